@@ -1,0 +1,1 @@
+"""Alfredopoly: the Monopoly-style property game set at Alfred University."""

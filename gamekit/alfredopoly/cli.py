@@ -1,0 +1,18 @@
+"""The ``gamekit alfredopoly`` subcommands.
+
+Each family of commands lives beside the code it calls: ``commands_play`` (simulate
+whole games) and ``commands_landing`` (landing probabilities and economics).
+"""
+
+from __future__ import annotations
+
+import argparse
+
+from gamekit.alfredopoly import commands_landing, commands_play
+
+
+def register(parser: argparse.ArgumentParser) -> None:
+    """Add this game's subcommands to its ``gamekit alfredopoly`` group."""
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    commands_play.register(sub)
+    commands_landing.register(sub)

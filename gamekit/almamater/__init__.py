@@ -1,0 +1,1 @@
+"""Alma Mater: the worker-placement game about running a university."""

@@ -1,0 +1,212 @@
+"""Actions, events, steps, outcomes and phase tables: the machinery both games share.
+
+A game is a set of pure functions of a frozen *spec* and an immutable *state*:
+
+- ``legal_actions(spec, state)`` lists the actions allowed now, in a fixed order;
+- ``step(spec, state, action)`` checks the action and returns a :class:`Step` with the
+  next state and the :class:`Event` list that narrates what happened;
+- ``apply(spec, state, action)`` is ``step(...).state``;
+- ``outcome(spec, state)`` is ``None`` while the game runs, then an :class:`Outcome`.
+
+An illegal action raises :class:`~gamekit.core.errors.IllegalAction` and nothing changes.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Buy(Action):
+...     space: int
+>>> Buy(space=11)
+Buy(space=11)
+>>> str(Buy(space=11))
+'buy space=11'
+>>> Buy(11).to_struct()
+{'type': 'Buy', 'space': 11}
+>>> action_from_struct({'type': 'Buy', 'space': 11}, action_registry(Buy))
+Buy(space=11)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Generic, TypeVar
+
+import numpy as np
+
+from gamekit.core.errors import IllegalAction
+from gamekit.core.structs import from_struct, to_struct
+
+StateT = TypeVar("StateT")
+T = TypeVar("T")
+
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base class of every action: subclass it as a small frozen dataclass.
+
+    Its ``repr`` evaluates back to the action; its ``str`` reads as words (override
+    ``__str__`` for nicer wording).
+    """
+
+    def __str__(self) -> str:
+        words = _CAMEL.sub(" ", type(self).__name__).lower()
+        parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]
+        return " ".join([words, *parts])
+
+    def to_struct(self) -> dict[str, Any]:
+        """``{"type": ClassName, **fields}``, ready for JSON."""
+        struct = to_struct(self)
+        return {"type": type(self).__name__, **struct}
+
+
+def action_registry(*classes: type[Action]) -> dict[str, type[Action]]:
+    """Map class names to action classes, for :func:`action_from_struct`."""
+    return {cls.__name__: cls for cls in classes}
+
+
+def action_from_struct(data: Mapping[str, Any], registry: Mapping[str, type[Action]]) -> Action:
+    """Rebuild an action from ``Action.to_struct()`` output (a ``ValueError`` if unknown)."""
+    if not isinstance(data, Mapping) or "type" not in data:
+        raise ValueError(f"an action struct needs a 'type' field, got {data!r}")
+    kind = data["type"]
+    if kind not in registry:
+        raise ValueError(f"unknown action type {kind!r}; known: {', '.join(sorted(registry))}")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    return from_struct(registry[kind], fields)
+
+
+@dataclass(frozen=True)
+class Event:
+    """One thing that happened, in words (``text``) and as data for front-ends.
+
+    >>> str(Event("fee", "Bo paid $24 fee to Ann", player=1, amount=24, target=0))
+    'Bo paid $24 fee to Ann'
+    """
+
+    kind: str
+    text: str
+    player: int | None = None
+    amount: int | None = None
+    target: int | None = None
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class Step(Generic[StateT]):
+    """The result of applying one action: the next state and what happened."""
+
+    state: StateT
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One line of a score breakdown (``rule`` in words, ``points`` earned)."""
+
+    rule: str
+    points: int
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended: ``termination`` (e.g. ``"last player standing"``), the
+    ``winners`` (seats; several on a shared win), the ``ranking`` (seats best first),
+    the ``scores`` by seat and an optional per-seat ``breakdown``.
+
+    >>> Outcome("round limit", winners=(1,), ranking=(1, 0), scores=(900, 1200)).winner
+    1
+    """
+
+    termination: str
+    winners: tuple[int, ...]
+    ranking: tuple[int, ...]
+    scores: tuple[int, ...] = ()
+    breakdown: tuple[tuple[ScoreLine, ...], ...] = ()
+
+    @property
+    def winner(self) -> int | None:
+        """The single winner's seat, or ``None`` on a shared win."""
+        return self.winners[0] if len(self.winners) == 1 else None
+
+
+@dataclass(frozen=True)
+class Phase:
+    """One row of a phase table: which action types are allowed, and what comes next."""
+
+    name: str
+    actions: tuple[type[Action], ...]
+    next: str | None = None
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class PhaseTable:
+    """Phases and their order as data (after boardgame.io).
+
+    >>> @dataclass(frozen=True)
+    ... class Roll(Action): pass
+    >>> table = PhaseTable((Phase("roll", (Roll,), next="done"), Phase("done", ())))
+    >>> table.start, table.next_phase("roll"), table.allows("roll", Roll())
+    ('roll', 'done', True)
+    >>> table.check("done", Roll())
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.IllegalAction: roll is not allowed in the done phase
+    """
+
+    phases: tuple[Phase, ...]
+    _by_name: dict[str, Phase] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        by_name = {p.name: p for p in self.phases}
+        if len(by_name) != len(self.phases):
+            raise ValueError("phase names must be unique")
+        for p in self.phases:
+            if p.next is not None and p.next not in by_name:
+                raise ValueError(f"phase {p.name!r} names an unknown next phase {p.next!r}")
+        object.__setattr__(self, "_by_name", by_name)
+
+    @property
+    def start(self) -> str:
+        return self.phases[0].name
+
+    def __getitem__(self, name: str) -> Phase:
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(f"unknown phase {name!r}") from None
+
+    def next_phase(self, name: str) -> str | None:
+        return self[name].next
+
+    def allows(self, name: str, action: Action) -> bool:
+        return isinstance(action, self[name].actions)
+
+    def check(self, name: str, action: Action) -> None:
+        """Raise ``IllegalAction`` unless ``action``'s type is allowed in phase ``name``."""
+        if not self.allows(name, action):
+            raise IllegalAction(f"{action} is not allowed in the {name} phase", action)
+
+
+def sample_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: np.random.Generator) -> T:
+    """Draw one outcome of a chance node from its exact ``(outcome, probability)`` list.
+
+    >>> from gamekit.core.rng import make_rng
+    >>> sample_outcome([("heads", Fraction(1, 2)), ("tails", Fraction(1, 2))], make_rng(0))
+    'tails'
+    """
+    probs = np.array([float(p) for _, p in outcomes])
+    index = int(rng.choice(len(outcomes), p=probs / probs.sum()))
+    return outcomes[index][0]
+
+
+def check_legal(action: Action, legal: Iterable[Action], why: Callable[[], str]) -> None:
+    """Raise ``IllegalAction(why())`` unless ``action`` is among ``legal``."""
+    if action not in set(legal):
+        raise IllegalAction(why(), action)

@@ -1,0 +1,64 @@
+"""The kit's exception types.
+
+Every error a user can cause is a subclass of ``ValueError``, so ``except ValueError``
+catches bad input anywhere, and says *why* in its message.
+
+>>> try:
+...     raise IllegalAction("space 12 is owned by Ann")
+... except ValueError as exc:
+...     print(exc)
+space 12 is owned by Ann
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class GamekitError(ValueError):
+    """Base class of every error the kit raises on purpose."""
+
+
+class IllegalAction(GamekitError):
+    """An action that the rules do not allow in this state; the state is unchanged.
+
+    ``reason`` holds the human-readable reason, ``action`` the rejected action (if any).
+    """
+
+    def __init__(self, reason: str, action: object = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.action = action
+
+
+class DataError(GamekitError):
+    """A malformed data file (board, deck, ruleset, score sheet).
+
+    The message always names the file, the entry and the field, then the problem:
+
+    >>> print(DataError("alfred.toml", "space 12", "price", "must be >= 0, got -5"))
+    alfred.toml: space 12: price: must be >= 0, got -5
+    """
+
+    def __init__(
+        self,
+        file: str | Path,
+        entry: str | None,
+        field: str | None,
+        problem: str,
+    ) -> None:
+        self.file = str(file)
+        self.entry = entry
+        self.field = field
+        self.problem = problem
+        parts = [self.file]
+        if entry:
+            parts.append(entry)
+        if field:
+            parts.append(field)
+        parts.append(problem)
+        super().__init__(": ".join(parts))
+
+
+class MarkovError(GamekitError):
+    """A transition matrix or distribution that is not a valid Markov chain."""

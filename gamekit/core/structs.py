@@ -1,0 +1,176 @@
+"""JSON structs: dataclasses to plain dicts and back, with a stable key order.
+
+Front-ends (widgets, the CLI's JSON output, saved games) only ever see structs: dicts,
+lists, strings, numbers, booleans and ``None``. Keys keep the dataclass field order.
+
+Supported field types: ``int``, ``float``, ``str``, ``bool``, ``None``, ``Fraction``
+(as ``"p/q"``), ``Enum``, nested dataclasses, ``tuple[X, ...]``, ``tuple[X, Y]``,
+``list[X]``, ``frozenset[X]`` (sorted), ``dict[K, V]`` (string keys in JSON),
+``X | None`` and ``Literal``.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True)
+... class Token:
+...     name: str
+...     cells: tuple[int, ...]
+>>> to_struct(Token("Ann", (1, 2)))
+{'name': 'Ann', 'cells': [1, 2]}
+>>> from_struct(Token, {"name": "Ann", "cells": [1, 2]})
+Token(name='Ann', cells=(1, 2))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import types
+import typing
+from fractions import Fraction
+from functools import cache
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+
+
+def to_struct(value: Any) -> Any:
+    """Convert a dataclass (or anything nested in one) into JSON-ready plain data."""
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_struct(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, Fraction):
+        return f"{value.numerator}/{value.denominator}"
+    if isinstance(value, (frozenset, set)):
+        return sorted((to_struct(v) for v in value), key=_sort_key)
+    if isinstance(value, (tuple, list)):
+        return [to_struct(v) for v in value]
+    if isinstance(value, dict):
+        return {_key_to_struct(k): to_struct(v) for k, v in value.items()}
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    if hasattr(value, "item"):  # numpy scalar
+        return value.item()
+    raise TypeError(f"cannot convert {type(value).__name__} to a JSON struct")
+
+
+def _sort_key(value: Any) -> tuple[str, str]:
+    return (type(value).__name__, json.dumps(value, sort_keys=True))
+
+
+def _key_to_struct(key: Any) -> str:
+    key = to_struct(key)
+    return key if isinstance(key, str) else json.dumps(key)
+
+
+def dumps(value: Any, **kwargs: Any) -> str:
+    """``json.dumps(to_struct(value))``; keys stay in field order."""
+    return json.dumps(to_struct(value), **kwargs)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def from_struct(cls: type[T], data: Any) -> T:
+    """Rebuild a value of type ``cls`` from ``to_struct`` output.
+
+    Raises ``ValueError`` naming the field path when the data does not fit the type.
+    """
+    return typing.cast(T, _convert(cls, data, cls.__name__ if isinstance(cls, type) else "value"))
+
+
+def _convert(tp: Any, data: Any, path: str) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is Any:
+        return data
+    if origin in (typing.Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _convert(arg, data, path)
+            except (ValueError, TypeError) as exc:
+                errors.append(str(exc))
+        raise ValueError(f"{path}: {data!r} fits none of {tp}")
+    if origin is typing.Literal:
+        if data not in args:
+            raise ValueError(f"{path}: expected one of {args}, got {data!r}")
+        return data
+    if origin in (tuple, list, frozenset, set):
+        if not isinstance(data, (list, tuple)):
+            raise ValueError(f"{path}: expected a list, got {type(data).__name__}")
+        if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
+            if len(args) != len(data):
+                raise ValueError(f"{path}: expected {len(args)} items, got {len(data)}")
+            return tuple(_convert(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
+        item = args[0] if args else Any
+        items = [_convert(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
+        return origin(items)
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise ValueError(f"{path}: expected an object, got {type(data).__name__}")
+        ktype, vtype = args if args else (Any, Any)
+        out = {}
+        for k, v in data.items():
+            key = k
+            if ktype is not str and ktype is not Any and isinstance(k, str):
+                key = _convert(ktype, json.loads(k) if ktype is not str else k, f"{path} key")
+            out[key] = _convert(vtype, v, f"{path}[{k!r}]")
+        return out
+    if isinstance(tp, type):
+        if dataclasses.is_dataclass(tp):
+            if not isinstance(data, dict):
+                raise ValueError(f"{path}: expected an object, got {type(data).__name__}")
+            hints = _hints(tp)
+            kwargs = {}
+            names = {f.name for f in dataclasses.fields(tp) if f.init}
+            unknown = set(data) - names
+            if unknown:
+                raise ValueError(f"{path}: unknown field(s) {sorted(unknown)}")
+            for f in dataclasses.fields(tp):
+                if not f.init:
+                    continue
+                if f.name in data:
+                    kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{path}.{f.name}")
+                elif (
+                    f.default is dataclasses.MISSING
+                    and f.default_factory is dataclasses.MISSING
+                ):
+                    raise ValueError(f"{path}: missing field {f.name!r}")
+            return tp(**kwargs)
+        if issubclass(tp, enum.Enum):
+            try:
+                return tp(data)
+            except ValueError:
+                raise ValueError(f"{path}: {data!r} is not a valid {tp.__name__}") from None
+        if tp is Fraction:
+            if isinstance(data, bool) or not isinstance(data, (str, int)):
+                raise ValueError(f"{path}: expected a fraction like '1/6', got {data!r}")
+            return Fraction(data)
+        if tp is float:
+            if isinstance(data, bool) or not isinstance(data, (int, float)):
+                raise ValueError(f"{path}: expected a number, got {data!r}")
+            return float(data)
+        if tp is bool:
+            if not isinstance(data, bool):
+                raise ValueError(f"{path}: expected true or false, got {data!r}")
+            return data
+        if tp is int:
+            if isinstance(data, bool) or not isinstance(data, int):
+                raise ValueError(f"{path}: expected a whole number, got {data!r}")
+            return data
+        if tp is str:
+            if not isinstance(data, str):
+                raise ValueError(f"{path}: expected text, got {data!r}")
+            return data
+        if tp is type(None):
+            if data is not None:
+                raise ValueError(f"{path}: expected null, got {data!r}")
+            return None
+    raise TypeError(f"{path}: unsupported type {tp!r}")
