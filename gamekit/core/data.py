@@ -60,7 +60,9 @@ class Checker:
     def fail(self, entry: str | None, field: str | None, problem: str) -> NoReturn:
         raise DataError(self.file, entry, field, problem)
 
-    def get(self, table: Mapping[str, Any], field: str, *, entry: str | None, default: Any = _MISSING) -> Any:
+    def get(
+        self, table: Mapping[str, Any], field: str, *, entry: str | None, default: Any = _MISSING
+    ) -> Any:
         if not isinstance(table, Mapping):
             self.fail(entry, None, f"must be a table/object, got {type(table).__name__}")
         if field not in table:
@@ -81,7 +83,7 @@ class Checker:
     ) -> int:
         value = self.get(table, field, entry=entry, default=default)
         if value is None and default is None:
-            return value  # type: ignore[no-any-return]
+            return None  # type: ignore[return-value]
         if isinstance(value, bool) or not isinstance(value, int):
             self.fail(entry, field, f"must be a whole number, got {value!r}")
         if minimum is not None and value < minimum:
@@ -90,7 +92,15 @@ class Checker:
             self.fail(entry, field, f"must be <= {maximum}, got {value}")
         return value
 
-    def number(self, table: Mapping[str, Any], field: str, *, entry: str | None, default: Any = _MISSING, minimum: float | None = None) -> float:
+    def number(
+        self,
+        table: Mapping[str, Any],
+        field: str,
+        *,
+        entry: str | None,
+        default: Any = _MISSING,
+        minimum: float | None = None,
+    ) -> float:
         value = self.get(table, field, entry=entry, default=default)
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             self.fail(entry, field, f"must be a number, got {value!r}")
@@ -98,29 +108,56 @@ class Checker:
             self.fail(entry, field, f"must be >= {minimum}, got {value}")
         return float(value)
 
-    def text(self, table: Mapping[str, Any], field: str, *, entry: str | None, default: Any = _MISSING, nonempty: bool = True) -> str:
+    def text(
+        self,
+        table: Mapping[str, Any],
+        field: str,
+        *,
+        entry: str | None,
+        default: Any = _MISSING,
+        nonempty: bool = True,
+    ) -> str:
         value = self.get(table, field, entry=entry, default=default)
         if value is None and default is None:
-            return value  # type: ignore[no-any-return]
+            return None  # type: ignore[return-value]
         if not isinstance(value, str):
             self.fail(entry, field, f"must be text, got {type(value).__name__} {value!r}")
         if nonempty and not value.strip():
             self.fail(entry, field, "must not be empty")
         return value
 
-    def choice(self, table: Mapping[str, Any], field: str, choices: Collection[str], *, entry: str | None, default: Any = _MISSING) -> str:
+    def choice(
+        self,
+        table: Mapping[str, Any],
+        field: str,
+        choices: Collection[str],
+        *,
+        entry: str | None,
+        default: Any = _MISSING,
+    ) -> str:
         value = self.get(table, field, entry=entry, default=default)
         if value not in choices:
             self.fail(entry, field, f"must be one of {', '.join(sorted(choices))}; got {value!r}")
         return str(value)
 
-    def boolean(self, table: Mapping[str, Any], field: str, *, entry: str | None, default: Any = _MISSING) -> bool:
+    def boolean(
+        self, table: Mapping[str, Any], field: str, *, entry: str | None, default: Any = _MISSING
+    ) -> bool:
         value = self.get(table, field, entry=entry, default=default)
         if not isinstance(value, bool):
             self.fail(entry, field, f"must be true or false, got {value!r}")
         return value
 
-    def integers(self, table: Mapping[str, Any], field: str, *, entry: str | None, length: int | None = None, minimum: int | None = None, default: Any = _MISSING) -> tuple[int, ...]:
+    def integers(
+        self,
+        table: Mapping[str, Any],
+        field: str,
+        *,
+        entry: str | None,
+        length: int | None = None,
+        minimum: int | None = None,
+        default: Any = _MISSING,
+    ) -> tuple[int, ...]:
         value = self.get(table, field, entry=entry, default=default)
         if not isinstance(value, list):
             self.fail(entry, field, f"must be a list of whole numbers, got {value!r}")
@@ -133,13 +170,17 @@ class Checker:
                 self.fail(entry, f"{field}[{i}]", f"must be >= {minimum}, got {v}")
         return tuple(value)
 
-    def table_list(self, data: Mapping[str, Any], field: str, *, entry: str | None = None) -> list[Mapping[str, Any]]:
+    def table_list(
+        self, data: Mapping[str, Any], field: str, *, entry: str | None = None
+    ) -> list[Mapping[str, Any]]:
         value = self.get(data, field, entry=entry)
         if not isinstance(value, list) or not all(isinstance(v, Mapping) for v in value):
             self.fail(entry, field, "must be a list of tables/objects")
         return value
 
-    def no_unknown(self, table: Mapping[str, Any], known: Collection[str], *, entry: str | None) -> None:
+    def no_unknown(
+        self, table: Mapping[str, Any], known: Collection[str], *, entry: str | None
+    ) -> None:
         unknown = sorted(set(table) - set(known))
         if unknown:
             self.fail(entry, unknown[0], f"unknown field (known: {', '.join(sorted(known))})")

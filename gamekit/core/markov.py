@@ -25,7 +25,9 @@ FloatArray = NDArray[np.float64]
 TOLERANCE = 1e-9
 
 
-def validate_transition_matrix(P: ArrayLike, *, name: str = "P", atol: float = TOLERANCE) -> FloatArray:
+def validate_transition_matrix(
+    P: ArrayLike, *, name: str = "P", atol: float = TOLERANCE
+) -> FloatArray:
     """Return ``P`` as a float array, or raise ``MarkovError`` saying exactly what is wrong.
 
     >>> validate_transition_matrix([[0.5, 0.6], [0.5, 0.5]])
@@ -47,7 +49,7 @@ def validate_transition_matrix(P: ArrayLike, *, name: str = "P", atol: float = T
     if bad.size:
         i, j = bad[0]
         raise MarkovError(f"{name}[{i}, {j}] is {M[i, j]}, not a finite number")
-    bad = np.argwhere(M < -atol)
+    bad = np.argwhere(-atol > M)
     if bad.size:
         i, j = bad[0]
         raise MarkovError(f"{name}[{i}, {j}] is negative ({M[i, j]:g}); probabilities are >= 0")
@@ -104,12 +106,14 @@ def stationary_distribution(P: ArrayLike) -> FloatArray:
     if np.any(pi < -1e-9):
         raise MarkovError("the chain has no unique stationary distribution (it is not irreducible)")
     pi = np.clip(pi, 0.0, None)
-    return pi / pi.sum()
+    normalised: FloatArray = pi / pi.sum()
+    return normalised
 
 
 def k_step_distribution(P: ArrayLike, start: int | ArrayLike, k: int) -> FloatArray:
     """Distribution after ``k`` steps from ``start`` (a state index or a distribution)."""
-    return distributions_over_steps(P, start, k)[-1]
+    last: FloatArray = distributions_over_steps(P, start, k)[-1]
+    return last
 
 
 def distributions_over_steps(P: ArrayLike, start: int | ArrayLike, k: int) -> FloatArray:
@@ -135,14 +139,15 @@ def expected_visits(P: ArrayLike, start: int | ArrayLike, k: int) -> FloatArray:
     >>> expected_visits([[0, 1], [1, 0]], 0, 3).tolist()
     [1.0, 2.0]
     """
-    return distributions_over_steps(P, start, k)[1:].sum(axis=0)
+    visits: FloatArray = distributions_over_steps(P, start, k)[1:].sum(axis=0)
+    return visits
 
 
 def mean_recurrence_times(P: ArrayLike) -> FloatArray:
     """Mean number of steps to return to each state (``1 / pi``, Kac's lemma)."""
     pi = stationary_distribution(P)
-    with np.errstate(divide="ignore"):
-        return np.where(pi > 0, 1.0 / np.where(pi > 0, pi, 1.0), np.inf)
+    times: FloatArray = np.where(pi > 0, 1.0 / np.where(pi > 0, pi, 1.0), np.inf)
+    return times
 
 
 def total_variation(p: Sequence[float] | FloatArray, q: Sequence[float] | FloatArray) -> float:
@@ -154,7 +159,7 @@ class MarkovChain:
     """A validated transition matrix with cached derived results (after QuantEcon).
 
     >>> chain = MarkovChain([[0.9, 0.1], [0.5, 0.5]], labels=["sunny", "rainy"])
-    >>> round(chain.stationary[1], 6)
+    >>> round(float(chain.stationary[1]), 6)
     0.166667
     """
 
@@ -179,7 +184,9 @@ class MarkovChain:
     def after(self, k: int, start: int | ArrayLike = 0) -> FloatArray:
         return k_step_distribution(self.P, start, k)
 
-    def simulate(self, steps: int, start: int = 0, seed: int | np.random.Generator | None = None) -> NDArray[np.int64]:
+    def simulate(
+        self, steps: int, start: int = 0, seed: int | np.random.Generator | None = None
+    ) -> NDArray[np.int64]:
         """A seeded sample path of ``steps`` steps (``steps + 1`` states)."""
         from gamekit.core.rng import make_rng
 

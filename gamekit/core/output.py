@@ -20,10 +20,13 @@ def render_frame(frame: pd.DataFrame, fmt: str = "table") -> str:
     if fmt == "json":
         return frame.to_json(orient="records", double_precision=15, indent=1) + "\n"
     if fmt == "table":
-        with pd.option_context("display.max_rows", None, "display.max_columns", None, "display.width", 200):
+        with pd.option_context(
+            "display.max_rows", None, "display.max_columns", None, "display.width", 200
+        ):
             return frame.to_string(index=False) + "\n"
     raise ValueError(f"format must be one of {', '.join(FORMATS)}, got {fmt!r}")
 
 
-def repr_float(x: float) -> str:
-    return repr(float(x))
+def repr_float(x: object) -> str:
+    """Shortest text that reads back as the same float (full precision)."""
+    return repr(float(x))  # type: ignore[arg-type]

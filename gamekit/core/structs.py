@@ -108,7 +108,10 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(args) != len(data):
                 raise ValueError(f"{path}: expected {len(args)} items, got {len(data)}")
-            return tuple(_convert(a, d, f"{path}[{i}]") for i, (a, d) in enumerate(zip(args, data)))
+            return tuple(
+                _convert(a, d, f"{path}[{i}]")
+                for i, (a, d) in enumerate(zip(args, data, strict=True))
+            )
         item = args[0] if args else Any
         items = [_convert(item, d, f"{path}[{i}]") for i, d in enumerate(data)]
         return origin(items)
@@ -138,10 +141,7 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
                     continue
                 if f.name in data:
                     kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{path}.{f.name}")
-                elif (
-                    f.default is dataclasses.MISSING
-                    and f.default_factory is dataclasses.MISSING
-                ):
+                elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                     raise ValueError(f"{path}: missing field {f.name!r}")
             return tp(**kwargs)
         if issubclass(tp, enum.Enum):
