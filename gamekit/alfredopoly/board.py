@@ -1,0 +1,416 @@
+"""The Alfredopoly board and its two card decks, loaded from validated data files.
+
+Boards are data: ``gamekit/data/alfredopoly/alfred.toml`` (the default, with Alfred
+University names) and ``classic.toml`` (the classic US names, for comparing with the
+published literature). Wherever a board name is accepted, a path to a ``.toml`` or
+``.json`` board file is accepted too. A wrong file raises
+:class:`~gamekit.core.errors.DataError` naming the file, the space and the field.
+
+Decks (E-Mail = Chance effects, PCC Mail = Community Chest effects) live in a deck file
+that a board names with ``decks = "campus"`` (built-in), ``decks = "classic"`` or a
+path relative to the board file; a board may instead list its cards inline under
+``[[email]]`` and ``[[pcc_mail]]``. A user's board that says nothing gets the campus
+decks. ``{destination}`` in a card text becomes the board's name for that space.
+
+Names and texts are plain text, never markup: a front-end must show them as text.
+
+>>> board = load_board("alfred")
+>>> board.spaces[39].name, board.spaces[39].price
+('The Steinheim', 400)
+>>> board.groups["dark_blue"]
+(37, 39)
+>>> board.nearest("railroad", 36), board.jail, board.go_to_jail
+(5, 10, 30)
+>>> len(board.decks["email"]), len(board.decks["pcc_mail"])
+(16, 16)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, Literal, cast, get_args
+
+from gamekit.core.data import Checker, load_data_file
+from gamekit.core.errors import DataError
+
+SpaceKind = Literal[
+    "go", "street", "railroad", "utility", "card", "tax", "jail", "free_parking", "go_to_jail"
+]
+SPACE_KINDS: tuple[str, ...] = get_args(SpaceKind)
+PROPERTY_KINDS = ("street", "railroad", "utility")
+DECKS = ("email", "pcc_mail")
+DECK_TITLES = {"email": "E-Mail", "pcc_mail": "PCC Mail"}
+CARD_EFFECTS = (
+    "move_to",
+    "move_nearest_railroad",
+    "move_nearest_utility",
+    "move_back",
+    "go_to_jail",
+    "get_out_of_jail",
+    "collect",
+    "pay",
+    "collect_from_each",
+    "pay_each",
+    "repairs",
+)
+BUILTIN_BOARDS = ("alfred", "classic")
+BUILTIN_DECKS = ("campus", "classic")
+BOARD_SIZE = 40
+MAX_NAME_LENGTH = 60
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+_HEX_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+@dataclass(frozen=True)
+class Space:
+    """One of the 40 spaces. ``rents`` are, for a street: base, 1-4 sculptures, statue;
+    for railroads: the fee by how many the owner holds; for utilities: dice multipliers
+    by how many the owner holds. ``tax_percent`` (Alumni Hall) offers "pay ``tax`` or
+    this percent of net worth"."""
+
+    index: int
+    name: str
+    kind: SpaceKind
+    group: str | None = None
+    price: int = 0
+    rents: tuple[int, ...] = ()
+    building_cost: int = 0
+    mortgage: int = 0
+    deck: str | None = None
+    tax: int = 0
+    colour: str | None = None
+    tax_percent: int = 0
+
+    @property
+    def is_property(self) -> bool:
+        """Can be owned (a building or an organization)."""
+        return self.kind in PROPERTY_KINDS
+
+
+@dataclass(frozen=True)
+class Card:
+    """One E-Mail or PCC Mail card; ``effect`` is one of :data:`CARD_EFFECTS`."""
+
+    id: str
+    deck: str
+    text: str
+    effect: str
+    destination: int | None = None
+    amount: int = 0
+    per_sculpture: int = 0
+    per_statue: int = 0
+
+
+@dataclass(frozen=True)
+class Board:
+    """A validated board: 40 spaces in order and the two decks (16 cards each by default)."""
+
+    name: str
+    title: str
+    spaces: tuple[Space, ...]
+    decks: Mapping[str, tuple[Card, ...]]
+    source: str
+    groups: Mapping[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+    jail: int = field(init=False, repr=False, compare=False)
+    go_to_jail: int = field(init=False, repr=False, compare=False)
+    cards: Mapping[str, Card] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        groups: dict[str, list[int]] = {}
+        for s in self.spaces:
+            if s.group is not None:
+                groups.setdefault(s.group, []).append(s.index)
+        object.__setattr__(
+            self, "groups", MappingProxyType({g: tuple(v) for g, v in groups.items()})
+        )
+        object.__setattr__(self, "jail", _only(self.spaces, "jail"))
+        object.__setattr__(self, "go_to_jail", _only(self.spaces, "go_to_jail"))
+        cards = {c.id: c for deck in self.decks.values() for c in deck}
+        object.__setattr__(self, "cards", MappingProxyType(cards))
+
+    def nearest(self, kind: str, from_index: int) -> int:
+        """The next space of ``kind`` moving forward from ``from_index`` (never itself).
+
+        >>> load_board().nearest("utility", 22)
+        28
+        """
+        for step in range(1, len(self.spaces) + 1):
+            i = (from_index + step) % len(self.spaces)
+            if self.spaces[i].kind == kind:
+                return i
+        raise ValueError(f"the board has no {kind} space")
+
+    @property
+    def properties(self) -> tuple[int, ...]:
+        """Indices of every space that can be owned."""
+        return tuple(s.index for s in self.spaces if s.is_property)
+
+
+def _only(spaces: tuple[Space, ...], kind: str) -> int:
+    return next(s.index for s in spaces if s.kind == kind)
+
+
+def board_names() -> list[str]:
+    """The built-in boards.
+
+    >>> board_names()
+    ['alfred', 'classic']
+    """
+    return list(BUILTIN_BOARDS)
+
+
+def data_dir() -> Path:
+    """The folder of the built-in board and deck files."""
+    return Path(str(resources.files("gamekit") / "data" / "alfredopoly"))
+
+
+def load_board(board: str | Path = "alfred") -> Board:
+    """Load a built-in board by name (``"alfred"``, ``"classic"``) or a board file by path.
+
+    >>> load_board("classic").spaces[24].name
+    'Illinois Avenue'
+    >>> load_board("alfred").decks["email"][2].text[:35]
+    'Study group at Powell Campus Center'
+    """
+    if isinstance(board, Board):
+        return board
+    if isinstance(board, str) and board in BUILTIN_BOARDS:
+        return _builtin(board)
+    path = Path(board)
+    if not path.suffix and isinstance(board, str):
+        raise DataError(
+            board,
+            None,
+            None,
+            f"unknown board; built-in boards are {', '.join(BUILTIN_BOARDS)}, "
+            "or give a path to a .toml/.json file",
+        )
+    return _load_file(path, str(path))
+
+
+@cache
+def _builtin(name: str) -> Board:
+    board = _load_file(data_dir() / f"{name}.toml", name)
+    object.__setattr__(board, "source", name)
+    return board
+
+
+def _load_file(path: Path, source: str) -> Board:
+    data = load_data_file(path)
+    check = Checker(path)
+    check.no_unknown(data, ("name", "title", "decks", "spaces", *DECKS), entry=None)
+    name = check.text(data, "name", entry=None)
+    _plain(check, name, None, "name")
+    title = check.text(data, "title", entry=None, default=name)
+    _plain(check, title, None, "title")
+    rows = check.table_list(data, "spaces")
+    if len(rows) != BOARD_SIZE:
+        check.fail(None, "spaces", f"a board needs exactly {BOARD_SIZE} spaces, got {len(rows)}")
+    spaces: dict[int, Space] = {}
+    for n, row in enumerate(rows):
+        space = _space(check, row, n)
+        if space.index in spaces:
+            check.fail(f"space {space.index}", "index", "used by two spaces")
+        spaces[space.index] = space
+    ordered = tuple(spaces[i] for i in range(BOARD_SIZE))
+    _check_layout(check, ordered)
+    decks = _decks(check, data, path)
+    names = {s.index: s.name for s in ordered}
+    decks = {
+        d: tuple(
+            Card(
+                c.id,
+                c.deck,
+                c.text.replace("{destination}", names.get(c.destination or 0, "")),
+                c.effect,
+                c.destination,
+                c.amount,
+                c.per_sculpture,
+                c.per_statue,
+            )
+            for c in cards
+        )
+        for d, cards in decks.items()
+    }
+    for s in ordered:
+        if s.kind == "card" and s.deck not in decks:
+            check.fail(f"space {s.index}", "deck", f"no deck {s.deck!r}")
+    return Board(name, title, ordered, MappingProxyType(decks), source)
+
+
+def _plain(check: Checker, text: str, entry: str | None, fieldname: str) -> None:
+    if _CONTROL.search(text):
+        check.fail(entry, fieldname, "must be plain text on one line (no control characters)")
+    if len(text) > MAX_NAME_LENGTH and fieldname == "name":
+        check.fail(entry, fieldname, f"must be at most {MAX_NAME_LENGTH} characters")
+
+
+_COMMON = ("index", "name", "kind")
+_FIELDS: dict[str, tuple[str, ...]] = {
+    "go": _COMMON,
+    "jail": _COMMON,
+    "free_parking": _COMMON,
+    "go_to_jail": _COMMON,
+    "card": (*_COMMON, "deck"),
+    "tax": (*_COMMON, "tax", "tax_percent"),
+    "street": (*_COMMON, "group", "colour", "price", "rents", "building_cost", "mortgage"),
+    "railroad": (*_COMMON, "group", "price", "rents", "mortgage"),
+    "utility": (*_COMMON, "group", "price", "rents", "mortgage"),
+}
+
+
+def _space(check: Checker, row: Mapping[str, Any], n: int) -> Space:
+    index = check.integer(
+        row, "index", entry=f"space #{n + 1} in the list", minimum=0, maximum=BOARD_SIZE - 1
+    )
+    entry = f"space {index}"
+    name = check.text(row, "name", entry=entry)
+    _plain(check, name, entry, "name")
+    kind = cast(SpaceKind, check.choice(row, "kind", SPACE_KINDS, entry=entry))
+    check.no_unknown(row, _FIELDS[kind], entry=entry)
+    if kind == "card":
+        deck = check.choice(row, "deck", DECKS, entry=entry)
+        return Space(index, name, kind, deck=deck)
+    if kind == "tax":
+        tax = check.integer(row, "tax", entry=entry, minimum=0)
+        percent = check.integer(row, "tax_percent", entry=entry, minimum=0, maximum=100, default=0)
+        return Space(index, name, kind, tax=tax, tax_percent=percent)
+    if kind not in PROPERTY_KINDS:
+        return Space(index, name, kind)
+    price = check.integer(row, "price", entry=entry, minimum=0)
+    mortgage = check.integer(row, "mortgage", entry=entry, minimum=0)
+    if mortgage > price:
+        check.fail(entry, "mortgage", f"must not exceed the price {price}, got {mortgage}")
+    if kind == "street":
+        group = check.text(row, "group", entry=entry)
+        if group in ("railroad", "utility"):
+            check.fail(entry, "group", f"{group!r} is reserved for organizations")
+        rents = check.integers(row, "rents", entry=entry, length=6, minimum=0)
+        cost = check.integer(row, "building_cost", entry=entry, minimum=0)
+        colour = check.text(row, "colour", entry=entry, default=None)
+        if colour is not None and not _HEX_COLOUR.match(colour):
+            check.fail(entry, "colour", f"must look like #rrggbb, got {colour!r}")
+        return Space(index, name, kind, group, price, rents, cost, mortgage, colour=colour)
+    group = check.text(row, "group", entry=entry, default=kind)
+    if group != kind:
+        check.fail(entry, "group", f"a {kind} belongs to the group {kind!r}, got {group!r}")
+    rents = check.integers(row, "rents", entry=entry, minimum=0)
+    if not rents:
+        check.fail(entry, "rents", "must list at least one fee")
+    return Space(index, name, kind, group, price, rents, 0, mortgage)
+
+
+def _check_layout(check: Checker, spaces: tuple[Space, ...]) -> None:
+    for kind in ("go", "jail", "go_to_jail"):
+        found = [s.index for s in spaces if s.kind == kind]
+        if len(found) != 1:
+            at = f"space {found[1]}" if len(found) > 1 else None
+            check.fail(at, "kind", f"a board needs exactly one {kind!r} space, found {len(found)}")
+    if spaces[0].kind != "go":
+        check.fail("space 0", "kind", f"space 0 must be the 'go' space, got {spaces[0].kind!r}")
+    groups: dict[str, list[Space]] = {}
+    for s in spaces:
+        if s.group is not None:
+            groups.setdefault(s.group, []).append(s)
+    for group, members in groups.items():
+        last = members[-1]
+        if last.kind == "street":
+            if len(members) < 2:
+                check.fail(
+                    f"space {last.index}",
+                    "group",
+                    f"colour group {group!r} has only one street; a group needs 2 or more",
+                )
+            costs = {s.building_cost for s in members}
+            if len(costs) > 1:
+                check.fail(
+                    f"space {last.index}",
+                    "building_cost",
+                    f"colour group {group!r} mixes sculpture costs {sorted(costs)}",
+                )
+        else:
+            for s in members:
+                if len(s.rents) < len(members):
+                    check.fail(
+                        f"space {s.index}",
+                        "rents",
+                        f"{len(members)} {group} spaces need {len(members)} fees, "
+                        f"got {len(s.rents)}",
+                    )
+
+
+def _decks(
+    check: Checker, data: Mapping[str, Any], board_path: Path
+) -> dict[str, tuple[Card, ...]]:
+    inline = [d for d in DECKS if d in data]
+    if inline:
+        if "decks" in data:
+            check.fail(None, "decks", "give either a deck file or inline cards, not both")
+        return _read_decks(check, data)
+    ref = check.text(data, "decks", entry=None, default="campus")
+    return _deck_file(ref, board_path.parent)
+
+
+def _deck_file(ref: str, folder: Path) -> dict[str, tuple[Card, ...]]:
+    if ref in BUILTIN_DECKS:
+        return _builtin_decks(ref)
+    path = folder / ref
+    return _read_deck_path(path)
+
+
+@cache
+def _builtin_decks(name: str) -> dict[str, tuple[Card, ...]]:
+    return _read_deck_path(data_dir() / f"{name}_decks.toml")
+
+
+def _read_deck_path(path: Path) -> dict[str, tuple[Card, ...]]:
+    data = load_data_file(path)
+    check = Checker(path)
+    check.no_unknown(data, ("name", *DECKS), entry=None)
+    return _read_decks(check, data)
+
+
+_NEEDS_AMOUNT = ("collect", "pay", "collect_from_each", "pay_each", "move_back")
+_CARD_FIELDS = ("id", "text", "effect", "destination", "amount", "per_sculpture", "per_statue")
+
+
+def _read_decks(check: Checker, data: Mapping[str, Any]) -> dict[str, tuple[Card, ...]]:
+    decks: dict[str, tuple[Card, ...]] = {}
+    seen: set[str] = set()
+    for deck in DECKS:
+        rows = check.table_list(data, deck)
+        if not rows:
+            check.fail(None, deck, "a deck needs at least one card")
+        cards = []
+        for n, row in enumerate(rows):
+            cid = check.text(row, "id", entry=f"{deck} card #{n + 1}")
+            entry = f"{deck} card {cid}"
+            if cid in seen:
+                check.fail(entry, "id", "used by two cards")
+            seen.add(cid)
+            check.no_unknown(row, _CARD_FIELDS, entry=entry)
+            text = check.text(row, "text", entry=entry)
+            _plain(check, text, entry, "text")
+            effect = check.choice(row, "effect", CARD_EFFECTS, entry=entry)
+            dest = check.integer(
+                row, "destination", entry=entry, default=None, minimum=0, maximum=BOARD_SIZE - 1
+            )
+            if effect == "move_to" and dest is None:
+                check.fail(entry, "destination", "missing (a move_to card needs a destination)")
+            amount = check.integer(row, "amount", entry=entry, default=0, minimum=0)
+            if effect in _NEEDS_AMOUNT and not amount:
+                check.fail(entry, "amount", f"a {effect} card needs an amount > 0")
+            if effect == "move_back" and amount >= BOARD_SIZE:
+                check.fail(entry, "amount", f"must be < {BOARD_SIZE}, got {amount}")
+            per_s = check.integer(row, "per_sculpture", entry=entry, default=0, minimum=0)
+            per_t = check.integer(row, "per_statue", entry=entry, default=0, minimum=0)
+            cards.append(Card(cid, deck, text, effect, dest, amount, per_s, per_t))
+        decks[deck] = tuple(cards)
+    return decks
