@@ -171,8 +171,9 @@ def data_dir() -> Path:
     return Path(str(resources.files("gamekit") / "data" / "alfredopoly"))
 
 
-def load_board(board: str | Path = "alfred") -> Board:
-    """Load a built-in board by name (``"alfred"``, ``"classic"``) or a board file by path.
+def load_board(board: str | Path | Board = "alfred") -> Board:
+    """Load a built-in board by name (``"alfred"``, ``"classic"``) or a board file by path
+    (a ``Board`` is returned as it is).
 
     >>> load_board("classic").spaces[24].name
     'Illinois Avenue'
