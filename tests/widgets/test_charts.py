@@ -1,0 +1,117 @@
+"""The chart builders: tidy frames in, valid Vega-Lite out, drawn offline by vl-convert."""
+
+from __future__ import annotations
+
+import re
+
+import altair as alt
+import numpy as np
+import pandas as pd
+import pytest
+
+from widgets import charts
+
+
+def landing_frame() -> pd.DataFrame:
+    groups = ["brown", "light_blue", None, "railroad"]
+    return pd.DataFrame(
+        {
+            "index": range(40),
+            "space": [f"Space {i}" for i in range(40)],
+            "group": [groups[i % 4] for i in range(40)],
+            "probability": np.full(40, 1 / 40),
+        }
+    )
+
+
+def test_landing_chart_colours_groups_with_classic_bands() -> None:
+    spec = charts.landing_chart(landing_frame()).to_dict()
+    scale = spec["encoding"]["color"]["scale"]
+    assert scale["domain"] == ["brown", "light_blue", "other", "railroad"]
+    assert scale["range"][0] == charts.GROUP_COLOURS["brown"]
+    assert spec["mark"]["type"] == "bar"
+
+
+def test_landing_chart_prefers_the_frames_own_colours() -> None:
+    frame = landing_frame()
+    frame["colour"] = ["#123456" if g == "brown" else None for g in frame["group"]]
+    scale = charts.landing_chart(frame).to_dict()["encoding"]["color"]["scale"]
+    assert scale["range"][0] == "#123456"
+
+
+def test_missing_column_names_the_column() -> None:
+    with pytest.raises(ValueError, match="probability"):
+        charts.landing_chart(landing_frame().drop(columns="probability"))
+
+
+def test_every_builder_draws_offline_as_svg() -> None:
+    frame = landing_frame()
+    frame["exact"] = frame["probability"]
+    frame["simulated"] = frame["probability"] * 1.01
+    frame["stderr"] = 0.0004
+    built = [
+        charts.landing_chart(frame),
+        charts.exact_vs_simulated_chart(frame),
+        charts.convergence_chart(
+            pd.DataFrame({"rolls": [10, 100, 1000], "error": [0.1, 0.03, 0.01]})
+        ),
+        charts.k_turn_chart(
+            pd.DataFrame({"turn": [1, 1, 2], "index": [0, 7, 14], "probability": [0, 0.2, 0.1]})
+        ),
+        charts.fee_payback_chart(
+            pd.DataFrame(
+                {
+                    "group": ["brown", "railroad"],
+                    "expected_fee": [1.0, 5.0],
+                    "payback_turns": [40.0, 30.0],
+                }
+            )
+        ),
+        charts.score_breakdown_chart(
+            pd.DataFrame(
+                {
+                    "player": ["Ann", "Ann", "Bo"],
+                    "rule": ["busts", "books", "busts"],
+                    "points": [7, 3, 12],
+                }
+            )
+        ),
+        charts.money_chart(
+            pd.DataFrame(
+                {
+                    "turn": [0, 1, 0, 1],
+                    "player": ["A", "A", "B", "B"],
+                    "money": [1500, 1400, 1500, 1650],
+                }
+            )
+        ),
+    ]
+    for chart in built:
+        svg = charts.to_svg(chart)
+        assert svg.startswith("<svg") and "<path" in svg
+
+
+def test_error_bars_are_z_standard_errors_wide() -> None:
+    frame = pd.DataFrame(
+        {"index": [0], "space": ["Go"], "exact": [0.03], "simulated": [0.03], "stderr": [0.01]}
+    )
+    data = charts.exact_vs_simulated_chart(frame, z=2).data
+    assert data["low"].iloc[0] == pytest.approx(0.01) and data["high"].iloc[0] == pytest.approx(
+        0.05
+    )
+
+
+def test_convergence_reference_line_falls_as_one_over_root_n() -> None:
+    chart = charts.convergence_chart(pd.DataFrame({"rolls": [100, 10000], "error": [0.1, 0.01]}))
+    ref = chart.layer[1].data
+    assert ref["error"].tolist() == pytest.approx([0.1, 0.01])
+
+
+def test_show_is_offline() -> None:
+    widget = charts.show(charts.landing_chart(landing_frame()))
+    assert isinstance(widget, alt.JupyterChart)
+    assert not re.search(r"(from|import)\s*\(?\s*[\"']https?:", widget._esm)
+    assert alt.JupyterChart._is_offline
+    assert charts.show(charts.landing_chart(landing_frame()), interactive=False).data.startswith(
+        "<svg"
+    )

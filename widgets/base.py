@@ -1,0 +1,108 @@
+"""The shared base of the kit's anywidget boards.
+
+Every board is one Python class with its ``.js`` and ``.css`` beside it (read with
+``pathlib`` as UTF-8, shipped in the wheel). A board syncs JSON structs and a few small
+UI traits. What the user asks for (a click on an action, say) arrives through one
+synced trait, ``intent``: the front end sets ``{"kind": ..., "seq": n, ...}`` and Python
+validates it and answers. A rejected intent sets ``message`` and ``error`` and changes
+nothing else.
+
+>>> class Demo(GameWidget):
+...     def _intent_ping(self, intent):
+...         return "pong"
+>>> w = Demo()
+>>> w.set_state({"intent": {"kind": "ping", "seq": 1}})
+>>> w.message, w.error
+('pong', False)
+>>> w.set_state({"intent": {"kind": "fly", "seq": 2}})
+>>> w.error
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+HERE = Path(__file__).parent
+
+
+def asset(name: str) -> str:
+    """The text of a ``.js``/``.css`` file that ships beside this module (UTF-8).
+
+    >>> "gk-" in asset("common.css")
+    True
+    """
+    return (HERE / name).read_text(encoding="utf-8")
+
+
+class GameWidget(anywidget.AnyWidget):
+    """Base of the kit's boards: the ``intent`` channel, ``message``/``error``, a stable repr.
+
+    Subclasses answer an intent of kind ``k`` with a method ``_intent_k(intent)``; it may
+    return a message to show, and raises ``ValueError`` (for example ``IllegalAction``)
+    to reject the intent.
+    """
+
+    _esm = "export default { render() {} };"
+    _css = ""
+
+    intent = traitlets.Dict().tag(sync=True)
+    message = traitlets.Unicode("").tag(sync=True)
+    error = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        unknown = sorted(k for k in kwargs if not self.has_trait(k))
+        if unknown:
+            raise TypeError(
+                f"{type(self).__name__}() got unknown argument(s): {', '.join(unknown)}"
+            )
+        super().__init__(**kwargs)
+
+    @traitlets.observe("intent")
+    def _on_intent(self, change: dict[str, Any]) -> None:
+        intent = change["new"]
+        if not intent:
+            return
+        self.handle_intent(intent)
+
+    def handle_intent(self, intent: dict[str, Any]) -> bool:
+        """Validate and carry out one intent; returns whether it was accepted."""
+        kind = intent.get("kind")
+        handler = getattr(self, f"_intent_{kind}", None) if isinstance(kind, str) else None
+        try:
+            if handler is None:
+                raise ValueError(f"unknown request {kind!r}")
+            answer = handler(intent)
+        except ValueError as exc:  # IllegalAction, bad data: shown, never raised into the UI
+            self.show_message(str(exc), error=True)
+            return False
+        self.show_message(answer or "", error=False)
+        return True
+
+    def show_message(self, text: str, *, error: bool = False) -> None:
+        """Show ``text`` under the board (an error in red)."""
+        with self.hold_sync():
+            self.message = text
+            self.error = error
+
+    def _repr_fields(self) -> dict[str, Any]:
+        return {}
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{k}={v!r}" for k, v in self._repr_fields().items())
+        return f"{type(self).__name__}({fields})"
+
+
+def int_arg(value: Any, name: str) -> int:
+    """``value`` as an ``int`` (bools and non-numbers are a ``ValueError``).
+
+    >>> int_arg(3, "space")
+    3
+    """
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{name} must be a whole number, got {value!r}")
+    return value

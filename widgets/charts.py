@@ -1,0 +1,330 @@
+"""Altair chart builders: a tidy pandas frame in, an ``alt.Chart`` out.
+
+The builders never display anything; :func:`show` picks an offline-safe display
+(``alt.JupyterChart`` with the JavaScript bundled by vl-convert, or a static SVG), so
+charts render in a classroom with no internet.
+
+>>> import pandas as pd
+>>> frame = pd.DataFrame({"index": [0, 1], "space": ["Go", "Rt 244"],
+...                       "group": [None, "brown"], "probability": [0.03, 0.02]})
+>>> landing_chart(frame).mark.type
+'bar'
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from typing import Any
+
+import altair as alt
+import pandas as pd
+
+# The classic colour bands, plus the organisations and the other spaces.
+GROUP_COLOURS: dict[str, str] = {
+    "brown": "#8B4513",
+    "light_blue": "#9BD4F5",
+    "lightblue": "#9BD4F5",
+    "pink": "#D93A96",
+    "orange": "#F7941D",
+    "red": "#ED1B24",
+    "yellow": "#FEF200",
+    "green": "#1FB25A",
+    "dark_blue": "#0072BB",
+    "darkblue": "#0072BB",
+    "railroad": "#3b3b3b",
+    "utility": "#8c8c8c",
+    "other": "#c8c2b4",
+}
+PLAYER_COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d5a97", "#2e4057")
+WIDTH = 640
+_TITLES = {"probability": "Landing probability by space", "expected_fee": "Expected fee by space"}
+
+
+def _need(frame: pd.DataFrame, *columns: str) -> None:
+    missing = [c for c in columns if c not in frame.columns]
+    if missing:
+        have = ", ".join(map(str, frame.columns))
+        raise ValueError(f"the frame needs column(s) {', '.join(missing)}; it has {have}")
+
+
+def group_scale(frame: pd.DataFrame) -> alt.Scale:
+    """A colour scale for the groups in ``frame`` (its ``colour`` column wins, if any)."""
+    pairs: dict[str, str] = {}
+    colours = frame["colour"] if "colour" in frame.columns else [None] * len(frame)
+    for group, colour in zip(frame["group"], colours, strict=True):
+        name = "other" if group is None or pd.isna(group) else str(group)
+        if name not in pairs:
+            given = colour if isinstance(colour, str) and colour else None
+            pairs[name] = given or GROUP_COLOURS.get(name.lower(), GROUP_COLOURS["other"])
+    return alt.Scale(domain=list(pairs), range=list(pairs.values()))
+
+
+def _with_group(frame: pd.DataFrame) -> pd.DataFrame:
+    out = frame.copy()
+    if "group" not in out.columns:
+        out["group"] = None
+    out["group"] = out["group"].astype(object).where(out["group"].notna(), "other")
+    return out
+
+
+def landing_chart(
+    frame: pd.DataFrame, value: str = "probability", *, title: str | None = None
+) -> alt.Chart:
+    """Bars of ``value`` by space (columns ``index``, ``space``, ``value``, optional
+    ``group``/``colour``), coloured by colour group.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"index": [0], "space": ["Go"], "probability": [1.0]})
+    >>> landing_chart(f).to_dict()["encoding"]["x"]["field"]
+    'index'
+    """
+    _need(frame, "index", "space", value)
+    data = _with_group(frame)
+    is_share = value in {"probability", "exact", "simulated"}
+    fmt, axis_fmt = (".2%", ".1%") if is_share else (",.2f", ",.0f")
+    return (
+        alt.Chart(
+            data,
+            title=title or _TITLES.get(value, f"{value.replace('_', ' ').capitalize()} by space"),
+        )
+        .mark_bar(stroke="#222", strokeWidth=0.4)
+        .encode(
+            x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
+            y=alt.Y(f"{value}:Q", title=value.replace("_", " "), axis=alt.Axis(format=axis_fmt)),
+            color=alt.Color("group:N", scale=group_scale(data), title="group"),
+            tooltip=["index:O", "space:N", "group:N", alt.Tooltip(f"{value}:Q", format=fmt)],
+        )
+        .properties(width=WIDTH, height=260)
+    )
+
+
+def exact_vs_simulated_chart(frame: pd.DataFrame, *, z: float = 1.96) -> alt.LayerChart:
+    """Exact probability (a tick) beside the simulated one with a ``z``-standard-error bar.
+
+    Columns: ``index``, ``space``, ``exact``, ``simulated``, ``stderr``.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"index": [0], "space": ["Go"], "exact": [0.03],
+    ...                   "simulated": [0.031], "stderr": [0.001]})
+    >>> len(exact_vs_simulated_chart(f).layer)
+    3
+    """
+    _need(frame, "index", "space", "exact", "simulated", "stderr")
+    data = frame.copy()
+    data["low"] = data["simulated"] - z * data["stderr"]
+    data["high"] = data["simulated"] + z * data["stderr"]
+    base = alt.Chart(data).encode(
+        x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9))
+    )
+    tip = [
+        "space:N",
+        alt.Tooltip("exact:Q", format=".4f"),
+        alt.Tooltip("simulated:Q", format=".4f"),
+        alt.Tooltip("stderr:Q", format=".5f"),
+    ]
+    bars = base.mark_errorbar(color="#00798c", ticks=True).encode(
+        y=alt.Y("low:Q", title="probability"), y2="high:Q"
+    )
+    sim = base.mark_point(color="#00798c", filled=True, size=30).encode(
+        y="simulated:Q", tooltip=tip
+    )
+    exact = base.mark_tick(color="#d1495b", thickness=2, size=12).encode(y="exact:Q", tooltip=tip)
+    return alt.layer(exact, bars, sim).properties(
+        width=WIDTH, height=260, title=f"Exact (red) vs simulated (blue, ±{z:g} s.e.)"
+    )
+
+
+def convergence_chart(frame: pd.DataFrame, value: str = "error") -> alt.LayerChart:
+    """How the simulation's error shrinks with the number of rolls, on log-log axes, with
+    the ``1/sqrt(n)`` slope for reference. Columns: ``rolls``, ``value`` and optionally
+    ``series`` (one line per seed or method).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"rolls": [100, 1000], "error": [0.05, 0.016]})
+    >>> convergence_chart(f).layer[0].mark.type
+    'line'
+    """
+    _need(frame, "rolls", value)
+    data = frame.copy()
+    if "series" not in data.columns:
+        data["series"] = "simulation"
+    first = data.sort_values("rolls").iloc[0]
+    ref = pd.DataFrame({"rolls": sorted(data["rolls"].unique())})
+    ref[value] = float(first[value]) * (float(first["rolls"]) / ref["rolls"]) ** 0.5
+    lines = (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("rolls:Q", scale=alt.Scale(type="log"), title="rolls simulated"),
+            y=alt.Y(f"{value}:Q", scale=alt.Scale(type="log"), title=value.replace("_", " ")),
+            color=alt.Color("series:N", title=None),
+            tooltip=["series:N", "rolls:Q", alt.Tooltip(f"{value}:Q", format=".5f")],
+        )
+    )
+    slope = (
+        alt.Chart(ref)
+        .mark_line(strokeDash=[5, 4], color="#888")
+        .encode(x="rolls:Q", y=f"{value}:Q")
+    )
+    return alt.layer(lines, slope).properties(
+        width=WIDTH * 0.75, height=260, title="Convergence (dashed: 1/√n)"
+    )
+
+
+def k_turn_chart(frame: pd.DataFrame) -> alt.Chart:
+    """Where a token is after k turns: a heat strip per turn. Columns: ``turn``, ``index``,
+    ``probability`` (and optional ``space``).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"turn": [1, 1], "index": [0, 7], "probability": [0.0, 0.17]})
+    >>> k_turn_chart(f).mark
+    'rect'
+    """
+    _need(frame, "turn", "index", "probability")
+    tip = ["turn:O", "index:O", alt.Tooltip("probability:Q", format=".2%")]
+    if "space" in frame.columns:
+        tip.insert(2, "space:N")
+    return (
+        alt.Chart(frame)
+        .mark_rect()
+        .encode(
+            x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
+            y=alt.Y("turn:O", title="turn k"),
+            color=alt.Color("probability:Q", scale=alt.Scale(scheme="yelloworangered"), title="P"),
+            tooltip=tip,
+        )
+        .properties(width=WIDTH, title="Distribution of the token after k turns")
+    )
+
+
+def fee_payback_chart(
+    frame: pd.DataFrame, fee: str = "expected_fee", payback: str = "payback_turns"
+) -> alt.HConcatChart:
+    """Expected fee per opponent turn and turns to pay back the cost, by group.
+    Columns: ``group``, ``fee``, ``payback`` (optional ``colour``).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"group": ["brown"], "expected_fee": [1.2], "payback_turns": [40.0]})
+    >>> len(fee_payback_chart(f).hconcat)
+    2
+    """
+    _need(frame, "group", fee, payback)
+    data = _with_group(frame)
+    order = list(dict.fromkeys(data["group"]))
+    colour = alt.Color("group:N", scale=group_scale(data), legend=None)
+    left = (
+        alt.Chart(data, title="Expected fee per opponent turn")
+        .mark_bar()
+        .encode(
+            y=alt.Y("group:N", sort=order, title=None),
+            x=alt.X(f"{fee}:Q", title="$ per turn"),
+            color=colour,
+            tooltip=["group:N", alt.Tooltip(f"{fee}:Q", format=",.2f")],
+        )
+        .properties(width=260, height=220)
+    )
+    right = (
+        alt.Chart(data, title="Turns to pay back")
+        .mark_bar()
+        .encode(
+            y=alt.Y("group:N", sort=order, title=None),
+            x=alt.X(f"{payback}:Q", title="opponent turns"),
+            color=colour,
+            tooltip=["group:N", alt.Tooltip(f"{payback}:Q", format=",.1f")],
+        )
+        .properties(width=260, height=220)
+    )
+    return alt.hconcat(left, right)
+
+
+def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
+    """Stacked bars of each player's score by rule. Columns: ``player``, ``rule``, ``points``.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"player": ["Ann"], "rule": ["busts"], "points": [7]})
+    >>> score_breakdown_chart(f).mark.type
+    'bar'
+    """
+    _need(frame, "player", "rule", "points")
+    rules = list(dict.fromkeys(frame["rule"]))
+    return (
+        alt.Chart(frame, title="Final score by rule")
+        .mark_bar(stroke="white", strokeWidth=0.5)
+        .encode(
+            y=alt.Y("player:N", sort=list(dict.fromkeys(frame["player"])), title=None),
+            x=alt.X("sum(points):Q", title="prestige"),
+            color=alt.Color(
+                "rule:N", sort=rules, scale=alt.Scale(scheme="tableau20"), title="rule"
+            ),
+            order=alt.Order("rule_order:Q"),
+            tooltip=["player:N", "rule:N", "points:Q"],
+        )
+        .transform_calculate(rule_order=f"indexof({rules!r}, datum.rule)")
+        .properties(width=WIDTH * 0.75, height=40 * max(2, frame["player"].nunique()))
+    )
+
+
+def money_chart(frame: pd.DataFrame, value: str = "money") -> alt.Chart:
+    """Each player's money (or net worth) over a game. Columns: ``turn``, ``player``, ``value``.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 1400]})
+    >>> money_chart(f).mark.type
+    'line'
+    """
+    _need(frame, "turn", "player", value)
+    players = list(dict.fromkeys(frame["player"]))
+    return (
+        alt.Chart(frame, title=f"{value.replace('_', ' ').capitalize()} over the game")
+        .mark_line(interpolate="step-after")
+        .encode(
+            x=alt.X("turn:Q", title="turn"),
+            y=alt.Y(f"{value}:Q", title="$"),
+            color=alt.Color(
+                "player:N",
+                sort=players,
+                scale=alt.Scale(domain=players, range=list(PLAYER_COLOURS[: len(players)])),
+            ),
+            tooltip=["player:N", "turn:Q", alt.Tooltip(f"{value}:Q", format="$,.0f")],
+        )
+        .properties(width=WIDTH * 0.75, height=260)
+    )
+
+
+def show(chart: alt.TopLevelMixin, *, interactive: bool = True) -> Any:
+    """Display ``chart`` offline: an ``alt.JupyterChart`` widget (JavaScript bundled by
+    vl-convert, tooltips work) or, with ``interactive=False``, a static SVG.
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"index": [0], "space": ["Go"], "probability": [1.0]})
+    >>> show(landing_chart(f), interactive=False).data.startswith("<svg")
+    True
+    """
+    if not interactive:
+        from IPython.display import SVG
+
+        return SVG(to_svg(chart))
+    alt.JupyterChart.enable_offline()
+    return alt.JupyterChart(chart)
+
+
+def to_svg(chart: alt.TopLevelMixin) -> str:
+    """The chart drawn as SVG text, in Python by vl-convert (no browser, no internet).
+
+    >>> import pandas as pd
+    >>> to_svg(money_chart(pd.DataFrame({"turn": [0], "player": ["A"], "money": [1]})))[:4]
+    '<svg'
+    """
+    buffer = io.StringIO()
+    chart.save(buffer, format="svg")
+    return buffer.getvalue()
+
+
+def tidy(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
+    """A frame from row dicts (a small helper for notebooks and tests).
+
+    >>> tidy([{"a": 1}]).shape
+    (1, 1)
+    """
+    return pd.DataFrame(list(rows))
