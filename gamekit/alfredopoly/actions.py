@@ -1,0 +1,154 @@
+"""The actions a player can take in Alfredopoly: small frozen dataclasses.
+
+Each has a readable ``str`` and a ``repr`` that evaluates back to it; ``to_struct`` and
+:func:`action_from_struct` convert them for front-ends.
+
+>>> BuySpace(space=11)
+BuySpace(space=11)
+>>> action_from_struct({"type": "PayTax", "choice": "percent"})
+PayTax(choice='percent')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from gamekit.core.actions import Action, action_registry
+from gamekit.core.actions import action_from_struct as _from_struct
+
+
+@dataclass(frozen=True)
+class RollDice(Action):
+    """Roll the dice (a decision; the roll itself is a chance outcome)."""
+
+    def __str__(self) -> str:
+        return "roll the dice"
+
+
+@dataclass(frozen=True)
+class EndTurn(Action):
+    def __str__(self) -> str:
+        return "end the turn"
+
+
+@dataclass(frozen=True)
+class BuySpace(Action):
+    space: int
+
+
+@dataclass(frozen=True)
+class DeclineBuy(Action):
+    space: int
+
+
+@dataclass(frozen=True)
+class PayTax(Action):
+    """Alumni Hall: ``"flat"`` ($200) or ``"percent"`` (10% of net worth), rule 7."""
+
+    choice: Literal["flat", "percent"]
+
+
+@dataclass(frozen=True)
+class PayJailFine(Action):
+    def __str__(self) -> str:
+        return "pay the fine to leave Academic Probation"
+
+
+@dataclass(frozen=True)
+class UseGetOutCard(Action):
+    card: str
+
+
+@dataclass(frozen=True)
+class BuildSculpture(Action):
+    """Buy one sculpture (the fifth purchase is the statue of King Alfred), rule 10."""
+
+    space: int
+
+
+@dataclass(frozen=True)
+class SellSculpture(Action):
+    """Sell one sculpture (or break a statue into four sculptures) at half price, rule 11."""
+
+    space: int
+
+
+@dataclass(frozen=True)
+class SellAllSculptures(Action):
+    """Sell every sculpture and statue of a colour group at half price (always even)."""
+
+    group: str
+
+
+@dataclass(frozen=True)
+class Mortgage(Action):
+    space: int
+
+
+@dataclass(frozen=True)
+class LiftMortgage(Action):
+    space: int
+
+
+@dataclass(frozen=True)
+class ProposeTrade(Action):
+    """Offer ``partner`` a trade: ``give``/``take`` properties, cash and "Get out" cards."""
+
+    partner: int
+    give: tuple[int, ...] = ()
+    take: tuple[int, ...] = ()
+    give_cash: int = 0
+    take_cash: int = 0
+    give_cards: tuple[str, ...] = ()
+    take_cards: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AcceptTrade(Action):
+    def __str__(self) -> str:
+        return "accept the trade"
+
+
+@dataclass(frozen=True)
+class RejectTrade(Action):
+    def __str__(self) -> str:
+        return "reject the trade"
+
+
+@dataclass(frozen=True)
+class PayDebt(Action):
+    def __str__(self) -> str:
+        return "pay the debt"
+
+
+@dataclass(frozen=True)
+class DeclareBankruptcy(Action):
+    def __str__(self) -> str:
+        return "declare bankruptcy"
+
+
+@dataclass(frozen=True)
+class Bid(Action):
+    """Auction house rule: bid ``amount`` dollars (more than the high bid)."""
+
+    amount: int
+
+
+@dataclass(frozen=True)
+class PassBid(Action):
+    def __str__(self) -> str:
+        return "drop out of the auction"
+
+
+ACTIONS: dict[str, type[Action]] = action_registry(
+    RollDice, EndTurn, BuySpace, DeclineBuy, PayTax, PayJailFine, UseGetOutCard,
+    BuildSculpture, SellSculpture, SellAllSculptures, Mortgage, LiftMortgage,
+    ProposeTrade, AcceptTrade, RejectTrade, PayDebt, DeclareBankruptcy, Bid, PassBid,
+)  # fmt: skip
+
+
+def action_from_struct(data: Mapping[str, Any]) -> Action:
+    """Rebuild an Alfredopoly action from its struct."""
+    return _from_struct(data, ACTIONS)

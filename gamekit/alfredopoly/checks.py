@@ -1,0 +1,253 @@
+"""Which actions the rules allow, and why not: the checked path's gatekeeper.
+
+:func:`why_illegal` returns ``None`` for a legal action or the reason in words;
+:func:`legal_moves` lists every legal action with a fixed set of choices (trade offers
+are open-ended, so they are checked but not listed).
+"""
+
+from __future__ import annotations
+
+from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.engine import STATUE, TRUSTEES, Table
+from gamekit.core.actions import Action
+
+MANAGE_PHASES = {
+    A.BuildSculpture: ("turn",),
+    A.LiftMortgage: ("turn",),
+    A.SellSculpture: ("turn", "buy", "debt"),
+    A.SellAllSculptures: ("turn", "buy", "debt"),
+    A.Mortgage: ("turn", "buy", "debt"),
+}
+
+
+def build_problem(t: Table, seat: int, i: int) -> str | None:
+    """Rule 10: whole group, none mortgaged, evenly, supply and cash."""
+    if not 0 <= i < t.lay.n or t.lay.kind[i] != "street":
+        return f"space {i} is not a building that can carry sculptures"
+    s = t.board.spaces[i]
+    if t.owner[i] != seat:
+        return f"{s.name} is not yours"
+    group = t.lay.group[i]
+    if any(t.owner[j] != seat for j in group):
+        return f"you do not own the whole {s.group} group"
+    if any(t.mortgaged[j] for j in group):
+        return f"part of the {s.group} group is mortgaged"
+    lv = t.level[i]
+    if lv >= STATUE:
+        return f"{s.name} already has a statue of King Alfred"
+    if lv > min(t.level[j] for j in group):
+        return f"build evenly: another building of the {s.group} group has fewer sculptures"
+    if lv == 4 and t.statues_left < 1:
+        return "the trustees have no statues left"
+    if lv < 4 and t.sculptures_left < 1:
+        return "the trustees have no sculptures left"
+    if t.players[seat].cash < s.building_cost:
+        return f"a sculpture costs ${s.building_cost}; you have ${t.players[seat].cash}"
+    return None
+
+
+def sell_problem(t: Table, seat: int, i: int) -> str | None:
+    """Rule 11: sculptures sell evenly; a statue needs four sculptures in the supply."""
+    if not 0 <= i < t.lay.n or t.owner[i] != seat:
+        return f"space {i} is not yours"
+    s = t.board.spaces[i]
+    lv = t.level[i]
+    if lv == 0:
+        return f"{s.name} has no sculptures"
+    if lv < max(t.level[j] for j in t.lay.group[i]):
+        return f"sell evenly: another building of the {s.group} group has more sculptures"
+    if lv == STATUE and t.sculptures_left < 4:
+        return "the trustees lack four sculptures to replace the statue; sell the whole group"
+    return None
+
+
+def mortgage_problem(t: Table, seat: int, i: int) -> str | None:
+    """Rule 12: a property without sculptures (none in its group either)."""
+    if not 0 <= i < t.lay.n or not t.lay.is_property[i] or t.owner[i] != seat:
+        return f"space {i} is not your property"
+    s = t.board.spaces[i]
+    if t.mortgaged[i]:
+        return f"{s.name} is already mortgaged"
+    if any(t.level[j] for j in t.lay.group[i]):
+        return f"sell the sculptures of the {s.group} group first"
+    return None
+
+
+def lift_problem(t: Table, seat: int, i: int) -> str | None:
+    if not 0 <= i < t.lay.n or not t.lay.is_property[i] or t.owner[i] != seat:
+        return f"space {i} is not your property"
+    s = t.board.spaces[i]
+    if not t.mortgaged[i]:
+        return f"{s.name} is not mortgaged"
+    cost = t.spec.lift_cost(i)
+    if t.players[seat].cash < cost:
+        return f"lifting costs ${cost}; you have ${t.players[seat].cash}"
+    return None
+
+
+def trade_problem(t: Table, a: A.ProposeTrade) -> str | None:
+    """Rule 11: properties without sculptures, money and "Get out" cards."""
+    me = t.current
+    n = len(t.players)
+    if not isinstance(a.partner, int) or not 0 <= a.partner < n or a.partner == me:
+        return f"seat {a.partner} is not another player"
+    if t.players[a.partner].bankrupt:
+        return f"{t.players[a.partner].name} is out of the game"
+    for side, seat in ((a.give, me), (a.take, a.partner)):
+        if len(set(side)) != len(side):
+            return "a property is listed twice"
+        for i in side:
+            if not isinstance(i, int) or not 0 <= i < t.lay.n or t.owner[i] != seat:
+                return f"space {i} is not {t.players[seat].name}'s property"
+            if any(t.level[j] for j in t.lay.group[i]):
+                return f"the {t.board.spaces[i].group} group has sculptures; sell them first"
+    for cash, seat in ((a.give_cash, me), (a.take_cash, a.partner)):
+        if not isinstance(cash, int) or isinstance(cash, bool) or cash < 0:
+            return "cash in a trade must be a whole number >= 0"
+        if cash > t.players[seat].cash:
+            return f"{t.players[seat].name} has only ${t.players[seat].cash}"
+    for cards, seat in ((a.give_cards, me), (a.take_cards, a.partner)):
+        held = list(t.players[seat].cards)
+        for c in cards:
+            if c not in held:
+                return f"{t.players[seat].name} does not hold card {c}"
+            held.remove(c)
+    if not (a.give or a.take or a.give_cash or a.take_cash or a.give_cards or a.take_cards):
+        return "an empty trade"
+    return None
+
+
+def why_illegal(t: Table, action: Action) -> str | None:
+    """The reason ``action`` is illegal now, or ``None`` if it is legal."""
+    phase = t.phase
+    if phase == "over":
+        return "the game is over"
+    if phase in ("dice", "card_dice"):
+        return "waiting for the dice (a chance step)"
+    me = t.actor
+    tp = type(action)
+    if tp in MANAGE_PHASES:
+        if phase not in MANAGE_PHASES[tp]:
+            return f"{action} is not allowed in the {phase} phase"
+        if isinstance(action, A.BuildSculpture):
+            return build_problem(t, me, action.space)
+        if isinstance(action, A.SellSculpture):
+            return sell_problem(t, me, action.space)
+        if isinstance(action, A.Mortgage):
+            return mortgage_problem(t, me, action.space)
+        if isinstance(action, A.LiftMortgage):
+            return lift_problem(t, me, action.space)
+        if isinstance(action, A.SellAllSculptures):
+            g = t.board.groups.get(action.group)
+            if g is None or t.lay.kind[g[0]] != "street":
+                return f"no colour group {action.group!r}"
+            if any(t.owner[j] != me for j in g) or not any(t.level[j] for j in g):
+                return f"you have no sculptures in the {action.group} group"
+            return None
+    p = t.players[me]
+    if phase == "turn":
+        if isinstance(action, A.RollDice):
+            return None if t.may_roll else "you may not roll again this turn"
+        if isinstance(action, A.EndTurn):
+            return "roll the dice first" if t.may_roll else None
+        if isinstance(action, A.PayJailFine):
+            if not p.in_jail or t.rolled:
+                return "only before rolling, while in Academic Probation"
+            if p.cash < t.spec.jail_fine:
+                return f"the fine is ${t.spec.jail_fine}; you have ${p.cash}"
+            return None
+        if isinstance(action, A.UseGetOutCard):
+            if not p.in_jail or t.rolled:
+                return "only before rolling, while in Academic Probation"
+            return None if action.card in p.cards else f"you do not hold card {action.card}"
+        if isinstance(action, A.ProposeTrade):
+            return trade_problem(t, action)
+    elif phase == "buy":
+        if isinstance(action, (A.BuySpace, A.DeclineBuy)):
+            if action.space != t.pending:
+                return f"the space on offer is {t.pending}, not {action.space}"
+            if isinstance(action, A.BuySpace):
+                price = t.board.spaces[t.pending].price
+                if p.cash < price:
+                    return f"it costs ${price}; you have ${p.cash} (mortgage or sell first)"
+            return None
+    elif phase == "auction":
+        if isinstance(action, A.PassBid):
+            return None
+        if isinstance(action, A.Bid):
+            au = t.auction
+            assert au is not None
+            if isinstance(action.amount, bool) or not isinstance(action.amount, int):
+                return "a bid is a whole number of dollars"
+            if action.amount <= au.high_bid:
+                return f"bid more than ${au.high_bid}"
+            if action.amount > p.cash:
+                return f"you have only ${p.cash}"
+            return None
+    elif phase == "tax":
+        if isinstance(action, A.PayTax):
+            return None if action.choice in ("flat", "percent") else "choose flat or percent"
+    elif phase == "debt":
+        d = t.debts[0]
+        if isinstance(action, A.PayDebt):
+            return None if p.cash >= d.amount else f"you owe ${d.amount}; you have ${p.cash}"
+        if isinstance(action, A.DeclareBankruptcy):
+            if p.cash + t.raisable(me) >= d.amount:
+                return "you can still raise the money by selling or mortgaging"
+            return None
+    elif phase == "trade" and isinstance(action, (A.AcceptTrade, A.RejectTrade)):
+        return None
+    return f"{action} is not allowed in the {phase} phase"
+
+
+def legal_moves(t: Table) -> list[Action]:
+    """Every legal action with fixed choices, in a deterministic order."""
+    phase = t.phase
+    me = t.actor
+    p = t.players[me]
+    out: list[Action] = []
+    if phase in ("over", "dice", "card_dice"):
+        return out
+    if phase == "turn":
+        if t.may_roll:
+            out.append(A.RollDice())
+            if p.in_jail and not t.rolled:
+                if p.cash >= t.spec.jail_fine:
+                    out.append(A.PayJailFine())
+                out.extend(A.UseGetOutCard(c) for c in sorted(set(p.cards)))
+        else:
+            out.append(A.EndTurn())
+    elif phase == "buy":
+        if p.cash >= t.board.spaces[t.pending].price:
+            out.append(A.BuySpace(t.pending))
+        out.append(A.DeclineBuy(t.pending))
+    elif phase == "auction":
+        au = t.auction
+        assert au is not None
+        bids = sorted({au.high_bid + step for step in (1, 10, 50, 100)})
+        out.extend(A.Bid(b) for b in bids if b <= p.cash)
+        out.append(A.PassBid())
+    elif phase == "tax":
+        out += [A.PayTax("flat"), A.PayTax("percent")]
+    elif phase == "debt":
+        if p.cash >= t.debts[0].amount:
+            out.append(A.PayDebt())
+        elif p.cash + t.raisable(me) < t.debts[0].amount:
+            out.append(A.DeclareBankruptcy())
+    elif phase == "trade":
+        return [A.AcceptTrade(), A.RejectTrade()]
+    if phase not in ("turn", "buy", "debt"):
+        return out
+    mine = [i for i, o in enumerate(t.owner) if o == me]
+    if phase == "turn":
+        out += [A.BuildSculpture(i) for i in mine if build_problem(t, me, i) is None]
+    out += [A.SellSculpture(i) for i in mine if sell_problem(t, me, i) is None]
+    groups = sorted({t.board.spaces[i].group or "" for i in mine if t.level[i]})
+    out += [A.SellAllSculptures(g) for g in groups]
+    out += [A.Mortgage(i) for i in mine if mortgage_problem(t, me, i) is None]
+    if phase == "turn":
+        out += [A.LiftMortgage(i) for i in mine if lift_problem(t, me, i) is None]
+    return out
+
+
+__all__ = ["TRUSTEES", "legal_moves", "why_illegal"]

@@ -1,0 +1,791 @@
+"""The rules of Alfredopoly, in one place, on a mutable working table.
+
+:class:`Table` is a scratch copy of a :class:`~gamekit.alfredopoly.state.GameState`
+(lists instead of tuples). The checked public API (:mod:`gamekit.alfredopoly.rules`)
+thaws a state into a table, checks the action with :meth:`Table.why_illegal`, applies
+it and freezes the result, so a rejected action changes nothing. Bots and
+:func:`~gamekit.alfredopoly.simulate.simulate` keep one table for a whole game and skip
+the copies: the same rule code, only without the freezing (tests replay the fast
+path's choices through the checked ``apply`` and compare every state).
+
+Rule numbers in comments refer to ``rules/alfredopoly.md``, "Rules from the sheet".
+
+Decisions (where the sheet is silent; the kit follows classic US rules before 2008):
+
+- Money owed is a *debt*: paid at once when the debtor has the cash, otherwise the
+  debtor must raise money (sell sculptures, mortgage) and then pay, or, when even
+  selling and mortgaging everything cannot cover it, go bankrupt (rule 13). Cash never
+  goes negative.
+- "Pay each player" cards make one debt per player, paid in seat order; a player who
+  cannot pay goes bankrupt to the one they cannot pay.
+- Owning a whole colour group doubles the base fee of its unimproved buildings even if
+  some of the group is mortgaged (classic rule); railroads count every one the owner
+  holds, mortgaged or not.
+- A property changes hands (trade, bankruptcy) with its mortgage and no interest due.
+- Bankrupt to a player: sculptures go back to the trustees for half price, then all
+  cash, property and "Get out" cards go to the creditor. Bankrupt to the trustees:
+  sculptures return to the supply, property returns unmortgaged and buyable, cash goes
+  to the trustees, "Get out" cards go to the bottom of their decks.
+- Selling a statue returns it to the trustees for half a sculpture's price and puts
+  four sculptures back on the building; when the supply has fewer than four,
+  ``SellAllSculptures`` sells a whole group's buildings at once (always even).
+- Alumni Hall's 10% is of net worth (cash, printed prices of all property, mortgaged
+  or not, and what was paid for sculptures and statues), rounded down.
+- Sculptures are built only on the owner's own turn; mortgages may be lifted then too.
+- The auction house rule: every player still in the game, starting with the one who
+  declined, bids in turn or drops out; the last bidder buys at their bid. If nobody
+  bids the property stays with the trustees.
+- The Free Parking jackpot house rule collects taxes, card payments to the trustees
+  and Probation fines; the player landing on Free Parking takes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.board import DECK_TITLES, DECKS, Board
+from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
+from gamekit.core.actions import Action, Event
+
+if TYPE_CHECKING:
+    from gamekit.alfredopoly.spec import AlfredopolySpec
+
+TRUSTEES = -1
+STATUE = 5
+MONEY_KINDS = frozenset(
+    {"workstudy", "purchase", "fee", "tax", "card", "fine", "build", "sell", "mortgage",
+     "lift", "bankruptcy", "trade", "jackpot"}
+)  # fmt: skip
+"""Event kinds that move money: ``player`` pays ``amount`` to ``target`` (``None`` is
+the trustees; the Free Parking jackpot is money the trustees hold aside)."""
+
+
+class _Layout:
+    """Per-board lookups, computed once per board."""
+
+    def __init__(self, board: Board) -> None:
+        n = len(board.spaces)
+        self.n = n
+        self.kind = [s.kind for s in board.spaces]
+        self.is_property = [s.is_property for s in board.spaces]
+        self.group = [board.groups[s.group] if s.group else () for s in board.spaces]
+        self.streets_by_group = {
+            g: members
+            for g, members in board.groups.items()
+            if board.spaces[members[0]].kind == "street"
+        }
+        self.near_rail = [_nearest(board, "railroad", i) for i in range(n)]
+        self.near_util = [_nearest(board, "utility", i) for i in range(n)]
+        self.deck_of = {c.id: DECKS.index(c.deck) for c in board.cards.values()}
+
+
+def _nearest(board: Board, kind: str, i: int) -> int:
+    try:
+        return board.nearest(kind, i)
+    except ValueError:
+        return -1
+
+
+_LAYOUTS: dict[int, tuple[Board, _Layout]] = {}
+
+
+def layout(board: Board) -> _Layout:
+    """The lookups for ``board`` (cached by identity; boards are immutable)."""
+    hit = _LAYOUTS.get(id(board))
+    if hit is None or hit[0] is not board:
+        hit = (board, _Layout(board))
+        _LAYOUTS[id(board)] = hit
+    return hit[1]
+
+
+class Player:
+    """A mutable player record (the table's copy of a ``PlayerState``)."""
+
+    __slots__ = ("bankrupt", "cards", "cash", "in_jail", "jail_tries", "name", "position")
+
+    def __init__(self, p: PlayerState) -> None:
+        self.name = p.name
+        self.cash = p.cash
+        self.position = p.position
+        self.in_jail = p.in_jail
+        self.jail_tries = p.jail_tries
+        self.cards = list(p.cards)
+        self.bankrupt = p.bankrupt
+
+    def freeze(self) -> PlayerState:
+        return PlayerState(
+            self.name, self.cash, self.position, self.in_jail, self.jail_tries,
+            tuple(self.cards), self.bankrupt,
+        )  # fmt: skip
+
+
+class Table:
+    """A mutable working copy of a game, with every rule as a method."""
+
+    __slots__ = (
+        "actor", "auction", "board", "current", "debts", "decks", "doubles", "ended", "jackpot",
+        "last_roll", "lay", "level", "log", "may_roll", "mortgaged", "offer", "out_order",
+        "owner", "pending", "phase", "players", "rolled", "round", "sculptures_left", "spec",
+        "statues_left", "then_move", "turn",
+    )  # fmt: skip
+
+    def __init__(self, spec: AlfredopolySpec, state: GameState, log: bool = True) -> None:
+        self.spec = spec
+        self.board = spec.board
+        self.lay = layout(spec.board)
+        self.players = [Player(p) for p in state.players]
+        self.owner = list(state.owner)
+        self.level = list(state.level)
+        self.mortgaged = list(state.mortgaged)
+        self.decks = [list(d) for d in state.decks]
+        self.sculptures_left = state.sculptures_left
+        self.statues_left = state.statues_left
+        self.current = state.current
+        self.phase = state.phase
+        self.actor = state.actor
+        self.may_roll = state.may_roll
+        self.rolled = state.rolled
+        self.doubles = state.doubles
+        self.last_roll = state.last_roll
+        self.pending = state.pending
+        self.debts = list(state.debts)
+        self.then_move = state.then_move
+        self.offer = state.offer
+        self.auction = state.auction
+        self.jackpot = state.jackpot
+        self.round = state.round
+        self.turn = state.turn
+        self.ended = state.ended
+        self.out_order = state.out_order
+        self.log: list[Event] | None = [] if log else None
+
+    def freeze(self) -> GameState:
+        return GameState(
+            players=tuple(p.freeze() for p in self.players),
+            owner=tuple(self.owner),
+            level=tuple(self.level),
+            mortgaged=tuple(self.mortgaged),
+            decks=(tuple(self.decks[0]), tuple(self.decks[1])),
+            sculptures_left=self.sculptures_left,
+            statues_left=self.statues_left,
+            current=self.current,
+            phase=self.phase,
+            actor=self.actor,
+            may_roll=self.may_roll,
+            rolled=self.rolled,
+            doubles=self.doubles,
+            last_roll=self.last_roll,
+            pending=self.pending,
+            debts=tuple(self.debts),
+            then_move=self.then_move,
+            offer=self.offer,
+            auction=self.auction,
+            jackpot=self.jackpot,
+            round=self.round,
+            turn=self.turn,
+            ended=self.ended,
+            out_order=self.out_order,
+        )
+
+    # ---- narration and money ------------------------------------------------------
+
+    def _say(self, kind: str, text: str, player: int | None = None,
+             amount: int | None = None, target: int | None = None) -> None:  # fmt: skip
+        if self.log is not None:
+            self.log.append(Event(kind, text, player, amount, target))
+
+    def _nm(self, seat: int) -> str:
+        return self.players[seat].name if seat >= 0 else "the trustees"
+
+    def _receive(self, seat: int, amount: int, kind: str, why: str) -> None:
+        """The trustees pay ``seat``."""
+        self.players[seat].cash += amount
+        if self.log is not None:
+            self._say(kind, f"{self._nm(seat)} {why}", None, amount, seat)
+
+    def _pay(self, seat: int, to: int, amount: int, kind: str, why: str,
+             jackpot: bool = False) -> None:  # fmt: skip
+        """``seat`` pays ``to`` (``-1``: the trustees); the cash is there."""
+        self.players[seat].cash -= amount
+        if to >= 0:
+            self.players[to].cash += amount
+        elif jackpot and self.spec.free_parking_jackpot:
+            self.jackpot += amount
+        if self.log is not None:
+            self._say(kind, f"{self._nm(seat)} {why}", seat, amount, to if to >= 0 else None)
+
+    def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
+             jackpot: bool = False) -> None:  # fmt: skip
+        if amount > 0:
+            self.debts.append(Debt(debtor, creditor, amount, reason, kind, jackpot))
+
+    # ---- the flow of a turn ---------------------------------------------------------
+
+    def proceed(self) -> None:
+        """Settle debts and pending moves until a decision or a chance is needed."""
+        while self.phase != "over":
+            while self.debts:
+                d = self.debts[0]
+                if self.players[d.debtor].cash < d.amount:
+                    self.phase = "debt"
+                    self.actor = d.debtor
+                    return
+                del self.debts[0]
+                self._settle(d)
+            if self.then_move:
+                steps, self.then_move = self.then_move, 0
+                if self._move(steps, ""):
+                    return
+                continue
+            self.phase = "turn"
+            self.actor = self.current
+            return
+
+    def _settle(self, d: Debt) -> None:
+        to = f"to {self._nm(d.creditor)} " if d.creditor >= 0 else ""
+        self._pay(d.debtor, d.creditor, d.amount, d.kind, f"paid ${d.amount} {to}{d.reason}",
+                  d.jackpot)  # fmt: skip
+
+    def roll(self, values: tuple[int, ...]) -> None:
+        """Resolve the dice of a chance step (the phase is ``dice`` or ``card_dice``)."""
+        total = sum(values)
+        double = len(values) > 1 and min(values) == max(values)
+        cur = self.current
+        p = self.players[cur]
+        self.last_roll = values
+        if self.phase == "card_dice":
+            fee = 10 * total
+            space = self.pending
+            self.pending = -1
+            if self.log is not None:
+                self._say("roll", f"{p.name} rolled {_dice(values)} for the utility card")
+            self._owe(cur, self.owner[space], fee, "fee",
+                      f"fee (10 x {total}) for {self.board.spaces[space].name}")  # fmt: skip
+            self.proceed()
+            return
+        self.rolled = True
+        if p.in_jail:
+            if double:  # rule 9a: leave, move by the roll, no extra roll
+                p.in_jail = False
+                p.jail_tries = 0
+                self.may_roll = False
+                if self.log is not None:
+                    self._say("roll", f"{p.name} rolled {_dice(values)} and left Academic "
+                              "Probation")  # fmt: skip
+                if not self._move(total, ""):
+                    self.proceed()
+                return
+            p.jail_tries += 1
+            self.may_roll = False
+            if p.jail_tries >= self.spec.jail_tries:  # Decision: pay and move by that roll
+                p.in_jail = False
+                p.jail_tries = 0
+                if self.log is not None:
+                    self._say("roll", f"{p.name} rolled {_dice(values)}, a last failed try "
+                              "in Academic Probation")  # fmt: skip
+                self._owe(cur, TRUSTEES, self.spec.jail_fine, "fine",
+                          "to leave Academic Probation", True)  # fmt: skip
+                self.then_move = total
+            elif self.log is not None:
+                self._say("roll", f"{p.name} rolled {_dice(values)} and stays in Academic "
+                          "Probation")  # fmt: skip
+            self.proceed()
+            return
+        if double:
+            self.doubles += 1
+            if self.doubles >= 3:  # rule 2 / 8c: third double, straight to Probation
+                if self.log is not None:
+                    self._say("roll", f"{p.name} rolled {_dice(values)}, a third double")
+                self._jail(cur)
+                self.proceed()
+                return
+        self.may_roll = double
+        if self.log is not None:
+            self._say("roll", f"{p.name} rolled {_dice(values)}")
+        if not self._move(total, ""):
+            self.proceed()
+
+    def _move(self, steps: int, mode: str) -> bool:
+        """Move the current player forward; True if the landing waits for a decision."""
+        cur = self.current
+        p = self.players[cur]
+        new = p.position + steps
+        if new >= self.lay.n:  # rule 3: passing or landing on Academic Alley
+            new -= self.lay.n
+            p.position = new
+            self._receive(cur, self.spec.salary, "workstudy",
+                          f"collected ${self.spec.salary} workstudy")  # fmt: skip
+        p.position = new
+        if self.log is not None:
+            self._say("move", f"{p.name} moved to {self.board.spaces[new].name}", cur)
+        return self._land(new, mode)
+
+    def _land(self, i: int, mode: str) -> bool:
+        cur = self.current
+        kind = self.lay.kind[i]
+        if self.lay.is_property[i]:
+            o = self.owner[i]
+            if o == TRUSTEES:  # rule 4
+                self.phase = "buy"
+                self.pending = i
+                self.actor = cur
+                return True
+            if o == cur or self.mortgaged[i]:  # rule 5: a mortgaged property collects no fee
+                return False
+            if kind == "utility" and mode == "card":
+                self.phase = "card_dice"
+                self.pending = i
+                self.actor = cur
+                return True
+            fee = self.fee(i, sum(self.last_roll))
+            if mode == "double":
+                fee *= 2
+            self._owe(cur, o, fee, "fee", f"fee for {self.board.spaces[i].name}")
+            return False
+        if kind == "card":  # rule 6
+            return self._draw(DECKS.index(self.board.spaces[i].deck or "email"))
+        if kind == "tax":
+            s = self.board.spaces[i]
+            if s.tax_percent:  # rule 7: the player chooses before counting
+                self.phase = "tax"
+                self.pending = i
+                self.actor = cur
+                return True
+            self._owe(cur, TRUSTEES, s.tax, "tax", f"for {s.name}", True)
+            return False
+        if kind == "go_to_jail":  # rule 8a
+            self._jail(cur)
+            return False
+        if kind == "free_parking" and self.jackpot:
+            amount, self.jackpot = self.jackpot, 0
+            self._receive(cur, amount, "jackpot", f"took the ${amount} Free Parking jackpot")
+        return False
+
+    def fee(self, i: int, dice_total: int) -> int:
+        """The fee for landing on owned, unmortgaged space ``i`` (rule 5 and Decisions)."""
+        s = self.board.spaces[i]
+        o = self.owner[i]
+        kind = self.lay.kind[i]
+        if kind == "street":
+            lv = self.level[i]
+            if lv:
+                return s.rents[lv]
+            group = self.lay.group[i]
+            whole = all(self.owner[j] == o for j in group)
+            return s.rents[0] * 2 if whole else s.rents[0]
+        count = sum(1 for j in self.lay.group[i] if self.owner[j] == o)
+        if kind == "railroad":
+            return s.rents[count - 1]
+        return s.rents[count - 1] * dice_total
+
+    def _jail(self, seat: int) -> None:
+        """Rule 8: to Academic Probation; the turn ends, no workstudy."""
+        p = self.players[seat]
+        p.position = self.board.jail
+        p.in_jail = True
+        p.jail_tries = 0
+        self.may_roll = False
+        self.doubles = 0
+        self.then_move = 0
+        if self.log is not None:
+            self._say("jail", f"{p.name} went to {self.board.spaces[self.board.jail].name}", seat)
+
+    def _draw(self, d: int) -> bool:
+        """Rule 6: draw the top card; it goes to the bottom unless it is kept."""
+        cur = self.current
+        p = self.players[cur]
+        cid = self.decks[d].pop(0)
+        card = self.board.cards[cid]
+        if card.effect == "get_out_of_jail":
+            p.cards.append(cid)
+        else:
+            self.decks[d].append(cid)
+        if self.log is not None:
+            self._say("card", f"{p.name} drew {DECK_TITLES[DECKS[d]]}: {card.text}", cur)
+        effect = card.effect
+        n = self.lay.n
+        if effect == "move_to":
+            dest = card.destination or 0
+            return self._move((dest - p.position) % n, "")
+        if effect == "move_nearest_railroad":
+            return self._move((self.lay.near_rail[p.position] - p.position) % n, "double")
+        if effect == "move_nearest_utility":
+            return self._move((self.lay.near_util[p.position] - p.position) % n, "card")
+        if effect == "move_back":  # never pays workstudy; the new space is resolved
+            p.position = (p.position - card.amount) % n
+            if self.log is not None:
+                self._say("move", f"{p.name} moved back to {self.board.spaces[p.position].name}",
+                          cur)  # fmt: skip
+            return self._land(p.position, "")
+        if effect == "go_to_jail":  # rule 8b
+            self._jail(cur)
+        elif effect == "collect":
+            self._receive(cur, card.amount, "card", f"collected ${card.amount} (card {cid})")
+        elif effect == "pay":
+            self._owe(cur, TRUSTEES, card.amount, "card", f"(card {cid})", True)
+        elif effect == "repairs":
+            lv = [self.level[i] for i in range(n) if self.owner[i] == cur]
+            statues = sum(1 for v in lv if v == STATUE)
+            sculptures = sum(v for v in lv if v < STATUE)
+            cost = sculptures * card.per_sculpture + statues * card.per_statue
+            self._owe(cur, TRUSTEES, cost, "card", f"for {sculptures} sculptures and "
+                      f"{statues} statues (card {cid})", True)  # fmt: skip
+        elif effect in ("collect_from_each", "pay_each"):
+            for k in range(1, len(self.players)):
+                q = (cur + k) % len(self.players)
+                if self.players[q].bankrupt:
+                    continue
+                if effect == "pay_each":
+                    self._owe(cur, q, card.amount, "card", f"(card {cid})")
+                else:
+                    self._owe(q, cur, card.amount, "card", f"(card {cid})")
+        return False
+
+    def next_turn(self) -> None:
+        """End the current turn and start the next active player's."""
+        n = len(self.players)
+        nxt = self.current
+        for k in range(1, n + 1):
+            nxt = (self.current + k) % n
+            if not self.players[nxt].bankrupt:
+                break
+        if nxt <= self.current:
+            self.round += 1
+        self.turn += 1
+        self.current = nxt
+        self.actor = nxt
+        self.phase = "turn"
+        self.may_roll = True
+        self.rolled = False
+        self.doubles = 0
+        self.pending = -1
+        self.then_move = 0
+        limit = self.spec.max_rounds
+        if limit is not None and self.round > limit:
+            self.phase = "over"
+            self.ended = "round limit"
+            if self.log is not None:
+                self._say("end", f"The game stopped after {limit} rounds")
+
+    # ---- worth ----------------------------------------------------------------------
+
+    def raisable(self, seat: int) -> int:
+        """Cash a player could raise by selling every sculpture and mortgaging everything."""
+        total = 0
+        spaces = self.board.spaces
+        for i, o in enumerate(self.owner):
+            if o == seat:
+                s = spaces[i]
+                total += self.level[i] * s.building_cost // 2
+                if not self.mortgaged[i]:
+                    total += s.mortgage
+        return total
+
+    def net_worth(self, seat: int, ranking: bool = False) -> int:
+        """Decision: cash + printed prices + sculptures at cost (statue: five purchases);
+        for the round-limit ranking a mortgaged property counts at half its price."""
+        total = self.players[seat].cash
+        spaces = self.board.spaces
+        for i, o in enumerate(self.owner):
+            if o == seat:
+                s = spaces[i]
+                total += s.price // 2 if ranking and self.mortgaged[i] else s.price
+                total += self.level[i] * s.building_cost
+        return total
+
+    # ---- actions ----------------------------------------------------------------------
+
+    def do(self, action: Action) -> None:
+        """Apply an action known to be legal."""
+        _HANDLERS[type(action)](self, action)
+
+    def _do_roll(self, a: A.RollDice) -> None:
+        self.phase = "dice"
+        self.actor = self.current
+
+    def _do_end(self, a: A.EndTurn) -> None:
+        self.next_turn()
+
+    def _do_buy(self, a: A.BuySpace) -> None:
+        s = self.board.spaces[a.space]
+        self._pay(self.actor, TRUSTEES, s.price, "purchase", f"bought {s.name} for ${s.price}")
+        self.owner[a.space] = self.actor
+        self.pending = -1
+        self.proceed()
+
+    def _do_decline(self, a: A.DeclineBuy) -> None:
+        cur = self.current
+        if self.log is not None:
+            self._say("decline", f"{self._nm(cur)} declined {self.board.spaces[a.space].name}",
+                      cur)  # fmt: skip
+        if self.spec.auction:
+            n = len(self.players)
+            bidders = tuple(
+                (cur + k) % n for k in range(n) if not self.players[(cur + k) % n].bankrupt
+            )
+            self.auction = AuctionState(a.space, bidders)
+            self.phase = "auction"
+            self.actor = bidders[0]
+            return
+        self.pending = -1
+        self.proceed()
+
+    def _do_bid(self, a: A.Bid) -> None:
+        au = self.auction
+        assert au is not None
+        if self.log is not None:
+            self._say("bid", f"{self._nm(self.actor)} bid ${a.amount}", self.actor, None)
+        turn = (au.turn + 1) % len(au.bidders)
+        self._auction_next(AuctionState(au.space, au.bidders, turn, a.amount, self.actor))
+
+    def _do_pass_bid(self, a: A.PassBid) -> None:
+        au = self.auction
+        assert au is not None
+        if self.log is not None:
+            self._say("bid", f"{self._nm(self.actor)} dropped out of the auction", self.actor)
+        bidders = au.bidders[: au.turn] + au.bidders[au.turn + 1 :]
+        turn = au.turn % len(bidders) if bidders else 0
+        self._auction_next(AuctionState(au.space, bidders, turn, au.high_bid, au.high_bidder))
+
+    def _auction_next(self, au: AuctionState) -> None:
+        done = not au.bidders or (len(au.bidders) == 1 and au.high_bidder == au.bidders[0])
+        if not done:
+            self.auction = au
+            self.actor = au.bidders[au.turn]
+            return
+        self.auction = None
+        self.pending = -1
+        if au.high_bidder >= 0:
+            s = self.board.spaces[au.space]
+            self._pay(au.high_bidder, TRUSTEES, au.high_bid, "purchase",
+                      f"bought {s.name} at auction for ${au.high_bid}")  # fmt: skip
+            self.owner[au.space] = au.high_bidder
+        self.proceed()
+
+    def _do_tax(self, a: A.PayTax) -> None:
+        s = self.board.spaces[self.pending]
+        cur = self.current
+        amount = s.tax if a.choice == "flat" else self.net_worth(cur) * s.tax_percent // 100
+        self.pending = -1
+        self._owe(cur, TRUSTEES, amount, "tax", f"for {s.name} ({a.choice})", True)
+        self.proceed()
+
+    def _do_fine(self, a: A.PayJailFine) -> None:
+        cur = self.current
+        p = self.players[cur]
+        self._pay(cur, TRUSTEES, self.spec.jail_fine, "fine",
+                  f"paid ${self.spec.jail_fine} to leave Academic Probation", True)  # fmt: skip
+        p.in_jail = False
+        p.jail_tries = 0
+
+    def _do_card(self, a: A.UseGetOutCard) -> None:
+        cur = self.current
+        p = self.players[cur]
+        p.cards.remove(a.card)
+        self.decks[self.lay.deck_of[a.card]].append(a.card)
+        p.in_jail = False
+        p.jail_tries = 0
+        if self.log is not None:
+            self._say("card", f"{p.name} used a Get out card to leave Academic Probation", cur)
+
+    def _do_build(self, a: A.BuildSculpture) -> None:
+        i = a.space
+        s = self.board.spaces[i]
+        if self.level[i] == 4:
+            self.statues_left -= 1
+            self.sculptures_left += 4
+            what = "a statue of King Alfred"
+        else:
+            self.sculptures_left -= 1
+            what = "a sculpture"
+        self.level[i] += 1
+        self._pay(self.actor, TRUSTEES, s.building_cost, "build",
+                  f"built {what} on {s.name} for ${s.building_cost}")  # fmt: skip
+
+    def _do_sell(self, a: A.SellSculpture) -> None:
+        i = a.space
+        s = self.board.spaces[i]
+        if self.level[i] == STATUE:
+            self.statues_left += 1
+            self.sculptures_left -= 4
+        else:
+            self.sculptures_left += 1
+        self.level[i] -= 1
+        half = s.building_cost // 2
+        self._receive(self.actor, half, "sell", f"sold a sculpture on {s.name} for ${half}")
+
+    def _do_sell_all(self, a: A.SellAllSculptures) -> None:
+        total = 0
+        for i in self.board.groups[a.group]:
+            lv = self.level[i]
+            if lv == STATUE:
+                self.statues_left += 1
+            else:
+                self.sculptures_left += lv
+            total += lv * (self.board.spaces[i].building_cost // 2)
+            self.level[i] = 0
+        self._receive(self.actor, total, "sell",
+                      f"sold every sculpture of the {a.group} group for ${total}")  # fmt: skip
+
+    def _do_mortgage(self, a: A.Mortgage) -> None:
+        s = self.board.spaces[a.space]
+        self.mortgaged[a.space] = True
+        self._receive(self.actor, s.mortgage, "mortgage",
+                      f"mortgaged {s.name} for ${s.mortgage}")  # fmt: skip
+
+    def _do_lift(self, a: A.LiftMortgage) -> None:
+        s = self.board.spaces[a.space]
+        cost = self.spec.lift_cost(a.space)
+        self.mortgaged[a.space] = False
+        self._pay(self.actor, TRUSTEES, cost, "lift",
+                  f"paid ${cost} to lift the mortgage on {s.name}")  # fmt: skip
+
+    def _do_propose(self, a: A.ProposeTrade) -> None:
+        self.offer = a
+        self.phase = "trade"
+        self.actor = a.partner
+        if self.log is not None:
+            self._say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
+                      f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
+
+    def describe_offer(self, a: A.ProposeTrade) -> str:
+        def side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> str:
+            parts = [self.board.spaces[i].name for i in spaces]
+            if cash:
+                parts.append(f"${cash}")
+            parts += [f"Get out card {c}" for c in cards]
+            return ", ".join(parts) or "nothing"
+
+        return (f"gives {side(a.give, a.give_cash, a.give_cards)} for "
+                f"{side(a.take, a.take_cash, a.take_cards)}")  # fmt: skip
+
+    def _do_accept(self, a: A.AcceptTrade) -> None:
+        o = self.offer
+        assert o is not None
+        me, you = self.current, o.partner
+        for i in o.give:
+            self.owner[i] = you
+        for i in o.take:
+            self.owner[i] = me
+        for c in o.give_cards:
+            self.players[me].cards.remove(c)
+            self.players[you].cards.append(c)
+        for c in o.take_cards:
+            self.players[you].cards.remove(c)
+            self.players[me].cards.append(c)
+        if self.log is not None:
+            self._say("trade", f"{self._nm(you)} accepted the trade", you)
+        if o.give_cash:
+            self._pay(me, you, o.give_cash, "trade", f"paid ${o.give_cash} to "
+                      f"{self._nm(you)} in the trade")  # fmt: skip
+        if o.take_cash:
+            self._pay(you, me, o.take_cash, "trade", f"paid ${o.take_cash} to "
+                      f"{self._nm(me)} in the trade")  # fmt: skip
+        self.offer = None
+        self.phase = "turn"
+        self.actor = me
+
+    def _do_reject(self, a: A.RejectTrade) -> None:
+        if self.log is not None:
+            self._say("trade", f"{self._nm(self.actor)} rejected the trade", self.actor)
+        self.offer = None
+        self.phase = "turn"
+        self.actor = self.current
+
+    def _do_pay_debt(self, a: A.PayDebt) -> None:
+        d = self.debts.pop(0)
+        self._settle(d)
+        self.proceed()
+
+    def _do_bankrupt(self, a: A.DeclareBankruptcy) -> None:
+        d = self.debts[0]
+        self.bankrupt(d.debtor, d.creditor)
+
+    def bankrupt(self, b: int, c: int) -> None:
+        """Rule 13: ``b`` is out; everything goes to ``c`` (a seat, or -1: the trustees)."""
+        p = self.players[b]
+        if self.log is not None:
+            self._say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
+                      c if c >= 0 else None)  # fmt: skip
+        mine = [i for i, o in enumerate(self.owner) if o == b]
+        if c >= 0:
+            for g in sorted({self.board.spaces[i].group or "" for i in mine if self.level[i]}):
+                self._do_sell_all_for(b, g)
+            if p.cash:
+                self._pay(b, c, p.cash, "bankruptcy", f"handed ${p.cash} to {self._nm(c)}")
+            for i in mine:
+                self.owner[i] = c
+            self.players[c].cards.extend(p.cards)
+        else:
+            for i in mine:
+                lv = self.level[i]
+                if lv == STATUE:
+                    self.statues_left += 1
+                else:
+                    self.sculptures_left += lv
+                self.level[i] = 0
+                self.owner[i] = TRUSTEES
+                self.mortgaged[i] = False
+            if p.cash:
+                self._pay(b, TRUSTEES, p.cash, "bankruptcy", f"handed ${p.cash} to the trustees")
+            for cid in p.cards:
+                self.decks[self.lay.deck_of[cid]].append(cid)
+        p.cards = []
+        p.bankrupt = True
+        p.in_jail = False
+        p.jail_tries = 0
+        self.out_order = (*self.out_order, b)
+        self.debts = [
+            d if d.creditor != b else Debt(d.debtor, TRUSTEES, d.amount, d.reason, d.kind)
+            for d in self.debts
+            if d.debtor != b
+        ]
+        active = [i for i, q in enumerate(self.players) if not q.bankrupt]
+        if len(active) == 1:
+            self.phase = "over"
+            self.ended = "last player standing"
+            self.debts = []
+            self.pending = -1
+            if self.log is not None:
+                self._say("end", f"{self._nm(active[0])} is the last player standing")
+            return
+        if b == self.current:
+            self.debts = []
+            self.next_turn()
+        self.proceed()
+
+    def _do_sell_all_for(self, seat: int, group: str) -> None:
+        actor = self.actor
+        self.actor = seat
+        self._do_sell_all(A.SellAllSculptures(group))
+        self.actor = actor
+
+
+def _dice(values: tuple[int, ...]) -> str:
+    text = "+".join(str(v) for v in values) + f" = {sum(values)}"
+    return text + (" (double)" if len(values) > 1 and min(values) == max(values) else "")
+
+
+_HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
+    A.RollDice: Table._do_roll,
+    A.EndTurn: Table._do_end,
+    A.BuySpace: Table._do_buy,
+    A.DeclineBuy: Table._do_decline,
+    A.Bid: Table._do_bid,
+    A.PassBid: Table._do_pass_bid,
+    A.PayTax: Table._do_tax,
+    A.PayJailFine: Table._do_fine,
+    A.UseGetOutCard: Table._do_card,
+    A.BuildSculpture: Table._do_build,
+    A.SellSculpture: Table._do_sell,
+    A.SellAllSculptures: Table._do_sell_all,
+    A.Mortgage: Table._do_mortgage,
+    A.LiftMortgage: Table._do_lift,
+    A.ProposeTrade: Table._do_propose,
+    A.AcceptTrade: Table._do_accept,
+    A.RejectTrade: Table._do_reject,
+    A.PayDebt: Table._do_pay_debt,
+    A.DeclareBankruptcy: Table._do_bankrupt,
+}

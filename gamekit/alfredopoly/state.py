@@ -1,0 +1,113 @@
+"""Game states: immutable values (frozen dataclasses and tuples), cheap to compare.
+
+``owner[i]`` is the seat that owns space ``i`` (``-1``: the trustees), ``level[i]`` its
+sculptures (0-4; 5 is the statue of King Alfred) and ``mortgaged[i]`` whether it is
+mortgaged. ``decks`` holds the card ids of E-Mail and PCC Mail, top card first; a
+"Get out" card a player holds is in that player's ``cards`` and not in its deck.
+
+``phase`` says what the game waits for and ``actor`` who must act:
+
+======== ==========================================================================
+turn     the current player may roll (``may_roll``), manage property, trade, end turn
+dice     chance: the dice for a move (or a try for doubles in Academic Probation)
+card_dice chance: the dice for the "nearest utility" card (10x the roll)
+buy      buy or decline ``pending`` (rule 4)
+auction  house rule: bid for ``pending``
+tax      Alumni Hall: pay $200 or 10% (rule 7)
+debt     ``debts[0]``'s debtor must raise money, pay or go bankrupt (rule 13)
+trade    ``offer``'s partner accepts or rejects it
+over     the game has ended
+======== ==========================================================================
+
+>>> from gamekit.alfredopoly.rules import new_game
+>>> from gamekit.alfredopoly.spec import AlfredopolySpec
+>>> s = new_game(AlfredopolySpec(), players=3, seed=1)
+>>> s.phase, s.actor, s.players[0].cash, s.owner[1]
+('turn', 0, 1500, -1)
+>>> GameState.from_struct(s.to_struct()) == s
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from gamekit.alfredopoly.actions import ProposeTrade
+from gamekit.core.structs import from_struct, to_struct
+
+TRUSTEES = -1
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    name: str
+    cash: int
+    position: int = 0
+    in_jail: bool = False
+    jail_tries: int = 0
+    cards: tuple[str, ...] = ()
+    bankrupt: bool = False
+
+
+@dataclass(frozen=True)
+class Debt:
+    """``debtor`` owes ``amount`` to ``creditor`` (``-1``: the trustees) for ``reason``."""
+
+    debtor: int
+    creditor: int
+    amount: int
+    reason: str
+    kind: str = "fee"
+    jackpot: bool = False
+
+
+@dataclass(frozen=True)
+class AuctionState:
+    space: int
+    bidders: tuple[int, ...]
+    turn: int = 0
+    high_bid: int = 0
+    high_bidder: int = -1
+
+
+@dataclass(frozen=True)
+class GameState:
+    players: tuple[PlayerState, ...]
+    owner: tuple[int, ...]
+    level: tuple[int, ...]
+    mortgaged: tuple[bool, ...]
+    decks: tuple[tuple[str, ...], tuple[str, ...]]
+    sculptures_left: int
+    statues_left: int
+    current: int = 0
+    phase: str = "turn"
+    actor: int = 0
+    may_roll: bool = True
+    rolled: bool = False
+    doubles: int = 0
+    last_roll: tuple[int, ...] = ()
+    pending: int = -1
+    debts: tuple[Debt, ...] = ()
+    then_move: int = 0
+    offer: ProposeTrade | None = None
+    auction: AuctionState | None = None
+    jackpot: int = 0
+    round: int = 1
+    turn: int = 1
+    ended: str = ""
+    out_order: tuple[int, ...] = ()
+
+    def to_struct(self) -> dict[str, Any]:
+        """JSON-ready dict with a stable key order."""
+        return to_struct(self)  # type: ignore[no-any-return]
+
+    @classmethod
+    def from_struct(cls, data: Any) -> GameState:
+        """Rebuild a state from :meth:`to_struct` output."""
+        return from_struct(cls, data)
+
+    @property
+    def active(self) -> tuple[int, ...]:
+        """Seats still in the game."""
+        return tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
