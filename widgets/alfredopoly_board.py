@@ -1,0 +1,232 @@
+"""``AlfredopolyBoard``: the 40 spaces as the classic square ring, in SVG.
+
+It shows names, colour bands, prices, owners, sculptures and statues, mortgage marks,
+tokens and dice, and optionally a heat map of any per-space value with a legend.
+Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
+centre. The JavaScript only draws; every value comes from the board file and the game
+state, as JSON structs.
+
+>>> board = AlfredopolyBoard("alfred")
+>>> board
+AlfredopolyBoard(board='alfred', selected=None, heat=None)
+>>> board.set_state({"selected": 39})   # what a click in the browser sends
+>>> board.space.name
+'The Steinheim'
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+import traitlets
+
+from gamekit.alfredopoly.board import Board, Space, load_board
+from gamekit.core.structs import to_struct
+from widgets.base import GameWidget, asset
+from widgets.charts import PLAYER_COLOURS
+
+HEAT_FORMATS = ("percent", "money", "number")
+
+
+def space_structs(board: Board) -> list[dict[str, Any]]:
+    """The board's spaces as JSON structs (what the front end draws)."""
+    return [to_struct(space) for space in board.spaces]
+
+
+class AlfredopolyBoard(GameWidget):
+    """The Alfredopoly board as an interactive SVG ring.
+
+    ``board`` is a built-in name (``"alfred"``, ``"classic"``), a path to a board file,
+    or a loaded ``Board``. ``heat`` is an optional per-space value (40 values, or 41 with
+    "in Academic Probation" last, or a frame with ``index`` and ``heat_column``).
+
+    >>> b = AlfredopolyBoard("classic", size=800)
+    >>> b.show_heat([1 / 40] * 40, label="landing probability")
+    >>> len(b.heat), b.heat_label
+    (40, 'landing probability')
+    """
+
+    _esm = asset("common.js") + asset("alfredopoly_board.js")
+    _css = asset("common.css") + asset("alfredopoly_board.css")
+
+    title = traitlets.Unicode("").tag(sync=True)
+    spaces = traitlets.List().tag(sync=True)
+    players = traitlets.List().tag(sync=True)
+    property_states = traitlets.List().tag(sync=True)
+    current = traitlets.Int(None, allow_none=True).tag(sync=True)
+    dice = traitlets.List(traitlets.Int()).tag(sync=True)
+    heat = traitlets.List().tag(sync=True)
+    heat_label = traitlets.Unicode("").tag(sync=True)
+    heat_format = traitlets.Unicode("percent").tag(sync=True)
+    selected = traitlets.Int(None, allow_none=True).tag(sync=True)
+    size = traitlets.Int(640).tag(sync=True)
+
+    def __init__(
+        self,
+        board: str | Path | Board = "alfred",
+        *,
+        size: int = 640,
+        heat: Any = None,
+        heat_label: str = "",
+        heat_format: str = "percent",
+        selected: int | None = None,
+    ) -> None:
+        self._board = load_board(board)
+        self._board_arg = board if isinstance(board, str) else str(getattr(board, "name", board))
+        super().__init__(
+            title=self._board.title,
+            spaces=space_structs(self._board),
+            size=size,
+            selected=selected,
+        )
+        if heat is not None:
+            self.show_heat(heat, label=heat_label, fmt=heat_format)
+
+    @property
+    def board(self) -> Board:
+        """The loaded board (a frozen ``Board``)."""
+        return self._board
+
+    @property
+    def space(self) -> Space | None:
+        """The selected ``Space``, or ``None``."""
+        return None if self.selected is None else self._board.spaces[self.selected]
+
+    @traitlets.validate("selected")
+    def _check_selected(self, proposal: dict[str, Any]) -> int | None:
+        value = proposal["value"]
+        if value is not None and not 0 <= value < len(self._board.spaces):
+            raise traitlets.TraitError(f"selected must be a space 0-{len(self._board.spaces) - 1}")
+        return value
+
+    @traitlets.validate("size")
+    def _check_size(self, proposal: dict[str, Any]) -> int:
+        if not 240 <= proposal["value"] <= 2000:
+            raise traitlets.TraitError(f"size must be 240-2000 pixels, got {proposal['value']}")
+        return int(proposal["value"])
+
+    @traitlets.validate("heat_format")
+    def _check_format(self, proposal: dict[str, Any]) -> str:
+        if proposal["value"] not in HEAT_FORMATS:
+            raise traitlets.TraitError(f"heat_format must be one of {HEAT_FORMATS}")
+        return str(proposal["value"])
+
+    def show_heat(
+        self, values: Any, *, label: str = "", fmt: str = "percent", column: str | None = None
+    ) -> None:
+        """Colour the spaces by ``values`` (a sequence of 40 or 41 numbers, a dict
+        index -> value, or a tidy frame with ``index`` and a value ``column``).
+
+        >>> b = AlfredopolyBoard()
+        >>> b.show_heat({39: 0.05}, label="P")
+        >>> b.heat[39], b.heat[0]
+        (0.05, None)
+        """
+        heat = heat_list(values, column=column, n=len(self._board.spaces))
+        with self.hold_sync():
+            self.heat_format = fmt
+            self.heat_label = label or (column or "")
+            self.heat = heat
+
+    def clear_heat(self) -> None:
+        """Remove the heat map."""
+        with self.hold_sync():
+            self.heat = []
+            self.heat_label = ""
+
+    def show_game(
+        self,
+        players: Sequence[Mapping[str, Any]],
+        property_states: Sequence[Mapping[str, Any] | None] = (),
+        *,
+        current: int | None = None,
+        dice: Sequence[int] = (),
+    ) -> None:
+        """Draw a position: ``players`` (``name``, ``position``, ``in_jail``, optional
+        ``colour``, ``bankrupt``) and per-space ``property_states`` (``owner``,
+        ``sculptures`` 0-5 where 5 is the statue, ``mortgaged``).
+
+        >>> b = AlfredopolyBoard()
+        >>> b.show_game([{"name": "Ann", "position": 0}], [None, {"owner": 0}])
+        >>> b.players[0]["colour"], b.property_states[1]["sculptures"]
+        ('#d1495b', 0)
+        """
+        people = []
+        for seat, p in enumerate(players):
+            person = {
+                "name": str(p.get("name", f"Player {seat + 1}")),
+                "colour": p.get("colour") or PLAYER_COLOURS[seat % len(PLAYER_COLOURS)],
+                "position": p.get("position"),
+                "in_jail": bool(p.get("in_jail", False)),
+                "bankrupt": bool(p.get("bankrupt", False)),
+            }
+            people.append(person)
+        states = [
+            None
+            if s is None
+            else {
+                "owner": s.get("owner"),
+                "sculptures": int(s.get("sculptures", 0)),
+                "mortgaged": bool(s.get("mortgaged", False)),
+            }
+            for s in property_states
+        ]
+        with self.hold_sync():
+            self.players = people
+            self.property_states = states
+            self.current = current
+            self.dice = [int(d) for d in dice]
+
+    def _intent_select(self, intent: dict[str, Any]) -> str:
+        index = intent.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise ValueError(f"a space number is needed, got {index!r}")
+        if not 0 <= index < len(self._board.spaces):
+            raise ValueError(f"there is no space {index}")
+        self.selected = index
+        return ""
+
+    def _repr_fields(self) -> dict[str, Any]:
+        return {
+            "board": self._board_arg,
+            "selected": self.selected,
+            "heat": self.heat_label or None,
+        }
+
+
+def heat_list(values: Any, *, column: str | None = None, n: int = 40) -> list[float | None]:
+    """Normalise per-space values to a list of ``n`` or ``n + 1`` floats (``None`` = no value).
+
+    >>> heat_list([0.5, float("nan")], n=2)
+    [0.5, None]
+    """
+    if isinstance(values, pd.DataFrame):
+        col = column or next(
+            (c for c in ("probability", "expected_fee", "value") if c in values.columns), None
+        )
+        if col is None or "index" not in values.columns:
+            raise ValueError("a heat frame needs an 'index' column and a value column")
+        values = dict(zip(values["index"].astype(int), values[col].astype(float), strict=True))
+    if isinstance(values, Mapping):
+        out: list[float | None] = [None] * (n + 1)
+        for k, v in values.items():
+            k = int(k)
+            if not 0 <= k <= n:
+                raise ValueError(f"heat for space {k}: the board has spaces 0-{n - 1} (and {n})")
+            out[k] = _number(v)
+        return out if out[n] is not None else out[:n]
+    seq = list(values)
+    if len(seq) not in (n, n + 1):
+        raise ValueError(f"heat needs {n} values (or {n + 1} with 'in jail' last), got {len(seq)}")
+    return [_number(v) for v in seq]
+
+
+def _number(value: Any) -> float | None:
+    if value is None:
+        return None
+    x = float(value)
+    return None if math.isnan(x) or math.isinf(x) else x
