@@ -1,0 +1,351 @@
+"""The browser layer: JupyterLab (and Voila) on 127.0.0.1, driven by headless Chromium.
+
+Fixtures
+--------
+``lab``       (session) a JupyterLab server in a temporary Jupyter home, whose root holds a
+              copy of the repository's ``notebooks/``; ``lab.write_notebook(relpath, cells)``
+              adds a scratch notebook.
+``browser``   (session) Debian's Chromium through Playwright.
+``lab_page``  a fresh page whose every request is checked: anything not aimed at 127.0.0.1 or
+              localhost is blocked and recorded, and the test fails at teardown.
+
+Helper
+------
+``run_notebook(lab, page, relpath)`` opens a notebook in its own JupyterLab workspace, runs
+all cells, waits until the kernel is idle and every code cell has run, and returns a
+:class:`NotebookRun` with the error outputs and the page.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlparse
+
+import nbformat
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+ARTIFACTS = ROOT / "test-artifacts"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+    "--disable-dev-shm-usage",
+]
+LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
+
+pytestmark = pytest.mark.browser
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if "tests/browser" in str(item.fspath):
+            item.add_marker(pytest.mark.browser)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_for(url: str, timeout: float, proc: subprocess.Popen[bytes], log: Path) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"server exited early:\n{log.read_text(errors='replace')[-3000:]}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.25)
+    raise RuntimeError(f"server not ready after {timeout} s:\n{log.read_text(errors='replace')[-3000:]}")
+
+
+def jupyter_env(home: Path) -> dict[str, str]:
+    """Environment keeping Jupyter's config, data and runtime inside ``home``."""
+    env = dict(os.environ)
+    for name, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("IPYTHONDIR", "ipython"),
+        ("HOME", "home"),
+    ):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        env[name] = str(home / sub)
+    # Kernels and lab extensions come from the environment (sys.prefix); only user-level
+    # data goes to the temporary home.
+    env["JUPYTER_DATA_DIR"] = str(home / "data")
+    env["JUPYTER_PLATFORM_DIRS"] = "1"
+    env["PYTHONHASHSEED"] = "0"
+    env.pop("JUPYTER_PATH", None)
+    return env
+
+
+@dataclass
+class Server:
+    """A running Jupyter server (JupyterLab or Voila) on 127.0.0.1."""
+
+    url: str
+    token: str
+    root: Path
+    home: Path
+    proc: subprocess.Popen[bytes]
+    log: Path
+    env: dict[str, str] = field(default_factory=dict)
+
+    def write_notebook(self, relpath: str, cells: list[str]) -> str:
+        """Write a scratch notebook of code cells (Markdown cells start with '#md ')."""
+        nb = nbformat.v4.new_notebook()
+        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        for source in cells:
+            if source.startswith("#md "):
+                nb.cells.append(nbformat.v4.new_markdown_cell(source[4:]))
+            else:
+                nb.cells.append(nbformat.v4.new_code_cell(source))
+        path = self.root / relpath
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(nbformat.writes(nb), encoding="utf-8")
+        return relpath
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def start_lab(tmp: Path) -> Server:
+    home, root = tmp / "jupyter-home", tmp / "root"
+    root.mkdir(parents=True)
+    shutil.copytree(ROOT / "notebooks", root / "notebooks",
+                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    env = jupyter_env(home)
+    # Draw every cell (no virtual scrolling), so the tests see every output in the DOM.
+    settings = home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
+    settings.mkdir(parents=True, exist_ok=True)
+    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
+    notify = settings.parent / "apputils-extension"
+    notify.mkdir(parents=True, exist_ok=True)
+    (notify / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
+    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "config" / "lab" / "user-settings")
+    port, token = free_port(), uuid.uuid4().hex
+    log = tmp / "jupyterlab.log"
+    cmd = [
+        sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser",
+        "--ip=127.0.0.1", f"--port={port}", f"--ServerApp.root_dir={root}",
+        f"--IdentityProvider.token={token}", "--LabApp.expose_app_in_browser=True",
+        "--LabApp.news_url=None",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.extension_manager=readonly",
+        "--ServerApp.open_browser=False",
+    ]
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    server = Server(url, token, root, home, proc, log, env)
+    try:
+        wait_for(f"{url}/api/status?token={token}", 60, proc, log)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+@pytest.fixture(scope="session")
+def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_lab(tmp_path_factory.mktemp("lab"))
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def playwright_session() -> Iterator[object]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./kit test does as root)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_session):  # type: ignore[no-untyped-def]
+    b = playwright_session.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    yield b
+    b.close()
+
+
+@dataclass
+class Guard:
+    """Requests that tried to leave the machine, and page errors."""
+
+    outside: list[str] = field(default_factory=list)
+    page_errors: list[str] = field(default_factory=list)
+
+
+def is_local(url: str) -> bool:
+    parsed = urlparse(url)
+    if parsed.scheme in ("data", "blob", "about", "chrome-extension", "chrome"):
+        return True
+    return parsed.hostname in LOCAL_HOSTS
+
+
+@pytest.fixture
+def lab_page(browser, request):  # type: ignore[no-untyped-def]
+    """A page that blocks and records every request not aimed at this machine."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    guard = Guard()
+
+    def route(route, req):  # type: ignore[no-untyped-def]
+        if is_local(req.url):
+            route.continue_()
+        else:
+            guard.outside.append(req.url)
+            route.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("pageerror", lambda exc: guard.page_errors.append(str(exc)))
+    page.guard = guard
+    yield page
+    try:
+        if request.node.rep_call.failed if hasattr(request.node, "rep_call") else False:
+            ARTIFACTS.mkdir(exist_ok=True)
+            name = "".join(c if c.isalnum() or c in "-_." else "_" for c in request.node.name)
+            page.screenshot(path=str(ARTIFACTS / f"failed-{name}.png"), full_page=True)
+    finally:
+        context.close()
+    assert not guard.outside, f"requests left 127.0.0.1: {guard.outside[:5]}"
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):  # type: ignore[no-untyped-def]
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, "rep_" + rep.when, rep)
+
+
+@dataclass
+class NotebookRun:
+    relpath: str
+    page: object
+    cells: list[dict]
+    errors: list[str]
+
+    @property
+    def widget_cells(self) -> list[int]:
+        """Indices (among all cells) of the cells that display a widget."""
+        return [
+            i
+            for i, cell in enumerate(self.cells)
+            if any(
+                "application/vnd.jupyter.widget-view+json" in out.get("data", {})
+                for out in cell.get("outputs", [])
+            )
+        ]
+
+    @property
+    def widget_outputs(self) -> int:
+        return len(self.widget_cells)
+
+
+OPEN_JS = """async (relpath) => {
+  const app = window.jupyterapp;
+  await app.started; await app.restored;
+  let panel = app.shell.currentWidget;
+  if (!panel || !panel.context || panel.context.path !== relpath) {
+    panel = await app.commands.execute('docmanager:open', {path: relpath, factory: 'Notebook'});
+  }
+  await panel.context.ready;
+  await panel.sessionContext.ready;
+  return panel.context.path;
+}"""
+
+RUN_JS = """async () => {
+  const app = window.jupyterapp;
+  const panel = app.shell.currentWidget;
+  await panel.sessionContext.ready;
+  await app.commands.execute('notebook:run-all-cells');
+  return true;
+}"""
+
+STATE_JS = """() => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+  const cells = [];
+  for (const cell of panel.content.model.cells) {
+    const json = cell.toJSON();
+    cells.push({type: json.cell_type, count: json.execution_count ?? null,
+                outputs: json.outputs || []});
+  }
+  return {status: kernel ? kernel.status : 'none', cells};
+}"""
+
+SHUTDOWN_JS = """async () => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  if (panel && panel.sessionContext) { await panel.sessionContext.shutdown(); }
+}"""
+
+
+def run_notebook(lab: Server, page, relpath: str, timeout: float = 180.0) -> NotebookRun:  # type: ignore[no-untyped-def]
+    """Open ``relpath`` in JupyterLab, run all cells and wait until they have all run."""
+    workspace = "w" + uuid.uuid4().hex[:10]
+    page.goto(f"{lab.url}/lab/workspaces/{workspace}/tree/{relpath}?token={lab.token}")
+    page.wait_for_function("() => window.jupyterapp !== undefined", timeout=60_000)
+    page.evaluate(OPEN_JS, relpath)
+    page.evaluate(RUN_JS)
+    deadline = time.monotonic() + timeout
+    state: dict = {}
+    while time.monotonic() < deadline:
+        state = page.evaluate(STATE_JS)
+        code = [c for c in state["cells"] if c["type"] == "code" and c.get("count") is not None
+                or c["type"] == "code" and c["outputs"]]
+        all_code = [c for c in state["cells"] if c["type"] == "code"]
+        if state["status"] == "idle" and len(code) == len(all_code):
+            break
+        if any(o.get("output_type") == "error" for c in state["cells"] for o in c["outputs"]):
+            break
+        time.sleep(0.5)
+    else:
+        raise AssertionError(f"{relpath} did not finish in {timeout} s: {json.dumps(state)[:2000]}")
+    errors = [
+        f"{o.get('ename')}: {o.get('evalue')}"
+        for c in state["cells"]
+        for o in c["outputs"]
+        if o.get("output_type") == "error"
+    ]
+    page.wait_for_timeout(300)
+    return NotebookRun(relpath, page, state["cells"], errors)
+
+
+def shutdown_kernel(page) -> None:  # type: ignore[no-untyped-def]
+    page.evaluate(SHUTDOWN_JS)
+
+
+def screenshot(page, name: str, selector: str | None = None) -> Path:  # type: ignore[no-untyped-def]
+    """Save a PNG under test-artifacts/ (git-ignored) for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    if selector:
+        page.locator(selector).first.screenshot(path=str(path))
+    else:
+        page.screenshot(path=str(path), full_page=False)
+    return path

@@ -1,0 +1,59 @@
+"""Every notebook opens in JupyterLab in a real browser, runs top to bottom without an
+error, and really draws its charts and widgets, with no request leaving 127.0.0.1."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.browser.conftest import ROOT, run_notebook, screenshot, shutdown_kernel
+
+NOTEBOOKS = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "notebooks").glob("*.ipynb"))
+
+# A widget view that drew nothing is the offline failure mode: JupyterChart without offline
+# mode, or an ES module that failed to load, leave an empty or error box.
+DRAWN_JS = """(widgetCells) => {
+  const cells = Array.from(document.querySelectorAll('.jp-Notebook .jp-Notebook-cell'));
+  const failed = Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+      .filter(el => (el.textContent || '').includes('Error displaying widget')).length;
+  const empty = widgetCells.filter(i => {
+      const area = cells[i] && cells[i].querySelector('.jp-OutputArea');
+      if (!area) { return true; }
+      const r = area.getBoundingClientRect();
+      return r.width < 5 || r.height < 20; });
+  const embeds = Array.from(document.querySelectorAll('.vega-embed'));
+  const undrawn = embeds.filter(e => !e.querySelector('canvas.marks, svg.marks')).length;
+  return {failed, empty, embeds: embeds.length, undrawn};
+}"""
+
+
+@pytest.mark.parametrize("relpath", NOTEBOOKS)
+def test_notebook_runs_and_draws_in_jupyterlab(lab, lab_page, relpath):
+    run = run_notebook(lab, lab_page, relpath)
+    assert not run.errors, f"{relpath}: error outputs {run.errors}"
+    lab_page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.vega-embed'))"
+        ".every(e => e.querySelector('canvas.marks, svg.marks'))",
+        timeout=30_000,
+    )
+    drawn = lab_page.evaluate(DRAWN_JS, run.widget_cells)
+    assert drawn["failed"] == 0, f"{relpath}: a widget failed to display: {drawn}"
+    assert drawn["undrawn"] == 0, f"{relpath}: a chart has no marks: {drawn}"
+    assert not drawn["empty"], f"{relpath}: widget outputs drawn empty in cells {drawn['empty']}"
+    assert not lab_page.guard.page_errors, lab_page.guard.page_errors
+    screenshot(lab_page, "lab-" + Path(relpath).stem)
+    shutdown_kernel(lab_page)
+
+
+def test_start_here_draws_its_chart(lab, lab_page):
+    run = run_notebook(lab, lab_page, "notebooks/00_start_here.ipynb")
+    assert not run.errors
+    lab_page.wait_for_selector(".vega-embed canvas.marks, .vega-embed svg.marks", timeout=30_000)
+    assert run.widget_outputs >= 1
+    chart = lab_page.locator(".vega-embed").first
+    chart.scroll_into_view_if_needed()
+    box = chart.bounding_box()
+    assert box and box["width"] > 200 and box["height"] > 150, box
+    screenshot(lab_page, "chart-00_start_here", ".vega-embed")
+    shutdown_kernel(lab_page)
