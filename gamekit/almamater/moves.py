@@ -1,0 +1,231 @@
+"""Primitive moves of ducats, books, prestige and markers, each narrated by one event.
+
+Every change to a player's ducats, books or prestige in the engine goes through a
+:class:`Work` method here, so each rule that moves resources is written once and every
+move is reported (the property tests add the events up and compare with the states).
+
+Event kinds: ``ducats``, ``prestige``, ``books`` (``target`` = the books' colour seat),
+``dictionaries``, ``shelf`` (own books onto or off the sale shelf/library), ``research``,
+``master``, ``info``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.almamater.components import Gain
+from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.almamater.state import GameState, PlayerState, replace
+from gamekit.core.actions import Event
+
+STEPS_PER_CARD = 3
+
+
+class Work:
+    """A scratch copy of a state for one step; :meth:`freeze` makes the next state."""
+
+    __slots__ = ("c", "events", "g", "narrate", "p", "spec")
+
+    def __init__(self, spec: AlmaMaterSpec, state: GameState, narrate: bool = True) -> None:
+        self.spec = spec
+        self.c = spec.components
+        self.g: dict[str, Any] = dict(state.__dict__)
+        self.p: list[PlayerState] = list(state.players)
+        self.events: list[Event] = []
+        self.narrate = narrate
+
+    def freeze(self) -> GameState:
+        self.g["players"] = tuple(self.p)
+        new = object.__new__(GameState)
+        new.__dict__.update(self.g)
+        return new
+
+    # -- narration -------------------------------------------------------------
+    def log(
+        self,
+        kind: str,
+        text: str,
+        player: int | None = None,
+        amount: int | None = None,
+        target: int | None = None,
+    ) -> None:
+        if self.narrate:
+            self.events.append(Event(kind, text, player, amount, target))
+
+    def name(self, seat: int) -> str:
+        return self.spec.colours[seat].capitalize()
+
+    def has(self, seat: int, ability: str) -> bool:
+        return self.spec.ability_of[ability] in self.p[seat].abilities
+
+    def amount(self, ability: str) -> int:
+        return self.c.chancellor(self.spec.ability_of[ability]).amount
+
+    def set(self, seat: int, **changes: Any) -> None:
+        self.p[seat] = replace(self.p[seat], **changes)
+
+    # -- resources -------------------------------------------------------------
+    def ducats(self, seat: int, amount: int, why: str) -> None:
+        if amount == 0:
+            return
+        p = self.p[seat]
+        if p.ducats + amount < 0:
+            raise AssertionError(f"{self.name(seat)} cannot pay {-amount} ducats")
+        self.p[seat] = replace(p, ducats=p.ducats + amount)
+        if self.narrate:
+            verb = "gains" if amount > 0 else "pays"
+            self.log(
+                "ducats",
+                f"{self.name(seat)} {verb} {_n(abs(amount), 'ducat')} ({why})",
+                seat,
+                amount,
+            )
+
+    def prestige(self, seat: int, amount: int, why: str) -> None:
+        if amount == 0:
+            return
+        p = self.p[seat]
+        self.p[seat] = replace(p, prestige=p.prestige + amount)
+        if self.narrate:
+            verb = "scores" if amount > 0 else "loses"
+            self.log(
+                "prestige", f"{self.name(seat)} {verb} {abs(amount)} prestige ({why})", seat, amount
+            )
+        if amount > 0 and p.prestige + amount >= self.c.board.prestige_threshold:
+            self.extra_master(
+                seat, "prestige", f"reached {self.c.board.prestige_threshold} prestige"
+            )
+
+    def books(self, seat: int, colour: int, amount: int, why: str) -> None:
+        if amount == 0:
+            return
+        p = self.p[seat]
+        storage = list(p.storage)
+        storage[colour] += amount
+        if storage[colour] < 0:
+            raise AssertionError(f"{self.name(seat)} has too few {self.spec.colours[colour]} books")
+        self.p[seat] = replace(p, storage=tuple(storage))
+        if self.narrate:
+            verb = "takes" if amount > 0 else "gives up"
+            colour_name = self.spec.colours[colour]
+            self.log(
+                "books",
+                f"{self.name(seat)} {verb} {_n(abs(amount), colour_name + ' book')} ({why})",
+                seat,
+                amount,
+                colour,
+            )
+
+    def dictionaries(self, seat: int, amount: int, why: str) -> int:
+        """Move dictionaries between the supply and a player; gains are capped by the supply."""
+        if amount > 0:
+            amount = min(amount, self.g["dictionaries"])
+        if amount == 0:
+            return 0
+        p = self.p[seat]
+        if p.dictionaries + amount < 0:
+            raise AssertionError(f"{self.name(seat)} has too few dictionaries")
+        self.p[seat] = replace(p, dictionaries=p.dictionaries + amount)
+        self.g["dictionaries"] -= amount
+        if self.narrate:
+            verb = "takes" if amount > 0 else "gives up"
+            self.log(
+                "dictionaries",
+                f"{self.name(seat)} {verb} {_n(abs(amount), 'dictionary', 'dictionaries')} ({why})",
+                seat,
+                amount,
+            )
+        return amount
+
+    def pay_token(self, seat: int, token: str, count: int, why: str) -> None:
+        """Pay ``count`` books of a colour, or dictionaries, back to the supply."""
+        if token == "dictionary":
+            self.dictionaries(seat, -count, why)
+        else:
+            self.books(seat, self.spec.colour_index(token), -count, why)
+
+    def gain(self, seat: int, gain: Gain, why: str) -> None:
+        self.ducats(seat, gain.ducats, why)
+        self.books(seat, seat, gain.textbooks, why)
+        self.dictionaries(seat, gain.dictionaries, why)
+        self.prestige(seat, gain.prestige, why)
+        if gain.research:
+            self.research(seat, gain.research, why)
+
+    # -- research --------------------------------------------------------------
+    def step_cost(self, position: int) -> Any:
+        """The printed cost of research step ``position`` (1-15)."""
+        card = self.spec.research[self.g["research_track"][(position - 1) // STEPS_PER_CARD]]
+        return card.steps[(position - 1) % STEPS_PER_CARD]
+
+    def track_length(self) -> int:
+        return len(self.g["research_track"]) * STEPS_PER_CARD
+
+    def research(self, seat: int, steps: int, why: str, paid: bool = False) -> int:
+        """Move ``seat``'s research marker; paid steps pay their printed cost (returns steps)."""
+        taken = 0
+        for _ in range(steps):
+            pos = self.p[seat].research
+            if pos >= self.track_length():
+                break
+            if paid:
+                cost = self.step_cost(pos + 1)
+                if cost.kind == "ducats":
+                    self.ducats(seat, -cost.amount, f"research step {pos + 1}")
+                elif cost.kind == "prestige":
+                    self.prestige(seat, -cost.amount, f"research step {pos + 1}")
+                elif cost.kind == "textbooks":
+                    self.books(seat, seat, -cost.amount, f"research step {pos + 1}")
+                elif cost.kind == "dictionaries":
+                    self.dictionaries(seat, -cost.amount, f"research step {pos + 1}")
+            self.set(seat, research=pos + 1)
+            taken += 1
+            self.log(
+                "research", f"{self.name(seat)} moves to research step {pos + 1} ({why})", seat, 1
+            )
+            if (pos + 1) % STEPS_PER_CARD == 0:
+                card = self.spec.research[self.g["research_track"][pos // STEPS_PER_CARD]]
+                self.gain(seat, card.milestone, f"milestone {card.letter}")
+        return taken
+
+    # -- masters, shelves --------------------------------------------------------
+    def extra_master(self, seat: int, trigger: str, why: str) -> None:
+        p = self.p[seat]
+        if trigger in p.extra:
+            return
+        if p.masters >= self.c.board.masters_max:
+            self.set(seat, extra=(*p.extra, trigger))
+            self.log("info", f"{self.name(seat)} already has {p.masters} masters ({why})", seat)
+            return
+        self.set(seat, extra=(*p.extra, trigger), masters=p.masters + 1)
+        self.log("master", f"{self.name(seat)} gains an extra master ({why})", seat, 1)
+
+    def shelve(self, seat: int, count: int, why: str) -> None:
+        """Put ``count`` own textbooks onto the sale shelf, filling from the right."""
+        p = self.p[seat]
+        sale = list(p.shelves[-1])
+        for _ in range(count):
+            slot = max(i for i, full in enumerate(sale) if not full)
+            sale[slot] = True
+        self.set(seat, shelves=(*p.shelves[:-1], tuple(sale)))
+        self.log(
+            "shelf",
+            f"{self.name(seat)} puts {_n(count, 'textbook')} onto the sale shelf ({why})",
+            seat,
+            count,
+        )
+
+
+def _n(count: int, word: str, plural: str | None = None) -> str:
+    return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+def sale_prices(spec: AlmaMaterSpec, shelf: tuple[bool, ...], count: int) -> list[int]:
+    """Prices of the next ``count`` books bought from a sale shelf (right to left).
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> sale_prices(make_spec(2), (True, False, True), 2)
+    [2, 4]
+    """
+    full = [i for i in range(len(shelf) - 1, -1, -1) if shelf[i]]
+    return [spec.components.shelves.prices[i] for i in full[:count]]

@@ -1,0 +1,136 @@
+"""Administration and income: the automatic end of each round, in the exact order of the rules.
+
+Administration: 1 turn order from the Bishop, 2 storage limit, 3 book reputation,
+4 professors readied, 5 masters back, 6 round marker. Income, player by player in the
+new turn order: 1 library (then the shelf shift), 2 students' income, 3 reputation.
+"""
+
+from __future__ import annotations
+
+from gamekit.almamater.moves import Work
+from gamekit.almamater.setup import reputation_order
+from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.almamater.state import PlayerState
+
+
+def turn_order_after_bishop(
+    order: tuple[int, ...], bishop: tuple[tuple[int, int], ...]
+) -> tuple[int, ...]:
+    """More masters at the Bishop goes earlier; among equals, who placed there first;
+    players with none there follow in their old order.
+
+    The summary's step says only "the placed masters"; its Bishop paragraph shows these
+    are the masters placed at the Bishop, which is the reading the kit implements.
+
+    >>> turn_order_after_bishop((0, 1, 2), ((2, 1), (1, 1)))
+    (2, 1, 0)
+    >>> turn_order_after_bishop((0, 1, 2), ((2, 1), (1, 2), (2, 1)))
+    (2, 1, 0)
+    """
+    totals: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for i, (seat, masters) in enumerate(bishop):
+        totals[seat] = totals.get(seat, 0) + masters
+        first.setdefault(seat, i)
+    placed = sorted(totals, key=lambda seat: (-totals[seat], first[seat]))
+    return (*placed, *(seat for seat in order if seat not in totals))
+
+
+def storage_limit(spec: AlmaMaterSpec, p: PlayerState) -> int:
+    """6 with empty lecture halls, else 6 + the column of the last occupied slot (up to 12).
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> storage_limit(make_spec(2), PlayerState(0, "red", row_a=("x",) * 3, row_b=("y",)))
+    9
+    """
+    return spec.components.board.storage_empty + max(len(p.row_a), len(p.row_b))
+
+
+def library_books(p: PlayerState) -> int:
+    return p.shelved
+
+
+def administration(w: Work) -> bool:
+    """Run the six administration steps; ``True`` after the last round."""
+    n = w.spec.players
+    # 1. turn order
+    order = turn_order_after_bishop(w.g["order"], w.g["bishop"])
+    w.g["order"] = order
+    w.log("order", "administration 1, turn order: " + ", ".join(w.name(i) for i in order))
+    # 2. storage: books over the limit go back (kit default order: own textbooks, then
+    # other colours from the lowest rank, dictionaries last)
+    for seat in range(n):
+        over = w.p[seat].books - storage_limit(w.spec, w.p[seat])
+        if over <= 0:
+            continue
+        limit = storage_limit(w.spec, w.p[seat])
+        w.log(
+            "storage",
+            f"{w.name(seat)} is {over} over the storage limit of {limit}",
+            seat,
+            over,
+        )
+        colours = [seat, *(c for c in reversed(w.g["reputation"]) if c != seat)]
+        for colour in colours:
+            k = min(over, w.p[seat].storage[colour])
+            w.books(seat, colour, -k, "over the storage limit")
+            over -= k
+        if over:
+            w.dictionaries(seat, -over, "over the storage limit")
+    # 3. book reputation
+    w.g["reputation"] = reputation_order(w.p, w.g["reputation"])
+    w.log(
+        "reputation",
+        "administration 3, book reputation: " + ", ".join(w.name(i) for i in w.g["reputation"]),
+    )
+    # 4. professors readied, 5. masters back
+    for seat in range(n):
+        w.set(
+            seat,
+            exhausted=(),
+            placed=0,
+            starting_student=0,
+            passed=False,
+            pereira_used=False,
+            paracelsus_used=False,
+        )
+    w.g["spaces"] = (0,) * len(w.g["spaces"])
+    w.g["bishop"] = ()
+    w.log("admin", "administration 4-5: professors readied, masters return")
+    # 6. round marker
+    if w.g["round"] < w.g["rounds"]:
+        w.g["round"] += 1
+        w.log("round", f"administration 6: the round marker moves to round {w.g['round']}")
+        return False
+    w.log("round", "administration 6: that was the last round")
+    return True
+
+
+def income(w: Work) -> None:
+    shelves = w.c.shelves
+    income_table = w.c.reputation.income
+    for seat in w.g["order"]:
+        p = w.p[seat]
+        # 1. library: every book on the 7 shelves pays; then the shelves shift
+        pay = p.shelved * shelves.income_per_book
+        if w.has(seat, "library_income"):
+            pay *= w.amount("library_income")
+        w.ducats(seat, pay, "library income")
+        dropped = sum(p.shelves[0])
+        empty = tuple(False for _ in shelves.prices)
+        w.set(seat, shelves=(*p.shelves[1:], empty))
+        if dropped:
+            w.log(
+                "shelf",
+                f"{w.name(seat)}'s oldest library shelf drops out with {dropped} books",
+                seat,
+                -dropped,
+            )
+        # 2. students with income
+        for name in (*p.row_a, *p.row_b):
+            kind = w.c.student(name)
+            if kind.timing == "income":
+                w.gain(seat, kind.gain, f"{name}'s income")
+        # 3. reputation
+        rank = w.g["reputation"].index(seat)
+        w.ducats(seat, income_table[rank], f"book reputation rank {rank + 1}")

@@ -1,0 +1,266 @@
+"""Alma Mater rules: legal actions, steps, the end of each round, and the outcome.
+
+>>> from gamekit.almamater.spec import make_spec
+>>> spec = make_spec(2)
+>>> s = new_game(spec, seed=3)
+>>> actions = legal_actions(spec, s)
+>>> str(actions[0]).startswith("keep founding card")
+True
+>>> s2 = apply(spec, s, actions[0])
+>>> s2.current
+1
+"""
+
+from __future__ import annotations
+
+from gamekit.almamater import placements as pl
+from gamekit.almamater.actions import (
+    PLACEMENTS,
+    ChooseChancellor,
+    DiscardFounding,
+    DraftKeep,
+    GiveLecture,
+    HireProfessor,
+    Pass,
+)
+from gamekit.almamater.moves import Work
+from gamekit.almamater.rounds import administration, income
+from gamekit.almamater.scoring import Score, final_score
+from gamekit.almamater.setup import choose_chancellor, discard_founding, draft_keep, new_game
+from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
+from gamekit.almamater.state import GameState
+from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
+from gamekit.core.errors import IllegalAction
+
+__all__ = ["PHASES", "apply", "legal_actions", "new_game", "outcome", "player_score", "step"]
+
+PHASES = PhaseTable(
+    (
+        Phase(
+            "draft",
+            (DraftKeep,),
+            next="discard",
+            description="keep one founding card, pass the rest",
+        ),
+        Phase(
+            "discard", (DiscardFounding,), next="chancellor", description="keep 3 founding cards"
+        ),
+        Phase("chancellor", (ChooseChancellor,), next="action", description="choose a chancellor"),
+        Phase(
+            "action",
+            (Pass, GiveLecture, *PLACEMENTS),
+            next="administration",
+            description="place masters or lecture",
+        ),
+        Phase(
+            "administration", (), next="income", description="automatic, in the order of the rules"
+        ),
+        Phase("income", (), next="action", description="automatic; after round 6 the game ends"),
+        Phase("end", (), description="final scoring"),
+    )
+)
+
+
+def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
+    """The actions the player to move may take, in a fixed order (empty when the game is over).
+
+    Action phase order: lectures, Campus, starting student, Academy, Antiquarian,
+    Laboratory, Park, Hall of fame, Bishop, Colloquium, then Pass.
+    """
+    phase = state.phase
+    seat = state.current
+    if seat is None:
+        return []
+    p = state.players[seat]
+    if phase == "draft":
+        return [pl.mk(DraftKeep, card) for card in sorted(p.hand)]
+    if phase == "discard":
+        return [pl.mk(DiscardFounding, card) for card in sorted(p.kept)]
+    if phase == "chancellor":
+        return [pl.mk(ChooseChancellor, name) for name in state.chancellor_pool]
+    if phase != "action":
+        return []
+    out: list[Action] = []
+    for options in pl.OPTIONS:
+        if options is pl.lecture_options or p.free_masters > 0:
+            out.extend(options(spec, state, p))
+    out.append(pl.mk(Pass))
+    return out
+
+
+def step(
+    spec: AlmaMaterSpec,
+    state: GameState,
+    action: Action,
+    *,
+    check: bool = True,
+    narrate: bool = True,
+) -> Step[GameState]:
+    """Apply ``action`` for the player to move; returns the next state and the events.
+
+    Raises :class:`~gamekit.core.errors.IllegalAction` (state unchanged) when the action is
+    not legal now. ``check=False`` skips the check (for bots that choose from
+    :func:`legal_actions`); ``narrate=False`` skips the events (for fast simulation).
+    """
+    if check:
+        _check(spec, state, action)
+    seat = state.current
+    assert seat is not None
+    w = Work(spec, state, narrate)
+    phase = state.phase
+    if phase == "draft":
+        assert isinstance(action, DraftKeep)
+        draft_keep(w, seat, action.card)
+    elif phase == "discard":
+        assert isinstance(action, DiscardFounding)
+        discard_founding(w, seat, action.card)
+    elif phase == "chancellor":
+        assert isinstance(action, ChooseChancellor)
+        choose_chancellor(w, seat, action.name)
+    else:
+        _act(w, seat, action)
+    return Step(w.freeze(), tuple(w.events))
+
+
+def apply(spec: AlmaMaterSpec, state: GameState, action: Action) -> GameState:
+    """``step(spec, state, action).state``: the checked next state."""
+    return step(spec, state, action).state
+
+
+def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
+    if state.phase == "end":
+        raise IllegalAction("the game is over", action)
+    PHASES.check(state.phase, action)
+    if action in legal_actions(spec, state):
+        return
+    seat = state.current
+    assert seat is not None
+    p = state.players[seat]
+    name = spec.colours[seat].capitalize()
+    masters = getattr(action, "masters", None)
+    space = _space(spec, action)
+    if masters is not None and space is not None and not getattr(action, "pereira", False):
+        if masters > p.free_masters:
+            raise IllegalAction(
+                f"{name} has only {p.free_masters} free masters, not {masters}", action
+            )
+        if space not in OPEN_SPACES:
+            last = (
+                p.starting_student
+                if space == "starting_student"
+                else state.spaces[spec.space_index(space)]
+            )
+            need = pl.masters_needed(spec, p, last)
+            if masters != need:
+                raise IllegalAction(
+                    f"{space} needs {need} masters now (last user placed {last}), not {masters}",
+                    action,
+                )
+    raise IllegalAction(
+        f"{action} is not possible for {name} now (missing resources, supply or space)", action
+    )
+
+
+def _space(spec: AlmaMaterSpec, action: Action) -> str | None:
+    if isinstance(action, HireProfessor):
+        try:
+            return f"academy_{spec.components.professor(action.professor).faculty}"
+        except KeyError:
+            return None
+    get = pl.SPACE_OF.get(type(action))
+    return get(action) if get else None
+
+
+def _act(w: Work, seat: int, action: Action) -> None:
+    if isinstance(action, Pass):
+        w.set(seat, passed=True)
+        w.log("pass", f"{w.name(seat)} passes", seat)
+    else:
+        space = _space(w.spec, action)
+        masters = getattr(action, "masters", 0)
+        if getattr(action, "pereira", False):
+            w.set(seat, placed=w.p[seat].placed + 1, pereira_used=True)
+            w.log("place", f"{w.name(seat)} places 1 master on Pereira to use {space}", seat, 1)
+        elif space is not None:
+            w.set(seat, placed=w.p[seat].placed + masters)
+            if space not in ("starting_student", *OPEN_SPACES):
+                spaces = list(w.g["spaces"])
+                spaces[w.spec.space_index(space)] = masters
+                w.g["spaces"] = tuple(spaces)
+            w.log(
+                "place",
+                f"{w.name(seat)} places {masters} master{'s' if masters != 1 else ''} on {space}",
+                seat,
+                masters,
+            )
+        pl.DOERS[type(action)](w, seat, action)
+    _next_turn(w)
+
+
+def _next_turn(w: Work) -> None:
+    order = w.g["order"]
+    n = len(order)
+    for k in range(1, n + 1):
+        i = (w.g["turn"] + k) % n
+        if not w.p[order[i]].passed:
+            w.g["turn"] = i
+            return
+    # everyone has passed: the round ends
+    w.g["phase"] = "administration"
+    w.log("phase", "administration phase")
+    last = administration(w)
+    w.g["phase"] = "income"
+    w.log("phase", "income phase")
+    income(w)
+    if last:
+        w.g["phase"] = "end"
+        w.log("end", "the game ends: final scoring")
+    else:
+        w.g["phase"] = "action"
+        w.g["turn"] = 0
+        w.log("round", f"round {w.g['round']}: action phase")
+
+
+def player_score(spec: AlmaMaterSpec, state: GameState, seat: int) -> Score:
+    """Final scoring of ``seat`` as if the game ended now."""
+    p = state.players[seat]
+    c = spec.components
+    math = sum(
+        c.student(n).gain.prestige for n in (*p.row_a, *p.row_b) if c.student(n).timing == "end"
+    )
+    return final_score(
+        players=spec.players,
+        prestige=p.prestige,
+        textbooks=p.textbooks,
+        ducats=p.ducats,
+        dictionaries=p.dictionaries,
+        reputation_rank=state.rank_of(seat),
+        milestones=p.research // 3,
+        professors=[c.professor(n).prestige for n in p.professors],
+        math_prestige=math,
+        row_a=len(p.row_a),
+        row_b=len(p.row_b),
+        busts=len(p.busts),
+        components=c,
+    )
+
+
+def outcome(spec: AlmaMaterSpec, state: GameState) -> Outcome | None:
+    """``None`` while the game runs; then winners, ranking, totals and the score lines.
+
+    Ties: most ducats left after the 4:1 conversion, then a shared win (kit default).
+    """
+    if state.phase != "end":
+        return None
+    scores = [player_score(spec, state, seat) for seat in range(spec.players)]
+    key = [(s.total, s.ducats_left) for s in scores]
+    ranking = tuple(sorted(range(spec.players), key=lambda i: (-key[i][0], -key[i][1], i)))
+    best = key[ranking[0]]
+    winners = tuple(i for i in ranking if key[i] == best)
+    return Outcome(
+        "after round 6",
+        winners=winners,
+        ranking=ranking,
+        scores=tuple(s.total for s in scores),
+        breakdown=tuple(s.all_lines() for s in scores),
+    )

@@ -1,0 +1,186 @@
+"""Setup: the seeded deal, the founding draft, the chancellor choice, library and resources.
+
+All chance happens in :func:`new_game`; from then on a game depends only on the actions.
+
+>>> from gamekit.almamater.spec import make_spec
+>>> s = new_game(make_spec(3), seed=4)
+>>> s.phase, [len(p.hand) for p in s.players]
+('draft', [4, 4, 4])
+"""
+
+from __future__ import annotations
+
+from gamekit.almamater.components import FACULTIES, LETTERS
+from gamekit.almamater.moves import Work
+from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.almamater.state import GameState, PlayerState
+from gamekit.core.rng import Seed, make_rng
+
+HAND = 4
+KEEP = 3
+
+
+def new_game(spec: AlmaMaterSpec, seed: Seed = None) -> GameState:
+    """Shuffle and deal: founding hands, the chancellor draw, research track, academy,
+    glory tiles and campus. Returns the state at the start of the founding draft.
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> new_game(make_spec(2), seed=1) == new_game(make_spec(2), seed=1)
+    True
+    """
+    rng = make_rng(seed)
+    c = spec.components
+    n = spec.players
+
+    def shuffled(items: list[str]) -> list[str]:
+        return [items[i] for i in rng.permutation(len(items))]
+
+    deck = shuffled([f.id for f in c.founding])
+    tie_draw = tuple(int(x) for x in rng.permutation(n))
+    chancellors = shuffled([ch.name for ch in c.chancellors])
+    bust_order = tuple(int(x) for x in rng.permutation(3))
+    track = tuple(
+        shuffled([r.id for r in c.research if r.letter == letter])[0] for letter in LETTERS
+    )
+    academy: list[str] = []
+    for faculty in FACULTIES:
+        kinds = [p.name for p in c.professors if p.faculty == faculty]
+        academy += sorted(shuffled(kinds)[: c.types_in_play], key=kinds.index)
+    glory = tuple(shuffled([t.id for t in c.glory if t.level == level])[0] for level in "abc")
+    rows = c.board.campus_rows
+    columns = len(c.board.campus_columns)
+    grid = [["" for _ in range(columns)] for _ in range(rows)]
+    for col in range(columns):
+        kinds = shuffled([s.name for s in c.students if s.column == col + 1])
+        if len(kinds) != rows:
+            raise ValueError(f"price column {col + 1} needs {rows} student kinds, has {len(kinds)}")
+        for row in range(rows):
+            grid[row][col] = kinds[row]
+    shelves = tuple(tuple(False for _ in c.shelves.prices) for _ in range(c.shelves.count))
+    players = tuple(
+        PlayerState(
+            seat=i,
+            colour=spec.colours[i],
+            hand=tuple(deck[i * HAND : (i + 1) * HAND]),
+            storage=(0,) * n,
+            shelves=shelves,
+            masters=c.board.masters_start,
+        )
+        for i in range(n)
+    )
+    return GameState(
+        phase="draft",
+        round=0,
+        order=tuple(range(n)),
+        turn=0,
+        players=players,
+        tie_draw=tie_draw,
+        chancellor_pool=tuple(chancellors[: n + 1]),
+        bust_extra=tuple(chancellors[n + 1 : n + 3]),
+        bust_order=bust_order,
+        glory=glory,
+        bust_chancellors=(),
+        busts_left=(c.bust_stack,) * len(glory),
+        research_track=track,
+        campus=tuple(tuple(r) for r in grid),
+        campus_left=tuple((c.student_copies,) * columns for _ in range(rows)),
+        academy=tuple(academy),
+        academy_left=(c.professor_copies,) * len(academy),
+        academy_paid=(None,) * len(academy),
+        spaces=(0,) * len(spec.spaces),
+        bishop=(),
+        reputation=tuple(range(n)),
+        dictionaries=c.board.dictionaries_supply,
+        rounds=c.board.rounds,
+    )
+
+
+def founding_sum(spec: AlmaMaterSpec, player: PlayerState) -> int:
+    """The sum of the white numbers on ``player``'s kept founding cards."""
+    return sum(spec.founding[card].white for card in player.kept)
+
+
+def draft_keep(w: Work, seat: int, card: str) -> None:
+    p = w.p[seat]
+    hand = list(p.hand)
+    hand.remove(card)
+    w.set(seat, hand=tuple(hand), kept=(*p.kept, card))
+    w.log("draft", f"{w.name(seat)} keeps a founding card", seat)
+    n = w.spec.players
+    if seat < n - 1:
+        w.g["turn"] = seat + 1
+        return
+    hands = [w.p[i].hand for i in range(n)]
+    for i in range(n):  # pass the rest to the left
+        w.set((i + 1) % n, hand=hands[i])
+    w.log("draft", "the remaining founding cards are passed to the left")
+    if len(w.p[0].hand) == 1:
+        for i in range(n):
+            w.set(i, kept=(*w.p[i].kept, w.p[i].hand[0]), hand=())
+        w.log("draft", "each player takes the last card passed to them")
+        w.g["phase"] = "discard"
+    w.g["turn"] = 0
+
+
+def discard_founding(w: Work, seat: int, card: str) -> None:
+    p = w.p[seat]
+    kept = list(p.kept)
+    kept.remove(card)
+    w.set(seat, kept=tuple(kept), discarded=card)
+    w.log("draft", f"{w.name(seat)} discards a founding card", seat)
+    n = w.spec.players
+    if seat < n - 1:
+        w.g["turn"] = seat + 1
+        return
+    sums = [founding_sum(w.spec, w.p[i]) for i in range(n)]
+    for i in range(n):
+        w.log(
+            "draft",
+            f"{w.name(i)} reveals {', '.join(w.p[i].kept)}: white sum {sums[i]}",
+            i,
+            sums[i],
+        )
+    tie = w.g["tie_draw"]
+    order = tuple(sorted(range(n), key=lambda i: (sums[i], tie[i])))
+    if len(set(sums)) < n:
+        drawn = ", ".join(w.name(i) for i in sorted(range(n), key=lambda i: tie[i]))
+        w.log("draft", f"ties are broken by the seeded draw: {drawn}")
+    w.log("order", "turn order: " + ", ".join(w.name(i) for i in order))
+    w.g.update(order=order, turn=0, phase="chancellor")
+
+
+def choose_chancellor(w: Work, seat: int, name: str) -> None:
+    pool = list(w.g["chancellor_pool"])
+    pool.remove(name)
+    w.g["chancellor_pool"] = tuple(pool)
+    w.set(seat, chancellor=name, abilities=(name,))
+    w.log("chancellor", f"{w.name(seat)} chooses {name}", seat)
+    if w.g["turn"] < w.spec.players - 1:
+        w.g["turn"] += 1
+        return
+    stack = (pool[0], *w.g["bust_extra"])
+    on_tiles = tuple(stack[i] for i in w.g["bust_order"])
+    w.g["bust_chancellors"] = on_tiles
+    w.g["chancellor_pool"] = ()
+    for tile, ch in zip(w.g["glory"], on_tiles, strict=True):
+        w.log("setup", f"glory tile {tile}: bust stack under {ch}")
+    w.log("setup", "the library: 6 empty shelves and an empty sale shelf per player")
+    board = w.c.board
+    for seat_ in w.g["order"]:
+        w.gain(seat_, board.start, "starting ducats")
+        for card in w.p[seat_].kept:
+            w.gain(seat_, w.spec.founding[card].gain, f"founding card {card}")
+        if w.has(seat_, "founding_bonus"):
+            discarded = w.p[seat_].discarded
+            assert discarded is not None
+            w.gain(seat_, w.spec.founding[discarded].gain, f"Glareanus: discarded card {discarded}")
+    w.g["reputation"] = reputation_order(w.p, w.g["order"])
+    w.g.update(phase="action", round=1, turn=0)
+    w.log("round", "round 1 begins")
+
+
+def reputation_order(
+    players: list[PlayerState] | tuple[PlayerState, ...], previous: tuple[int, ...]
+) -> tuple[int, ...]:
+    """Seats by book reputation: further on the research track first; ties keep ``previous``."""
+    return tuple(sorted(previous, key=lambda seat: -players[seat].research))

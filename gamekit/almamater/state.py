@@ -1,0 +1,138 @@
+"""Immutable Alma Mater positions: one :class:`PlayerState` per seat inside a :class:`GameState`.
+
+Every field is a plain value or a tuple, so a state is hashable, cheap to compare and
+converts to JSON and back (:func:`state_to_struct`, :func:`state_from_struct`).
+
+>>> from gamekit.almamater.rules import new_game
+>>> from gamekit.almamater.spec import make_spec
+>>> s = new_game(make_spec(2), seed=1)
+>>> state_from_struct(state_to_struct(s)) == s
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+from gamekit.core.structs import from_struct, to_struct
+
+PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "end")
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class PlayerState:
+    """One player's university board, storage, shelves and markers."""
+
+    seat: int
+    colour: str
+    hand: tuple[str, ...] = ()  # founding cards still to draft from
+    kept: tuple[str, ...] = ()  # founding cards kept (4 during the draft, then 3)
+    discarded: str | None = None
+    chancellor: str | None = None
+    abilities: tuple[str, ...] = ()  # chancellors whose abilities this player has
+    ducats: int = 0
+    prestige: int = 0
+    storage: tuple[int, ...] = ()  # books by colour (index = the colour's seat)
+    dictionaries: int = 0
+    shelves: tuple[tuple[bool, ...], ...] = ()  # 6 library shelves, then the sale shelf
+    research: int = 0
+    row_a: tuple[str, ...] = ()
+    row_b: tuple[str, ...] = ()
+    professors: tuple[str, ...] = ()
+    exhausted: tuple[str, ...] = ()
+    masters: int = 0
+    placed: int = 0
+    starting_student: int = 0  # masters on the own starting-student space this round
+    busts: tuple[str, ...] = ()
+    extra: tuple[str, ...] = ()  # extra-master triggers already used
+    passed: bool = False
+    pereira_used: bool = False
+    paracelsus_used: bool = False
+
+    @property
+    def free_masters(self) -> int:
+        return self.masters - self.placed
+
+    @property
+    def students(self) -> int:
+        return len(self.row_a) + len(self.row_b)
+
+    @property
+    def books(self) -> int:
+        """Books in storage, dictionaries included (what the storage limit counts)."""
+        return sum(self.storage) + self.dictionaries
+
+    @property
+    def textbooks(self) -> int:
+        """Own-colour books in storage."""
+        return self.storage[self.seat]
+
+    @property
+    def shelved(self) -> int:
+        return sum(sum(shelf) for shelf in self.shelves)
+
+
+@dataclass(frozen=True)
+class GameState:
+    """One position of a game. ``order`` is the turn order (seats); ``turn`` indexes it."""
+
+    phase: str
+    round: int
+    order: tuple[int, ...]
+    turn: int
+    players: tuple[PlayerState, ...]
+    tie_draw: tuple[int, ...]  # seeded tie-break for the founding sums (lower goes first)
+    chancellor_pool: tuple[str, ...]
+    bust_extra: tuple[str, ...]  # the 2 chancellors drawn for the bust stacks
+    bust_order: tuple[int, ...]  # seeded order of (left over, extra 1, extra 2) on the tiles
+    glory: tuple[str, ...]  # glory tile ids in play
+    bust_chancellors: tuple[str, ...]  # chancellor on each tile's bust stack
+    busts_left: tuple[int, ...]
+    research_track: tuple[str, ...]  # research card ids, letters A-E in order
+    campus: tuple[tuple[str, ...], ...]  # student kind by row and column
+    campus_left: tuple[tuple[int, ...], ...]
+    academy: tuple[str, ...]  # professor types in play
+    academy_left: tuple[int, ...]
+    academy_paid: tuple[str | None, ...]  # the colour the first buyer paid in, or None
+    spaces: tuple[int, ...]  # masters placed by the last user of each space this round
+    bishop: tuple[tuple[int, int], ...]  # (seat, masters) in the order placed this round
+    reputation: tuple[int, ...]  # seats, best book reputation first
+    dictionaries: int  # in the supply
+    rounds: int
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+        if self.phase == "end":
+            return None
+        if self.phase in ("draft", "discard"):
+            return self.turn
+        return self.order[self.turn]
+
+    def rank_of(self, seat: int) -> int:
+        """The book-reputation rank (1 = best) of ``seat``'s colour."""
+        return self.reputation.index(seat) + 1
+
+
+def replace(obj: T, **changes: Any) -> T:
+    """A copy of the frozen dataclass ``obj`` with ``changes`` (a fast ``dataclasses.replace``).
+
+    Skips ``__init__``: the engine only ever passes values of the declared types.
+    """
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def state_to_struct(state: GameState) -> dict[str, Any]:
+    """A JSON-ready dict of ``state`` (stable key order)."""
+    data: dict[str, Any] = to_struct(state)
+    return data
+
+
+def state_from_struct(data: Any) -> GameState:
+    """Rebuild a state from :func:`state_to_struct` output (``ValueError`` naming a bad field)."""
+    return from_struct(GameState, data)
