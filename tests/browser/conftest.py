@@ -76,7 +76,8 @@ def wait_for(url: str, timeout: float, proc: subprocess.Popen[bytes], log: Path)
                     return
         except OSError:
             time.sleep(0.25)
-    raise RuntimeError(f"server not ready after {timeout} s:\n{log.read_text(errors='replace')[-3000:]}")
+    tail = log.read_text(errors="replace")[-3000:]
+    raise RuntimeError(f"server not ready after {timeout} s:\n{tail}")
 
 
 def jupyter_env(home: Path) -> dict[str, str]:
@@ -114,7 +115,11 @@ class Server:
     def write_notebook(self, relpath: str, cells: list[str]) -> str:
         """Write a scratch notebook of code cells (Markdown cells start with '#md ')."""
         nb = nbformat.v4.new_notebook()
-        nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+        nb.metadata["kernelspec"] = {
+            "name": "python3",
+            "display_name": "Python 3",
+            "language": "python",
+        }
         for source in cells:
             if source.startswith("#md "):
                 nb.cells.append(nbformat.v4.new_markdown_cell(source[4:]))
@@ -136,8 +141,9 @@ class Server:
 def start_lab(tmp: Path) -> Server:
     home, root = tmp / "jupyter-home", tmp / "root"
     root.mkdir(parents=True)
-    shutil.copytree(ROOT / "notebooks", root / "notebooks",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints"))
+    shutil.copytree(
+        ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+    )
     env = jupyter_env(home)
     # Draw every cell (no virtual scrolling), so the tests see every output in the DOM.
     settings = home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
@@ -150,9 +156,16 @@ def start_lab(tmp: Path) -> Server:
     port, token = free_port(), uuid.uuid4().hex
     log = tmp / "jupyterlab.log"
     cmd = [
-        sys.executable, "-m", "jupyterlab", "--allow-root", "--no-browser",
-        "--ip=127.0.0.1", f"--port={port}", f"--ServerApp.root_dir={root}",
-        f"--IdentityProvider.token={token}", "--LabApp.expose_app_in_browser=True",
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--allow-root",
+        "--no-browser",
+        "--ip=127.0.0.1",
+        f"--port={port}",
+        f"--ServerApp.root_dir={root}",
+        f"--IdentityProvider.token={token}",
+        "--LabApp.expose_app_in_browser=True",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
@@ -188,7 +201,9 @@ def playwright_session() -> Iterator[object]:
 
 @pytest.fixture(scope="session")
 def browser(playwright_session):  # type: ignore[no-untyped-def]
-    b = playwright_session.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+    b = playwright_session.chromium.launch(
+        executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS
+    )
     yield b
     b.close()
 
@@ -293,8 +308,9 @@ STATE_JS = """() => {
   const cells = [];
   for (const cell of panel.content.model.cells) {
     const json = cell.toJSON();
+    const source = Array.isArray(json.source) ? json.source.join('') : json.source;
     cells.push({type: json.cell_type, count: json.execution_count ?? null,
-                outputs: json.outputs || []});
+                outputs: json.outputs || [], source});
   }
   return {status: kernel ? kernel.status : 'none', cells};
 }"""
@@ -316,10 +332,8 @@ def run_notebook(lab: Server, page, relpath: str, timeout: float = 180.0) -> Not
     state: dict = {}
     while time.monotonic() < deadline:
         state = page.evaluate(STATE_JS)
-        code = [c for c in state["cells"] if c["type"] == "code" and c.get("count") is not None
-                or c["type"] == "code" and c["outputs"]]
-        all_code = [c for c in state["cells"] if c["type"] == "code"]
-        if state["status"] == "idle" and len(code) == len(all_code):
+        code = [c for c in state["cells"] if c["type"] == "code" and c["source"].strip()]
+        if state["status"] == "idle" and all(c.get("count") is not None for c in code):
             break
         if any(o.get("output_type") == "error" for c in state["cells"] for o in c["outputs"]):
             break
