@@ -24,7 +24,7 @@ from gamekit.almamater.actions import (
     Park,
     Research,
 )
-from gamekit.almamater.components import FACULTIES, GloryTile
+from gamekit.almamater.components import GloryTile
 from gamekit.almamater.moves import Work, sale_prices
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
@@ -65,26 +65,38 @@ def masters_needed(spec: AlmaMaterSpec, p: PlayerState, last: int) -> int:
     return last + 1
 
 
+_ONE_MASTER: list[tuple[int, bool]] = [(1, False)]
+
+
 def _ways(spec: AlmaMaterSpec, s: GameState, p: PlayerState, space: str) -> list[tuple[int, bool]]:
     """(masters, via Pereira) ways to use a space that escalates."""
-    last = s.spaces[spec.space_index(space)]
+    last = s.spaces[spec.space_idx[space]]
+    free = p.masters - p.placed
+    if last == 0:
+        return _ONE_MASTER if free >= 1 else []
     need = masters_needed(spec, p, last)
     ways = []
-    if p.free_masters >= need:
+    if free >= need:
         ways.append((need, False))
-    if last and not p.pereira_used and p.free_masters >= 1 and has(spec, p, "use_as_another"):
+    if not p.pereira_used and free >= 1 and has(spec, p, "use_as_another"):
         ways.append((1, True))
     return ways
 
 
 def upgrade(spec: AlmaMaterSpec, p: PlayerState, space: str) -> int:
     """Sum of the action upgrades ``p``'s students give on ``space``."""
-    total = 0
-    for name in (*p.row_a, *p.row_b):
-        kind = spec.components.student(name)
-        if kind.upgrade == space:
-            total += kind.amount
-    return total
+    key = ("upgrade", p.row_a, p.row_b, space)
+    found: int | None = spec.cache.get(key)
+    if found is None:
+        found = 0
+        for name in (*p.row_a, *p.row_b):
+            kind = spec.components.student(name)
+            if kind.upgrade == space:
+                found += kind.amount
+        if len(spec.cache) > 100_000:
+            spec.cache.clear()
+        spec.cache[key] = found
+    return found
 
 
 # -- lectures -------------------------------------------------------------------
@@ -124,11 +136,15 @@ def student_price(
 
     Ranks beyond the number of players mean the lowest-ranked colour (kit default).
     """
-    col = spec.components.board.campus_columns[column - 1]
-    books: Counter[int] = Counter()
-    for rank in col.ranks:
-        books[reputation[min(rank, spec.players) - 1]] += 1
-    return books, col.dictionaries
+    key = ("price", reputation, column)
+    found: tuple[Counter[int], int] | None = spec.cache.get(key)
+    if found is None:
+        col = spec.components.board.campus_columns[column - 1]
+        books: Counter[int] = Counter()
+        for rank in col.ranks:
+            books[reputation[min(rank, spec.players) - 1]] += 1
+        found = spec.cache[key] = (books, col.dictionaries)
+    return found
 
 
 def _can_pay(p: PlayerState, books: Counter[int], dictionaries: int) -> bool:
@@ -145,15 +161,19 @@ def campus_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Ac
     ]
     if not halls:
         return out
+    affordable = [
+        col
+        for col in range(len(board.campus_columns))
+        if _can_pay(p, *student_price(spec, s.reputation, col + 1))
+    ]
+    if not affordable:
+        return out
     for r in range(board.campus_rows):
         ways = _ways(spec, s, p, f"campus_{r + 1}")
         if not ways:
             continue
-        for col in range(len(board.campus_columns)):
+        for col in affordable:
             if not s.campus_left[r][col]:
-                continue
-            books, dicts = student_price(spec, s.reputation, col + 1)
-            if not _can_pay(p, books, dicts):
                 continue
             for masters, pereira in ways:
                 for hall in halls:
@@ -223,31 +243,29 @@ def do_starting_student(w: Work, seat: int, a: BuyTextbooks) -> None:
 # -- academy ------------------------------------------------------------------------
 def academy_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
     out: list[Action] = []
-    for faculty in FACULTIES:
-        ways = _ways(spec, s, p, f"academy_{faculty}")
+    ways_by_faculty: dict[str, list[tuple[int, bool]]] = {}
+    for i, name in enumerate(s.academy):  # the academy lists types faculty by faculty
+        if not s.academy_left[i] or name in p.professors:
+            continue
+        prof = spec.components.professor(name)
+        ways = ways_by_faculty.get(prof.faculty)
+        if ways is None:
+            ways = ways_by_faculty[prof.faculty] = _ways(spec, s, p, f"academy_{prof.faculty}")
         if not ways:
             continue
-        for i, name in enumerate(s.academy):
-            prof = spec.components.professor(name)
-            if prof.faculty != faculty or not s.academy_left[i] or name in p.professors:
+        paid = s.academy_paid[i]
+        if paid is None:
+            if p.ducats < prof.ducats:
                 continue
-            paid = s.academy_paid[i]
-            if paid is None:
-                if p.ducats < prof.ducats:
-                    continue
-                tokens = [
-                    c for c, n in zip(spec.colours, p.storage, strict=True) if n >= prof.books
-                ]
-                if p.dictionaries >= prof.books:
-                    tokens.append("dictionary")
-            else:
-                held = (
-                    p.dictionaries if paid == "dictionary" else p.storage[spec.colour_index(paid)]
-                )
-                tokens = [paid] if held >= prof.books else []
-            for masters, pereira in ways:
-                for token in tokens:
-                    out.append(mk(HireProfessor, masters, name, token, pereira))
+            tokens = [c for c, n in zip(spec.colours, p.storage, strict=True) if n >= prof.books]
+            if p.dictionaries >= prof.books:
+                tokens.append("dictionary")
+        else:
+            held = p.dictionaries if paid == "dictionary" else p.storage[spec.colour_index(paid)]
+            tokens = [paid] if held >= prof.books else []
+        for masters, pereira in ways:
+            for token in tokens:
+                out.append(mk(HireProfessor, masters, name, token, pereira))
     return out
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from gamekit.almamater.components import (
     FACULTIES,
@@ -36,6 +37,8 @@ class AlmaMaterSpec:
     colours: tuple[str, ...] = field(init=False)
     spaces: tuple[str, ...] = field(init=False)
     ability_of: dict[str, str] = field(init=False, repr=False, compare=False)
+    space_idx: dict[str, int] = field(init=False, repr=False, compare=False)
+    cache: dict[Any, Any] = field(init=False, repr=False, compare=False)
     founding: dict[str, FoundingCard] = field(init=False, repr=False, compare=False)
     research: dict[str, ResearchCard] = field(init=False, repr=False, compare=False)
     glory: dict[str, GloryTile] = field(init=False, repr=False, compare=False)
@@ -49,6 +52,8 @@ class AlmaMaterSpec:
         spaces += ["antiquarian", "laboratory", "park", "hall_of_fame", *OPEN_SPACES]
         object.__setattr__(self, "colours", COLOURS[: self.players])
         object.__setattr__(self, "spaces", tuple(spaces))
+        object.__setattr__(self, "space_idx", {name: i for i, name in enumerate(spaces)})
+        object.__setattr__(self, "cache", {})  # derived values only, e.g. student prices
         c = self.components
         object.__setattr__(self, "ability_of", {ch.ability: ch.name for ch in c.chancellors})
         object.__setattr__(self, "founding", {x.id: x for x in c.founding})
@@ -57,7 +62,7 @@ class AlmaMaterSpec:
 
     def space_index(self, space: str) -> int:
         """Position of ``space`` in :attr:`spaces` (a ``ValueError`` if unknown)."""
-        return self.spaces.index(space)
+        return self.space_idx[space]
 
     def colour_index(self, colour: str) -> int:
         """The seat whose textbooks have ``colour``."""
