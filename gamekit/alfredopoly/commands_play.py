@@ -1,10 +1,59 @@
-"""Placeholder: filled in by the game issue."""
+"""``gamekit alfredopoly simulate``: whole games between bots, as a table.
+
+    gamekit alfredopoly simulate --players 4 --games 100 --seed 1 --max-rounds 200 \\
+        --strategy buy_all,reserve,builder --board alfred --format table
+"""
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
 
+from gamekit.alfredopoly.bots import strategy_names
+from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate
+from gamekit.core.output import FORMATS, render_frame
 
-def register(sub: "argparse._SubParsersAction[Any]") -> None:
+
+def register(sub: argparse._SubParsersAction[Any]) -> None:
     """Add this module's subcommands to ``gamekit alfredopoly``."""
+    p = sub.add_parser(
+        "simulate",
+        help="play whole games between bots; one row per game and player",
+        description="Play whole Alfredopoly games between bots and print one row per game "
+        "and player (seat, strategy, final cash, net worth, properties, rank, rounds, how "
+        f"the game ended). Strategies: {', '.join(strategy_names())}.",
+    )
+    p.add_argument("--players", type=int, default=4, help="players per game (2-8, default 4)")
+    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
+    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    p.add_argument("--max-rounds", type=int, default=200, help="round limit (default 200)")
+    p.add_argument(
+        "--strategy",
+        default=",".join(DEFAULT_STRATEGIES),
+        help="comma-separated strategies, given to the seats in turn "
+        f"(default {','.join(DEFAULT_STRATEGIES)})",
+    )
+    p.add_argument("--board", default="alfred", help="board name (alfred, classic) or a file path")
+    p.add_argument("--format", choices=FORMATS, default="table", help="output format")
+    p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    p.set_defaults(handler=_simulate)
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    if args.games < 1:
+        raise ValueError(f"--games must be >= 1, got {args.games}")
+    if args.max_rounds < 1:
+        raise ValueError(f"--max-rounds must be >= 1, got {args.max_rounds}")
+    if args.seed < 0:
+        raise ValueError(f"--seed must be >= 0, got {args.seed}")
+    frame = simulate(
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        max_rounds=args.max_rounds,
+        strategies=args.strategy,
+        board=args.board,
+        progress=args.progress,
+    )
+    print(render_frame(frame, args.format), end="")
+    return 0

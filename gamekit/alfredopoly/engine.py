@@ -76,6 +76,7 @@ class _Layout:
             for g, members in board.groups.items()
             if board.spaces[members[0]].kind == "street"
         }
+        self.street_groups = list(self.streets_by_group.values())
         self.near_rail = [_nearest(board, "railroad", i) for i in range(n)]
         self.near_util = [_nearest(board, "utility", i) for i in range(n)]
         self.deck_of = {c.id: DECKS.index(c.deck) for c in board.cards.values()}
@@ -218,8 +219,13 @@ class Table:
 
     def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
              jackpot: bool = False) -> None:  # fmt: skip
-        if amount > 0:
-            self.debts.append(Debt(debtor, creditor, amount, reason, kind, jackpot))
+        if amount <= 0:
+            return
+        d = Debt(debtor, creditor, amount, reason, kind, jackpot)
+        if not self.debts and self.players[debtor].cash >= amount:
+            self._settle(d)  # what proceed() would do first, done at once
+        else:
+            self.debts.append(d)
 
     # ---- the flow of a turn ---------------------------------------------------------
 

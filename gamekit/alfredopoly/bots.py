@@ -1,0 +1,294 @@
+"""Bots: players with a documented style, deterministic given their seed.
+
+=========== ===============================================================================
+buy_all     Buys every property it can afford. Never builds sculptures, never lifts a
+            mortgage. Leaves Academic Probation at once (card, else fine).
+reserve     Keeps a cash reserve (``reserve``, $300): buys, builds and lifts mortgages
+            only with money above it. Stays in Probation trying for doubles once any
+            opponent has sculptures (the "long" strategy), else leaves at once.
+builder     Buys every property it can afford and builds as soon as it can, as much as
+            its cash allows (cheapest groups first), lifting mortgages in its groups
+            first. Offers twice the price (+$10) for a street that would complete one of
+            its groups, at most one offer a turn. Leaves Probation at once.
+random      Picks uniformly among the legal actions (for tests and as a baseline).
+=========== ===============================================================================
+
+Every bot answers the questions the game asks of it: Alumni Hall (whichever is less),
+debt (sell sculptures from the priciest buildings, then mortgage properties outside
+its complete groups, cheapest first; bankrupt only when nothing can cover the debt),
+trade offers (accept when the printed value, cash and cards it gets are worth more
+than what it gives; twice as much when the deal completes the other player's group)
+and auctions (bid in $10 steps up to the printed price).
+
+>>> from gamekit.alfredopoly.rules import new_game, AlfredopolySpec
+>>> spec = AlfredopolySpec()
+>>> make_bot("builder", seed=1).choose(spec, new_game(spec, 2, seed=1))
+RollDice()
+>>> strategy_names()
+['buy_all', 'reserve', 'builder', 'random']
+"""
+
+from __future__ import annotations
+
+from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.checks import (
+    legal_moves,
+    lift_problem,
+    mortgage_problem,
+    sell_problem,
+)
+from gamekit.alfredopoly.engine import STATUE, Table
+from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.alfredopoly.state import GameState
+from gamekit.core.actions import Action
+from gamekit.core.rng import Seed, make_rng
+
+CARD_VALUE = 50
+
+
+_ROLL = A.RollDice()
+_END = A.EndTurn()
+_PAY_FINE = A.PayJailFine()
+
+
+class Bot:
+    """Base class: override the hooks to change a style."""
+
+    name = "bot"
+    reserve = 0
+    builds = False
+    lifts = False
+    long_jail = False
+    trades = False
+
+    def __init__(self, seed: Seed = None) -> None:
+        self.rng = make_rng(seed)
+        self._offered = 0
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+    def choose(self, spec: AlfredopolySpec, state: GameState) -> Action:
+        """The bot's action for ``state.actor`` (a legal action)."""
+        return self.decide(Table(spec, state, log=False))
+
+    def decide(self, t: Table) -> Action:
+        """The same on a working table (the fast path of simulations)."""
+        me = t.actor
+        phase = t.phase
+        if phase == "turn":
+            return self.on_turn(t, me)
+        if phase == "buy":
+            i = t.pending
+            if self.wants(t, me, i):
+                return A.BuySpace(i)
+            return A.DeclineBuy(i)
+        if phase == "debt":
+            return self.raise_money(t, me)
+        if phase == "tax":
+            s = t.board.spaces[t.pending]
+            pct = t.net_worth(me) * s.tax_percent // 100
+            return A.PayTax("percent" if pct < s.tax else "flat")
+        if phase == "trade":
+            return A.AcceptTrade() if self.likes(t, me) else A.RejectTrade()
+        if phase == "auction":
+            return self.bid(t, me)
+        raise ValueError(f"no decision is due in the {phase} phase")
+
+    # ---- hooks ------------------------------------------------------------------------
+
+    def wants(self, t: Table, me: int, i: int) -> bool:
+        return t.players[me].cash - t.board.spaces[i].price >= self.reserve
+
+    def on_turn(self, t: Table, me: int) -> Action:
+        p = t.players[me]
+        if p.in_jail and t.may_roll and not t.rolled and not self.stay_in_jail(t, me):
+            if p.cards:
+                return A.UseGetOutCard(p.cards[0])
+            if p.cash - t.spec.jail_fine >= self.reserve:
+                return _PAY_FINE
+        if self.lifts and True in t.mortgaged:
+            for i in self.mine(t, me):
+                if (
+                    t.mortgaged[i]
+                    and lift_problem(t, me, i) is None
+                    and p.cash - t.spec.lift_cost(i) >= self.reserve
+                ):
+                    return A.LiftMortgage(i)
+        if self.builds:
+            build = self.next_build(t, me)
+            if build is not None:
+                return build
+        if self.trades and self._offered != t.turn:
+            self._offered = t.turn
+            offer = self.propose(t, me)
+            if offer is not None:
+                return offer
+        return _ROLL if t.may_roll else _END
+
+    def stay_in_jail(self, t: Table, me: int) -> bool:
+        if not self.long_jail:
+            return False
+        return any(lv and o != me for o, lv in zip(t.owner, t.level, strict=True))
+
+    def next_build(self, t: Table, me: int) -> Action | None:
+        """The cheapest even build on a complete, unmortgaged group, or None."""
+        owner = t.owner
+        level = t.level
+        cash = t.players[me].cash - self.reserve
+        best: tuple[int, int, int] | None = None
+        mortgaged = t.mortgaged
+        for group in t.lay.street_groups:
+            if owner[group[0]] != me:
+                continue
+            whole = True
+            for j in group:
+                if owner[j] != me or mortgaged[j]:
+                    whole = False
+                    break
+            if not whole:
+                continue
+            cost = t.board.spaces[group[0]].building_cost
+            if cash < cost:
+                continue
+            low = min(level[j] for j in group)
+            if low >= STATUE:
+                continue
+            if (t.statues_left if low == 4 else t.sculptures_left) < 1:
+                continue
+            i = next(j for j in group if level[j] == low)
+            key = (cost, low, i)
+            if best is None or key < best:
+                best = key
+        return A.BuildSculpture(best[2]) if best else None
+
+    def propose(self, t: Table, me: int) -> Action | None:
+        """Offer twice the price (plus $10) for the one street missing from a group."""
+        owner = t.owner
+        for group in t.lay.street_groups:
+            missing = [j for j in group if owner[j] != me]
+            if len(missing) != 1 or len(group) == 1:
+                continue
+            j = missing[0]
+            them = owner[j]
+            if them < 0 or t.mortgaged[j] or any(t.level[k] for k in t.lay.group[j]):
+                continue
+            if not any(owner[k] == me for k in group):
+                continue
+            price = 2 * t.board.spaces[j].price + 10
+            if t.players[me].cash - price >= max(self.reserve, 100):
+                return A.ProposeTrade(them, take=(j,), give_cash=price)
+        return None
+
+    def raise_money(self, t: Table, me: int) -> Action:
+        owed = t.debts[0].amount
+        cash = t.players[me].cash
+        if cash >= owed:
+            return A.PayDebt()
+        if cash + t.raisable(me) < owed:
+            return A.DeclareBankruptcy()
+        mine = self.mine(t, me)
+        built = [i for i in mine if t.level[i]]
+        if built:
+            for i in sorted(
+                built, key=lambda i: (-t.level[i], -t.board.spaces[i].building_cost, i)
+            ):
+                if sell_problem(t, me, i) is None:
+                    return A.SellSculpture(i)
+            return A.SellAllSculptures(t.board.spaces[built[0]].group or "")
+        options = [i for i in mine if mortgage_problem(t, me, i) is None]
+
+        def key(i: int) -> tuple[bool, int, int]:
+            whole = all(t.owner[j] == me for j in t.lay.group[i])
+            return (whole, t.board.spaces[i].mortgage, i)
+
+        return A.Mortgage(min(options, key=key))
+
+    def likes(self, t: Table, me: int) -> bool:
+        o = t.offer
+        assert o is not None
+        them = t.current
+        gain = sum(t.board.spaces[i].price for i in o.give) + o.give_cash
+        gain += CARD_VALUE * len(o.give_cards)
+        loss = sum(t.board.spaces[i].price for i in o.take) + o.take_cash
+        loss += CARD_VALUE * len(o.take_cards)
+        factor = 1 + self.reserve / 1500
+        for i in o.take:
+            group = t.lay.group[i]
+            if t.lay.kind[i] == "street" and all(t.owner[j] == them or j in o.take for j in group):
+                factor *= 2  # it completes their group: only for a good price
+        if t.players[me].cash - o.take_cash + o.give_cash < self.reserve:
+            return False
+        return gain > loss * factor
+
+    def bid(self, t: Table, me: int) -> Action:
+        au = t.auction
+        assert au is not None
+        amount = au.high_bid + 10
+        limit = min(t.board.spaces[au.space].price, t.players[me].cash - self.reserve)
+        return A.Bid(amount) if amount <= limit else A.PassBid()
+
+    @staticmethod
+    def mine(t: Table, me: int) -> list[int]:
+        return [i for i, o in enumerate(t.owner) if o == me]
+
+
+class BuyAll(Bot):
+    """Buys everything it can afford; never builds; leaves Probation at once."""
+
+    name = "buy_all"
+
+
+class Reserve(Bot):
+    """Keeps ``reserve`` dollars in hand; builds and lifts only above it; long jail."""
+
+    name = "reserve"
+    builds = True
+    lifts = True
+    long_jail = True
+
+    def __init__(self, seed: Seed = None, reserve: int = 300) -> None:
+        super().__init__(seed)
+        self.reserve = reserve
+
+
+class Builder(Bot):
+    """Buys everything; builds as soon and as much as it can; buys the missing street."""
+
+    name = "builder"
+    builds = True
+    lifts = True
+    trades = True
+
+
+class RandomBot(Bot):
+    """Uniform among the legal actions (trades are never proposed)."""
+
+    name = "random"
+
+    def decide(self, t: Table) -> Action:
+        moves = legal_moves(t)
+        return moves[int(self.rng.integers(len(moves)))]
+
+
+STRATEGIES: dict[str, type[Bot]] = {cls.name: cls for cls in (BuyAll, Reserve, Builder, RandomBot)}
+
+
+def strategy_names() -> list[str]:
+    """The built-in bot strategies."""
+    return list(STRATEGIES)
+
+
+def make_bot(strategy: str, seed: Seed = None) -> Bot:
+    """A bot by strategy name.
+
+    >>> make_bot("reserve").reserve
+    300
+    """
+    try:
+        return STRATEGIES[strategy](seed)
+    except KeyError:
+        raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(STRATEGIES)}") from None
+
+
+__all__ = ["Bot", "Builder", "BuyAll", "RandomBot", "Reserve", "make_bot"]
