@@ -86,6 +86,25 @@ class AlfredopolyBoard(GameWidget):
         if heat is not None:
             self.show_heat(heat, label=heat_label, fmt=heat_format)
 
+    def use_board(self, board: str | Path | Board) -> None:
+        """Show another board (the heat map, game and selection are cleared).
+
+        >>> b = AlfredopolyBoard()
+        >>> b.use_board("classic"); b.spaces[39]["name"]
+        'Boardwalk'
+        """
+        loaded = load_board(board)
+        with self.hold_sync():
+            self._board = loaded
+            self._board_arg = board if isinstance(board, str) else loaded.name
+            self.selected = None
+            self.heat = []
+            self.heat_label = ""
+            self.players = []
+            self.property_states = []
+            self.title = loaded.title
+            self.spaces = space_structs(loaded)
+
     @property
     def board(self) -> Board:
         """The loaded board (a frozen ``Board``)."""
