@@ -1,10 +1,65 @@
-"""The ``gamekit almamater``  subcommands."""
+"""The ``gamekit almamater`` subcommands: ``score`` (a typed-in score sheet) and ``simulate``.
+
+gamekit almamater score SHEET.json [--format table|json] [--data FOLDER]
+gamekit almamater simulate --players 4 --games 1000 --seed 1 --strategy random,greedy
+"""
 
 from __future__ import annotations
 
 import argparse
+import json
+
+import pandas as pd
+
+from gamekit.core.output import FORMATS, render_frame
 
 
 def register(parser: argparse.ArgumentParser) -> None:
     """Add this game's subcommands to its ``gamekit almamater`` group."""
-    parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    score = sub.add_parser(
+        "score", help="final scoring of one player's end position (a JSON sheet)"
+    )
+    score.add_argument("sheet", help="JSON file with players, prestige, textbooks, ducats, ...")
+    score.add_argument("--format", choices=("table", "json"), default="table")
+    score.add_argument("--data", help="folder of component files (default: the kit's)")
+    score.set_defaults(handler=run_score)
+    sim = sub.add_parser("simulate", help="play seeded games between bots; score lines per player")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=None)
+    sim.add_argument(
+        "--strategy", default="random", help="comma list: random, greedy, scholar, dean"
+    )
+    sim.add_argument("--data", help="folder of component files (default: the kit's)")
+    sim.add_argument(
+        "--by", choices=("strategy", "game"), default="strategy", help="summary or every row"
+    )
+    sim.add_argument("--format", choices=FORMATS, default="table")
+    sim.set_defaults(handler=run_simulate)
+
+
+def run_score(args: argparse.Namespace) -> int:
+    from gamekit.almamater.components import load_components
+    from gamekit.almamater.sheet import load_sheet
+
+    score = load_sheet(args.sheet, load_components(args.data))
+    if args.format == "json":
+        lines = [{"rule": line.rule, "prestige": line.points} for line in score.lines]
+        print(json.dumps({"lines": lines, "total": score.total}, indent=1))
+        return 0
+    rows = [(line.rule, line.points) for line in score.lines]
+    rows.append(("prestige already on the track", score.during_play))
+    rows.append(("total", score.total))
+    print(render_frame(pd.DataFrame(rows, columns=["rule", "prestige"]), "table"), end="")
+    return 0
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    from gamekit.almamater.simulate import simulate, summarize
+
+    strategies = tuple(s.strip() for s in args.strategy.split(",") if s.strip())
+    frame = simulate(args.players, args.games, args.seed, strategies, args.data)
+    out = summarize(frame) if args.by == "strategy" else frame
+    print(render_frame(out, args.format), end="")
+    return 0

@@ -1,0 +1,73 @@
+"""A teacher's score sheet: a player's end position typed in as JSON, checked field by field.
+
+>>> sheet = {"players": 3, "prestige": 20, "textbooks": 5, "ducats": 11, "dictionaries": 2,
+...          "reputation_rank": 2, "milestones": 3, "professors": [4, 2], "math_prestige": 3,
+...          "row_a": 3, "row_b": 2, "busts": 1}
+>>> score_sheet(sheet).total
+57
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from gamekit.almamater.components import LETTERS, Components, load_components
+from gamekit.almamater.scoring import Score, final_score
+from gamekit.core.data import Checker, load_data_file
+
+FIELDS = (
+    "players",
+    "prestige",
+    "textbooks",
+    "ducats",
+    "dictionaries",
+    "reputation_rank",
+    "milestones",
+    "professors",
+    "math_prestige",
+    "row_a",
+    "row_b",
+    "busts",
+)
+
+
+def score_sheet(
+    sheet: Mapping[str, Any], file: str | Path = "sheet", components: Components | None = None
+) -> Score:
+    """Check a sheet (``DataError`` names the file and the field) and score it."""
+    c = components or load_components()
+    check = Checker(file)
+    if not isinstance(sheet, Mapping):
+        check.fail(None, None, "a score sheet must be a JSON object")
+    check.no_unknown(sheet, FIELDS, entry=None)
+    players = check.integer(sheet, "players", entry=None, minimum=2, maximum=4)
+    board = c.board
+
+    def count(name: str, maximum: int | None = None) -> int:
+        return check.integer(sheet, name, entry=None, minimum=0, maximum=maximum)
+
+    professors = check.integers(sheet, "professors", entry=None, minimum=0)
+    return final_score(
+        players=players,
+        prestige=check.integer(sheet, "prestige", entry=None),
+        textbooks=count("textbooks"),
+        ducats=count("ducats"),
+        dictionaries=count("dictionaries", board.dictionaries_supply),
+        reputation_rank=check.integer(
+            sheet, "reputation_rank", entry=None, minimum=1, maximum=players
+        ),
+        milestones=count("milestones", len(LETTERS)),
+        professors=professors,
+        math_prestige=count("math_prestige"),
+        row_a=count("row_a", board.row_a),
+        row_b=count("row_b", board.row_b),
+        busts=count("busts", 3),
+        components=c,
+    )
+
+
+def load_sheet(path: str | Path, components: Components | None = None) -> Score:
+    """Read and score a JSON score sheet file."""
+    return score_sheet(load_data_file(path), path, components)
