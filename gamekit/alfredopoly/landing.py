@@ -335,8 +335,46 @@ class LandingChain:
             return np.where(p > 0, 1.0 / np.where(p > 0, p, 1.0), np.inf)
 
     def rolls_per_turn(self) -> float:
-        """Mean number of rolls in a turn (renewal: 1 / P(a roll ends the turn))."""
+        """Mean number of rolls in a turn (renewal: 1 / P(a roll ends the turn)).
+
+        >>> round(build_chain("alfred").rolls_per_turn(), 4)
+        1.1866
+        """
         return float(1.0 / self._stationary_roll[self.turn_end].sum())
+
+    def arrivals(self) -> dict[str, tuple[FloatArray, FloatArray]]:
+        """How tokens come to rest, in the long run, per roll.
+
+        For each last move ``e`` (``"dice"``, or a card effect such as
+        ``"move_nearest_railroad"``) a pair ``(rate, rate_x_total)`` of 41-vectors: the
+        probability per roll of resting on each position after a last move ``e``, and the
+        same weighted by the dice total of that roll (so ``rate_x_total / rate`` is the
+        mean total of the rolls that brought tokens there, which a utility fee needs).
+        Rolls that move no token (a third double, a failed try in Probation) are left
+        out, so over 0..39 the rates add up to :meth:`probabilities` per roll.
+
+        >>> chain = build_chain("classic")
+        >>> rate, _ = chain.arrivals()["move_nearest_railroad"]
+        >>> float(rate[[5, 15, 25]].round(5).sum()) > 0
+        True
+        """
+        totals, doubles, probs = dice_table(self.options.dice)
+        n = len(self.board.spaces)
+        in_jail = self.position == IN_PROBATION
+        doubles_so_far = np.array([s.doubles for s in self.states])
+        tries = np.array([s.tries for s in self.states])
+        moves = ~((~in_jail & (doubles_so_far == MAX_DOUBLES - 1))[:, None] & doubles[None, :])
+        if self.options.jail == "long":
+            stays = in_jail & (tries < self.options.jail_tries - 1)
+            moves &= ~(stays[:, None] & ~doubles[None, :])
+        origin = np.where(in_jail, self.board.jail, self.position)
+        land = ((origin[:, None] + totals[None, :]) % n).ravel()
+        weight = (self._stationary_roll[:, None] * probs[None, :] * moves).ravel()
+        weight_total = weight * np.tile(totals, len(self.states))
+        return {
+            e: (weight @ R[land], weight_total @ R[land])
+            for e, R in self.resolution.by_effect.items()
+        }
 
 
 def _roll_matrix(board: Board, options: LandingOptions, rest: FloatArray) -> FloatArray:
