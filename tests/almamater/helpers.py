@@ -1,0 +1,77 @@
+"""Helpers for the Alma Mater tests: reach the action phase, then set up positions by hand."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from gamekit.almamater.rules import legal_actions, new_game, step
+from gamekit.almamater.spec import AlmaMaterSpec, make_spec
+from gamekit.almamater.state import GameState, PlayerState, replace
+from gamekit.core.actions import Action, Step
+
+SPECS = {n: make_spec(n) for n in (2, 3, 4)}
+
+
+def setup_done(players: int = 3, seed: int = 0) -> tuple[AlmaMaterSpec, GameState]:
+    """A game at the start of round 1, reached by always taking the first legal action."""
+    spec = SPECS[players]
+    state = new_game(spec, seed)
+    while state.phase != "action":
+        state = step(spec, state, legal_actions(spec, state)[0]).state
+    return spec, state
+
+
+def blank(players: int = 3, seed: int = 0, **player: Any) -> tuple[AlmaMaterSpec, GameState]:
+    """Round 1, every player with no resources and no chancellor ability, then ``player``
+    fields set on every seat (e.g. ``ducats=10``)."""
+    spec, state = setup_done(players, seed)
+    n = spec.players
+    fresh = tuple(
+        PlayerState(
+            seat=i,
+            colour=spec.colours[i],
+            kept=p.kept,
+            discarded=p.discarded,
+            chancellor=p.chancellor,
+            storage=(0,) * n,
+            shelves=p.shelves,
+            masters=4,
+        )
+        for i, p in enumerate(state.players)
+    )
+    state = replace(
+        state, players=tuple(replace(p, **player) for p in fresh), order=tuple(range(n)), turn=0
+    )
+    return spec, state
+
+
+def with_player(state: GameState, seat: int, **changes: Any) -> GameState:
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def with_game(state: GameState, **changes: Any) -> GameState:
+    return replace(state, **changes)
+
+
+def act(spec: AlmaMaterSpec, state: GameState, action: Action) -> Step[GameState]:
+    return step(spec, state, action)
+
+
+def find(spec: AlmaMaterSpec, state: GameState, pred: Callable[[Action], bool]) -> list[Action]:
+    return [a for a in legal_actions(spec, state) if pred(a)]
+
+
+def pass_all(spec: AlmaMaterSpec, state: GameState) -> Step[GameState]:
+    """Everyone passes until the round ends; returns the last step (with the round's events)."""
+    from gamekit.almamater.actions import Pass
+
+    start_round = state.round
+    events: list[Any] = []
+    while state.phase == "action" and state.round == start_round:
+        st = step(spec, state, Pass())
+        events.extend(st.events)
+        state = st.state
+    return Step(state, tuple(events))

@@ -1,0 +1,315 @@
+"""Action-phase rules: placement costs, lectures, passing and every action space."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekit.almamater.actions import (
+    Antiquarian,
+    Bishop,
+    BuyTextbooks,
+    Colloquium,
+    GiveLecture,
+    HallOfFame,
+    HireProfessor,
+    HireStudent,
+    Park,
+    Pass,
+    Research,
+)
+from gamekit.almamater.rules import legal_actions
+from gamekit.core.errors import IllegalAction
+from tests.almamater.helpers import act, blank, find, with_game, with_player
+
+# 3 players, seed 0: research track A1 B2 C3 D2 E1; glory tiles a3 b3 c2 with busts under
+# Glareanus, Erasmus, Pereira; academy History Music Pharmacy Botany Canon law Civil law
+# Astronomy Arithmetic; campus row 1 = Medicine freshman, Law clerk, Law advocate, Law laureate.
+
+
+def rich(**extra):  # type: ignore[no-untyped-def]
+    spec, s = blank(3, 0, ducats=30, storage=(5, 5, 5), dictionaries=3, **extra)
+    return spec, with_game(s, reputation=(0, 1, 2))
+
+
+# -- placement costs -----------------------------------------------------------------
+def test_an_occupied_space_needs_one_master_more_than_its_last_user() -> None:
+    """Rule: an occupied action space needs one master more than its last user placed there."""
+    spec, s = rich()
+    s = act(spec, s, Park(1, 1)).state  # seat 0: 1 master
+    assert s.spaces[spec.space_index("park")] == 1
+    assert find(spec, s, lambda a: isinstance(a, Park)) == [Park(2, k) for k in range(1, 5)]
+    with pytest.raises(IllegalAction, match="needs 2 masters now"):
+        act(spec, s, Park(1, 1))
+    s = act(spec, s, Park(2, 1)).state  # seat 1
+    s = act(spec, s, Pass()).state  # seat 2
+    assert find(spec, s, lambda a: isinstance(a, Park)) == [Park(3, 1)] + [
+        Park(3, k) for k in range(2, 5)
+    ]
+    s = act(spec, s, Park(3, 1)).state  # seat 0 again: 1 + 3 = 4 masters placed
+    assert s.players[0].placed == 4 and s.players[0].free_masters == 0
+
+
+def test_bishop_and_colloquium_take_any_number_without_the_rule() -> None:
+    """Rule: the Bishop and the Colloquium take any number of masters, never escalating."""
+    spec, s = rich()
+    s = act(spec, s, Bishop(3)).state
+    assert [a for a in legal_actions(spec, s) if isinstance(a, Bishop)] == [
+        Bishop(m) for m in range(1, 5)
+    ]
+    assert s.spaces[spec.space_index("bishop")] == 0
+
+
+def test_agricola_needs_one_master_fewer_on_occupied_spaces() -> None:
+    """Chancellor Agricola (kit default 1): as many masters as the last user placed."""
+    spec, s = rich()
+    s = with_player(s, 1, abilities=("Agricola",))
+    s = act(spec, s, Park(1, 1)).state
+    assert find(spec, s, lambda a: isinstance(a, Park))[0] == Park(1, 1)
+
+
+def test_pereira_uses_an_occupied_space_with_one_master_once_a_round() -> None:
+    """Chancellor Pereira (kit default): once a round, one master on Pereira takes an occupied
+    space's action; the space's count is unchanged."""
+    spec, s = rich()
+    s = with_player(s, 1, abilities=("Pereira",))
+    s = act(spec, s, Park(1, 1)).state
+    via = Park(1, 2, pereira=True)
+    assert via in legal_actions(spec, s)
+    s = act(spec, s, via).state
+    p = s.players[1]
+    assert (p.placed, p.pereira_used, p.prestige) == (1, True, 2)
+    assert s.spaces[spec.space_index("park")] == 1
+    s = act(spec, s, Pass()).state
+    s = act(spec, s, Pass()).state
+    assert not any(getattr(a, "pereira", False) for a in legal_actions(spec, s))
+
+
+# -- lectures and passing ---------------------------------------------------------------
+def test_a_lecture_pays_one_book_and_exhausts_the_professor() -> None:
+    """Rule: a lecture pays one book to use a ready professor, who is then exhausted."""
+    spec, s = rich(professors=("Canon law",))
+    lectures = find(spec, s, lambda a: isinstance(a, GiveLecture))
+    assert lectures == [GiveLecture("Canon law", c) for c in ("red", "blue", "green")]
+    st = act(spec, s, GiveLecture("Canon law", "blue"))
+    p = st.state.players[0]
+    # Canon law: 2 ducats and 1 textbook
+    assert (p.storage, p.ducats, p.exhausted) == ((6, 4, 5), 32, ("Canon law",))
+    s = act(spec, st.state, Pass()).state
+    s = act(spec, s, Pass()).state
+    assert not find(spec, s, lambda a: isinstance(a, GiveLecture))
+
+
+def test_alberti_lectures_cost_no_book() -> None:
+    spec, s = rich(professors=("Civil law",), abilities=("Alberti",))
+    assert find(spec, s, lambda a: isinstance(a, GiveLecture)) == [GiveLecture("Civil law", "none")]
+    p = act(spec, s, GiveLecture("Civil law", "none")).state.players[0]
+    assert p.storage == (5, 5, 5) and p.research == 1  # a gained research step is used at once
+
+
+def test_paracelsus_readies_the_first_lecturer_again() -> None:
+    spec, s = rich(professors=("Canon law",), abilities=("Paracelsus",))
+    s = act(spec, s, GiveLecture("Canon law", "red")).state
+    assert s.players[0].exhausted == () and s.players[0].paracelsus_used
+    s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    s = act(spec, s, GiveLecture("Canon law", "red")).state
+    assert s.players[0].exhausted == ("Canon law",)
+
+
+def test_a_passed_player_is_skipped_and_the_phase_ends_when_all_pass() -> None:
+    """Rule: a player who passes is out for the rest of the phase; it ends when all have passed."""
+    spec, s = rich()
+    s = act(spec, s, Pass()).state
+    assert s.current == 1
+    s = act(spec, s, Bishop(1)).state
+    s = act(spec, s, Pass()).state
+    assert s.current == 1  # seat 0 and seat 2 passed
+    s = act(spec, s, Pass()).state
+    assert s.round == 2 and s.phase == "action"
+
+
+# -- campus ------------------------------------------------------------------------------
+def test_student_prices_follow_reputation_rank() -> None:
+    """Rule: column prices are books by reputation rank, not fixed colours (kit default columns:
+    2 of rank 4, rank 3 + rank 2, rank 2 + 2 x rank 1, 2 x rank 1 + a dictionary; ranks
+    beyond the players mean the lowest rank)."""
+    spec, s = rich()
+    s = with_game(s, reputation=(2, 0, 1))  # green best, then red, then blue
+    # Row 1, column 1 (Medicine freshman): 2 books of rank 3 (blue)
+    s1 = act(spec, s, HireStudent(1, 1, 1, "Medicine freshman", "A")).state
+    assert s1.players[0].storage == (5 + 3, 3, 5)  # Medicine freshman gives 3 textbooks
+    # column 4 (Law laureate): 2 rank-1 books (green) and a dictionary
+    s4 = act(spec, s, HireStudent(1, 1, 4, "Law laureate", "B")).state
+    p = s4.players[0]
+    assert (p.storage, p.dictionaries, p.row_b, p.prestige) == ((5, 5, 3), 2, ("Law laureate",), 6)
+    assert s4.campus_left[0][3] == 2
+
+
+def test_a_student_goes_into_row_a_or_b_while_there_is_a_free_slot() -> None:
+    spec, s = rich(row_a=("Arts freshman",) * 6)
+    halls = {a.hall for a in find(spec, s, lambda a: isinstance(a, HireStudent))}
+    assert halls == {"B"}
+
+
+def test_a_marked_slot_gives_one_extra_master_once() -> None:
+    """Rule: a student in a marked lecture-hall slot gives an extra master (kit: A4, B4; once)."""
+    spec, s = rich(row_a=("Arts freshman",) * 3, row_b=("Arts freshman",) * 3)
+    s = act(spec, s, HireStudent(1, 4, 1, "Mathematics freshman", "A")).state
+    assert s.players[0].masters == 5 and s.players[0].extra == ("slot",)
+    s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    s = act(spec, s, HireStudent(2, 4, 1, "Mathematics freshman", "B")).state
+    assert s.players[0].masters == 5
+
+
+def test_biringuccio_pays_for_students_in_row_b() -> None:
+    spec, s = rich(abilities=("Biringuccio",))
+    p = act(spec, s, HireStudent(1, 4, 1, "Mathematics freshman", "B")).state.players[0]
+    assert p.ducats == 32
+
+
+# -- starting student, academy, antiquarian ---------------------------------------------------
+def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> None:
+    """Rule: the starting student buys own textbooks (kit: 2 ducats each, up to 3); own
+    textbooks may go straight into the library, filling the sale shelf right to left."""
+    spec, s = rich()
+    s = act(spec, s, BuyTextbooks(1, 3, 2)).state
+    p = s.players[0]
+    assert (p.ducats, p.textbooks, p.shelves[-1]) == (24, 6, (False, True, True))
+    assert p.starting_student == 1
+    s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    assert find(spec, s, lambda a: isinstance(a, BuyTextbooks))[0] == BuyTextbooks(2, 1, 0)
+
+
+def test_academy_first_buyer_price_rule() -> None:
+    """Rule: the first buyer of a professor type pays books and ducats; every later buyer pays
+    exactly the books the first buyer paid, and no ducats."""
+    spec, s = rich()
+    options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
+    assert [a.pay for a in options] == ["red", "blue", "green", "dictionary"]
+    s = act(spec, s, HireProfessor(1, "Music", "blue")).state  # Music: 3 books, 5 ducats
+    p = s.players[0]
+    assert (p.storage, p.ducats, p.professors) == ((5, 2, 5), 25, ("Music",))
+    options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
+    assert options == [HireProfessor(2, "Music", "blue")]
+    p = act(spec, s, HireProfessor(2, "Music", "blue")).state.players[1]
+    assert (p.storage, p.ducats) == ((5, 2, 5), 30)
+    # a player holds one professor of each type (kit default)
+    assert "Music" in p.professors
+
+
+def test_antiquarian_sells_books_of_one_colour_and_dictionaries() -> None:
+    """Rule: books and dictionaries from the supply for 3 to 9 ducats (kit offers)."""
+    spec, s = rich()
+    s2 = act(spec, s, Antiquarian(1, 2, "green")).state
+    assert s2.players[0].storage == (5, 5, 8) and s2.players[0].ducats == 25
+    s4 = act(spec, s, Antiquarian(1, 4, "blue")).state
+    p = s4.players[0]
+    assert (p.storage, p.dictionaries, p.ducats, s4.dictionaries) == (
+        (5, 7, 5),
+        5,
+        21,
+        s.dictionaries - 2,
+    )
+
+
+# -- laboratory ----------------------------------------------------------------------------
+def test_laboratory_free_step_then_up_to_three_paid_steps() -> None:
+    """Rule: one step is free, then up to 3 more, each paid by the cost printed on it.
+    Track A1 (ducats 1, textbooks 1, ducats 2; milestone 2 ducats), B2 (textbooks 2, ducats 2,
+    professors 1)."""
+    spec, s = rich()
+    assert [a.paid_steps for a in find(spec, s, lambda a: isinstance(a, Research))] == [0, 1, 2, 3]
+    p = act(spec, s, Research(1, 3)).state.players[0]
+    # free step 1; paid steps 2 (1 textbook), 3 (2 ducats, then milestone A: +2), 4 (2 textbooks)
+    assert (p.research, p.textbooks, p.ducats) == (4, 5 - 1 - 2, 30 - 2 + 2)
+
+
+def test_requirement_steps_need_what_they_say() -> None:
+    # from step 3: free step 4; paid step 5 (2 ducats), step 6 (needs 1 professor), step 7
+    # (C3: 3 textbooks)
+    spec, s = rich(research=3)
+    assert max(a.paid_steps for a in find(spec, s, lambda a: isinstance(a, Research))) == 1
+    spec, s = rich(research=3, professors=("Music",))
+    assert max(a.paid_steps for a in find(spec, s, lambda a: isinstance(a, Research))) == 3
+
+
+def test_da_vinci_takes_an_extra_free_step() -> None:
+    spec, s = rich(abilities=("Da Vinci",))
+    p = act(spec, s, Research(1, 0)).state.players[0]
+    assert (p.research, p.ducats, p.textbooks) == (2, 30, 5)
+
+
+# -- park, bishop, colloquium, hall of fame ----------------------------------------------------
+def test_park_buys_prestige_for_ducats() -> None:
+    spec, s = rich()
+    p = act(spec, s, Park(1, 4)).state.players[0]
+    assert (p.ducats, p.prestige) == (30 - 12, 4)
+
+
+def test_bishop_pays_by_masters_and_erasmus_adds() -> None:
+    spec, s = rich()
+    assert act(spec, s, Bishop(3)).state.players[0].ducats == 34
+    spec, s = rich(abilities=("Erasmus",))
+    assert act(spec, s, Bishop(1)).state.players[0].ducats == 34
+
+
+def test_colloquium_buys_right_to_left_paying_the_owner() -> None:
+    """Rule: books from another player's sale shelf, right to left, at the compartment's price
+    (kit 4, 3, 2 from the left), paid to the owner, who also scores its prestige (2, 1, 1)."""
+    spec, s = rich()
+    s = with_player(s, 1, shelves=(*s.players[1].shelves[:-1], (True, True, True)))
+    st = act(spec, s, Colloquium(2, "blue", 2, False))
+    buyer, seller = st.state.players[0], st.state.players[1]
+    assert (buyer.ducats, buyer.storage) == (30 - 2 - 3, (5, 7, 5))
+    assert (seller.ducats, seller.prestige, seller.shelves[-1]) == (30 + 5, 2, (True, False, False))
+    assert sum(e.amount or 0 for e in st.events if e.kind == "ducats") == 0
+
+
+def test_colloquium_dictionary_and_marschalk_bonus() -> None:
+    spec, s = rich()
+    s = with_player(
+        s, 1, shelves=(*s.players[1].shelves[:-1], (False, False, True)), abilities=("Marschalk",)
+    )
+    st = act(spec, s, Colloquium(2, "blue", 1, True))
+    assert st.state.players[0].dictionaries == 4 and st.state.players[0].ducats == 30 - 2 - 4
+    assert st.state.players[1].ducats == 30 + 2 + 1
+
+
+def test_hall_of_fame_bust_gives_the_chancellor_ability_and_a_master() -> None:
+    """Rule: meeting all requirements of a glory tile takes its bust and, from now on, the
+    chancellor's ability; the first glory tile also gives an extra master (kit default)."""
+    spec, s = rich(research=4)
+    assert find(spec, s, lambda a: isinstance(a, HallOfFame)) == [
+        HallOfFame(1, "a3"),
+        HallOfFame(1, "b3"),
+    ]
+    s = act(spec, s, HallOfFame(1, "b3")).state  # b3 has the Erasmus stack
+    p = s.players[0]
+    assert (p.busts, p.abilities, p.masters, s.busts_left) == (("b3",), ("Erasmus",), 5, (4, 3, 4))
+    s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    tiles = [a.tile for a in find(spec, s, lambda a: isinstance(a, HallOfFame))]
+    assert tiles == ["a3"]  # one bust per tile per player
+
+
+def test_reaching_15_prestige_gives_an_extra_master_but_never_more_than_6() -> None:
+    spec, s = rich(prestige=14, masters=6, extra=("slot", "glory"))
+    p = act(spec, s, Park(1, 1)).state.players[0]
+    assert p.masters == 6 and p.prestige == 15
+    spec, s = rich(prestige=14)
+    p = act(spec, s, Park(1, 1)).state.players[0]
+    assert p.masters == 5
+
+
+# -- illegal actions -----------------------------------------------------------------------------
+def test_illegal_action_raises_with_reason_and_leaves_the_state_unchanged() -> None:
+    spec, s = blank(3, 0)  # no ducats, no books
+    before = s
+    with pytest.raises(IllegalAction) as info:
+        act(spec, s, Park(1, 2))
+    assert "not possible" in info.value.reason
+    with pytest.raises(IllegalAction, match="free masters"):
+        act(spec, s, Bishop(5))
+    with pytest.raises(IllegalAction, match="not allowed in the action phase"):
+        from gamekit.almamater.actions import DraftKeep
+
+        act(spec, s, DraftKeep("F01"))
+    assert s == before

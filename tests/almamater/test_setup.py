@@ -1,0 +1,147 @@
+"""Setup rules: the founding draft, turn order, chancellors, library and starting resources."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekit.almamater.actions import ChooseChancellor, DiscardFounding, DraftKeep
+from gamekit.almamater.rules import legal_actions, new_game, step
+from gamekit.core.errors import IllegalAction
+from tests.almamater.helpers import SPECS, setup_done, with_player
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_founding_draft_deals_4_keep_one_pass_the_rest(players: int) -> None:
+    """Rule: deal 4 per player; each keeps one and passes the rest to the left until each has 4."""
+    spec = SPECS[players]
+    s = new_game(spec, seed=11)
+    dealt = [p.hand for p in s.players]
+    assert all(len(h) == 4 for h in dealt)
+    assert len({c for h in dealt for c in h}) == 4 * players
+    # seat 0 keeps its first card; after everyone picked, seat 1 holds seat 0's other 3
+    picks = []
+    for seat in range(players):
+        assert s.current == seat and s.phase == "draft"
+        card = sorted(s.players[seat].hand)[0]
+        picks.append(card)
+        s = step(spec, s, DraftKeep(card)).state
+    assert s.players[1 % players].hand == tuple(c for c in dealt[0] if c != picks[0])
+    while s.phase == "draft":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    assert s.phase == "discard"
+    assert all(len(p.kept) == 4 and p.hand == () for p in s.players)
+    assert sorted(c for p in s.players for c in p.kept) == sorted(c for h in dealt for c in h)
+
+
+def test_keep_3_discard_1_lowest_white_sum_goes_first() -> None:
+    """Rule: keep 3, discard 1; add the white numbers; the lowest total is first in turn order."""
+    spec = SPECS[3]
+    s = new_game(spec, seed=0)
+    while s.phase == "draft":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    for seat in range(3):
+        s = step(spec, s, DiscardFounding(s.players[seat].kept[0])).state
+    assert s.phase == "chancellor"
+    sums = [sum(spec.founding[c].white for c in p.kept) for p in s.players]
+    assert all(len(p.kept) == 3 and p.discarded is not None for p in s.players)
+    assert s.order == tuple(sorted(range(3), key=lambda i: (sums[i], s.tie_draw[i])))
+    assert sums[s.order[0]] == min(sums)
+
+
+def test_founding_ties_are_broken_by_the_seeded_draw() -> None:
+    """Kit default: equal white sums are ordered by a seeded draw, which the events show."""
+    spec = SPECS[2]
+    s = new_game(spec, seed=3)
+    while s.phase == "draft":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = with_player(s, 0, kept=("F01", "F03", "F05", "F24"))  # whites 1, 2, 3, 12
+    s = with_player(s, 1, kept=("F02", "F04", "F06", "F23"))  # whites 1, 2, 3, 12
+    s = step(spec, s, DiscardFounding("F24")).state  # seat 0: 1 + 2 + 3 = 6
+    no_tie = step(spec, s, DiscardFounding("F02"))  # seat 1: 2 + 3 + 12 = 17
+    assert no_tie.state.order == (0, 1)
+    assert not any("seeded draw" in e.text for e in no_tie.events)
+    tie = step(spec, s, DiscardFounding("F23"))  # seat 1: 1 + 2 + 3 = 6, a tie
+    first = min(range(2), key=lambda i: tie.state.tie_draw[i])
+    assert tie.state.order == (first, 1 - first)
+    assert any("seeded draw" in e.text for e in tie.events)
+    orders = {new_game(spec, seed=k).tie_draw for k in range(20)}
+    assert orders == {(0, 1), (1, 0)}  # the draw really depends on the seed
+
+
+def test_chancellors_are_chosen_in_turn_order_from_players_plus_one() -> None:
+    """Rule: players + 1 chancellors are drawn; each chooses one in turn order; the one left
+    over and 2 more go on the 3 bust stacks."""
+    spec = SPECS[4]
+    s = new_game(spec, seed=5)
+    assert len(s.chancellor_pool) == 5 and len(s.bust_extra) == 2
+    assert not set(s.chancellor_pool) & set(s.bust_extra)
+    while s.phase != "chancellor":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    pool = s.chancellor_pool
+    chosen = []
+    for i in range(4):
+        assert s.current == s.order[i]
+        name = s.chancellor_pool[-1]
+        chosen.append(name)
+        s = step(spec, s, ChooseChancellor(name)).state
+    left = [c for c in pool if c not in chosen]
+    assert sorted(s.bust_chancellors) == sorted([*left, *s.bust_extra])
+    assert [s.players[seat].chancellor for seat in s.order] == chosen
+    assert s.phase == "action" and s.round == 1
+
+
+def test_choosing_a_chancellor_not_drawn_is_illegal() -> None:
+    spec = SPECS[2]
+    s = new_game(spec, seed=5)
+    while s.phase != "chancellor":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    missing = next(c.name for c in spec.components.chancellors if c.name not in s.chancellor_pool)
+    with pytest.raises(IllegalAction):
+        step(spec, s, ChooseChancellor(missing))
+
+
+def test_library_starts_with_6_empty_shelves_and_an_empty_sale_shelf() -> None:
+    """Rule: 6 shelves in the library, the 7th to the right as the sale shelf."""
+    spec, s = setup_done(3, 0)
+    for p in s.players:
+        assert len(p.shelves) == 7 and not any(any(shelf) for shelf in p.shelves)
+        assert p.masters == 4
+
+
+def test_starting_resources_come_from_the_kept_founding_cards() -> None:
+    """Rule: players receive the starting resources on their kept cards (plus 2 kit-default
+    ducats); research steps are taken at once and milestones pay."""
+    spec, s = setup_done(3, 0)
+    p0, p1 = s.players[0], s.players[1]
+    # seat 0 kept F09 (5 ducats, 1 dictionary), F12 (3 textbooks, 3 ducats, 1 dictionary),
+    # F22 (3 textbooks, 5 ducats, 2 dictionaries); chancellor Marschalk (no setup effect)
+    assert p0.kept == ("F09", "F12", "F22")
+    assert (p0.ducats, p0.textbooks, p0.dictionaries, p0.research) == (2 + 5 + 3 + 5, 6, 4, 0)
+    # seat 1: F11 (6 ducats, 1 step), F21 (6 ducats, 2 steps, 1 prestige), F23 (6 ducats,
+    # 3 steps): 6 steps reach milestones A (A1: 2 ducats) and B (B2: 1 dictionary)
+    assert (p1.ducats, p1.research, p1.dictionaries, p1.prestige) == (2 + 18 + 2, 6, 1, 1)
+    # book reputation from the track: seat 1 (6) > seat 2 (1) > seat 0 (0)
+    assert s.reputation == (1, 2, 0)
+
+
+def test_glareanus_adds_the_discarded_card() -> None:
+    """Chancellor Glareanus (kit default): the discarded founding card's resources too."""
+    spec = SPECS[2]
+    s = new_game(spec, seed=0)
+    while s.phase != "chancellor":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    if "Glareanus" not in s.chancellor_pool:
+        s = s.__class__(**{**s.__dict__, "chancellor_pool": ("Glareanus", *s.chancellor_pool[1:])})
+    first = s.current
+    assert first is not None
+    s = step(spec, s, ChooseChancellor("Glareanus")).state
+    s = step(spec, s, legal_actions(spec, s)[0]).state
+    p = s.players[first]
+    cards = [spec.founding[c] for c in (*p.kept, p.discarded)]
+    assert p.ducats == 2 + sum(c.gain.ducats for c in cards) + _milestone_ducats(
+        spec, s, p.research
+    )
+
+
+def _milestone_ducats(spec, s, research):  # type: ignore[no-untyped-def]
+    return sum(spec.research[s.research_track[i]].milestone.ducats for i in range(research // 3))
