@@ -17,14 +17,21 @@ import nbformat
 
 def build(source: str) -> nbformat.NotebookNode:
     nb = nbformat.v4.new_notebook()
-    nb.metadata["kernelspec"] = {"name": "python3", "display_name": "Python 3", "language": "python"}
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
     nb.metadata["language_info"] = {"name": "python"}
     kind, lines = None, []  # type: ignore[var-annotated]
 
     def flush() -> None:
         text = "\n".join(lines).strip("\n")
         if kind == "markdown":
-            text = "\n".join(line[2:] if line.startswith("# ") else line.lstrip("#") for line in text.splitlines())
+            text = "\n".join(
+                line[2:] if line.startswith("# ") else line.lstrip("#")
+                for line in text.splitlines()
+            )
             nb.cells.append(nbformat.v4.new_markdown_cell(text))
         elif kind == "code" and text:
             nb.cells.append(nbformat.v4.new_code_cell(text))

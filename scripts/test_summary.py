@@ -28,7 +28,9 @@ def main(art: Path, browser_skip_reason: str) -> int:
     total_pass = total_fail = 0
     status = 0
     print()
-    print(f"{'layer':<11}{'status':<8}{'tests':>7}{'passed':>8}{'failed':>8}{'skipped':>9}{'seconds':>9}")
+    print(
+        f"{'layer':<11}{'status':<8}{'tests':>7}{'passed':>8}{'failed':>8}{'skipped':>9}{'seconds':>9}"
+    )
     for layer, rc, seconds in rows:
         junit = art / f"junit-{layer}.xml"
         if junit.exists():
