@@ -12,14 +12,15 @@ double gives another roll and a third double sends it to Probation, a card space
 a card, a card that moves it onto another card space draws again. Nothing is taken
 from the chain's matrix; the only rule shared with the chain is
 :func:`~gamekit.alfredopoly.landing.card_destination` (where a card sends a token).
-:func:`make_tables` applies those rules once to every (state, dice outcome) and every
-(card space, card), so that a roll of all tokens is two table look-ups: each token
-draws 64 random bits, 32 pick its dice outcome and 32 its card, and a token whose card
-sends it to another card space draws again (the loop runs only for those tokens).
+:func:`make_tables` applies those rules once to every (state, dice outcome, card), so
+that a roll of all tokens is one table look-up: 32 random bits per token pick its
+ordered dice outcome and its card together (dice with more than 4096 outcomes are
+rolled die by die), and a token whose card sends it to another card space draws again
+(that loop runs only for those few tokens).
 
 **Standard errors** come from independent replications (batch means over independent
-tokens). The run is split into ``groups`` groups of tokens with independent random
-streams; each group starts on Academic Alley, rolls ``burn_in`` uncounted rolls so that
+tokens). The run is split into ``groups`` groups of tokens (moved together, but
+never interacting); each group starts on Academic Alley, rolls ``burn_in`` uncounted rolls so that
 the start is forgotten (after 60 rolls the exact chain is within 1e-3 in total
 variation of its long run), then counts its rests. Within a token successive rolls are
 strongly correlated, but different groups share nothing, so the group estimates
@@ -56,8 +57,9 @@ from gamekit.core.rng import Seed, make_rng
 
 IntArray = NDArray[np.int64]
 N_POS = IN_PROBATION + 1
-MAX_TABLE_OUTCOMES = 1 << 16  # beyond this, dice are rolled one die at a time
+MAX_TABLE_OUTCOMES = 1 << 12  # beyond this, dice are rolled one die at a time
 MAX_CARD_SLOTS = 1 << 12
+MAX_STEP_TABLE = 1 << 24
 _LOW32 = np.uint64(0xFFFFFFFF)
 _SHIFT32 = np.uint64(32)
 
@@ -132,11 +134,13 @@ class Tables:
     else ``(total - min_total) * 2 + is_double`` classes). ``draw[x * slots + i]`` follows
     card slot ``i`` for a pending ``x`` (any final state maps to itself); slot ``i`` of a
     deck of ``m`` cards is card ``i % m``, and ``slots`` is a multiple of every deck size,
-    so every card is equally likely.
+    so every card is equally likely. ``step[(q * outcomes + k) * slots + i]`` is the two
+    look-ups at once: one roll of the dice and, on a card space, the first card.
     """
 
     roll: IntArray
     draw: IntArray
+    step: NDArray[np.int32]
     outcomes: int
     slots: int
     n_states: int
@@ -182,9 +186,13 @@ def make_tables(board: Board, options: LandingOptions) -> Tables:
         draw[code[p]] = [
             code[after_card(board, options, p, deck[i % len(deck)])] for i in range(slots)
         ]
+    step = draw[roll.reshape(len(states), len(cases))].astype(np.int32)
+    if step.size > MAX_STEP_TABLE:
+        raise ValueError(f"dice and decks need a table of {step.size} entries, too many")
     return Tables(
         roll.astype(np.int64),
         draw.ravel(),
+        step.ravel(),
         len(cases),
         slots,
         len(states),
@@ -206,43 +214,57 @@ def simulate_counts(
     tokens: int,
     rolls_per_token: int,
     burn_in: int = 60,
+    groups: int = 1,
     seed: Seed = None,
     tables: Tables | None = None,
 ) -> IntArray:
-    """Move ``tokens`` tokens from Academic Alley; count their rests after ``burn_in``.
+    """Move ``groups`` x ``tokens`` tokens from Academic Alley, all at once; count their
+    rests after ``burn_in`` rolls.
 
-    Returns ``counts[end, position]``: rests on each of the 41 positions after a roll
-    that did not end the turn (``end=0``) or did (``end=1``).
+    Returns ``counts[group, end, position]``: rests on each of the 41 positions after a
+    roll that did not end the turn (``end=0``) or did (``end=1``).
 
     >>> c = simulate_counts(load_board("classic"), LandingOptions(), tokens=100,
-    ...                     rolls_per_token=10, seed=1)
-    >>> int(c.sum())
-    1000
+    ...                     rolls_per_token=10, groups=2, seed=1)
+    >>> c.shape, int(c.sum())
+    ((2, 2, 41), 2000)
     """
     t = tables or make_tables(board, options)
     rng = make_rng(seed)
     bits = rng.bit_generator
     dice = options.dice
-    q = np.zeros(tokens, dtype=np.int64)  # state (0, d0): on Academic Alley
-    state_counts = np.zeros(t.n_states, dtype=np.int64)
+    size = groups * tokens
+    q: NDArray[np.integer] = np.zeros(size, dtype=np.int32)  # (0, d0): Academic Alley
+    # tokens of group g are the g-th block; one bincount counts every group's states
+    offset = np.repeat(np.arange(groups, dtype=np.int32) * t.n_states, tokens)
+    state_counts = np.zeros(groups * t.n_states, dtype=np.int64)
+    combos = t.outcomes * t.slots
     for step in range(burn_in + rolls_per_token):
-        raw = bits.random_raw(tokens)
-        if t.by_faces:
-            faces = rng.integers(1, dice.sides + 1, size=(tokens, dice.count))
-            k = (faces.sum(axis=1) - dice.min_total) * 2 + (faces == faces[:, :1]).all(axis=1)
+        # 32 random bits per token and roll pick the dice outcome and the card together
+        # (multiply-shift, bias below combos / 2**32); one 64-bit draw serves two rolls
+        if step % 2 == 0:
+            raw = bits.random_raw(size)
+            bits32 = raw & _LOW32
         else:
-            k = _pick(raw & _LOW32, t.outcomes)
-        x = t.roll[q * t.outcomes + k]
-        q = t.draw[x * t.slots + _pick(raw >> _SHIFT32, t.slots)]
+            bits32 = raw >> _SHIFT32
+        if t.by_faces:
+            faces = rng.integers(1, dice.sides + 1, size=(size, dice.count))
+            k = (faces.sum(axis=1) - dice.min_total) * 2 + (faces == faces[:, :1]).all(axis=1)
+            q = t.step[(q * t.outcomes + k) * t.slots + _pick(bits32, t.slots)]
+        else:
+            q = t.step[q * combos + _pick(bits32, combos)]
         again = np.flatnonzero(q >= t.n_states)
         while again.size:  # rare: e.g. "go back three" onto a PCC Mail space
             fresh = rng.integers(0, t.slots, size=again.size)
             q[again] = t.draw[q[again] * t.slots + fresh]
             again = again[q[again] >= t.n_states]
         if step >= burn_in:
-            state_counts += np.bincount(q, minlength=t.n_states)
-    counts = np.zeros((2, N_POS), dtype=np.int64)
-    np.add.at(counts, (t.turn_end.astype(np.intp), t.positions), state_counts)
+            state_counts += np.bincount(q + offset, minlength=groups * t.n_states)
+    counts = np.zeros((groups, 2, N_POS), dtype=np.int64)
+    end = np.broadcast_to(t.turn_end.astype(np.intp), (groups, t.n_states))
+    pos = np.broadcast_to(t.positions, (groups, t.n_states))
+    g = np.broadcast_to(np.arange(groups)[:, None], (groups, t.n_states))
+    np.add.at(counts, (g, end, pos), state_counts.reshape(groups, t.n_states))
     return counts
 
 
@@ -274,20 +296,12 @@ def simulate_landing(
     if rolls < groups:
         raise ValueError(f"rolls must be at least groups ({groups}), got {rolls}")
     tokens, steps = plan(rolls, groups)
-    tables = make_tables(b, opts)
-    est = np.empty((groups, N_POS))
-    for g, child in enumerate(make_rng(seed).spawn(groups)):
-        counts = simulate_counts(
-            b,
-            opts,
-            tokens=tokens,
-            rolls_per_token=steps,
-            burn_in=burn_in,
-            seed=child,
-            tables=tables,
-        )
-        row = counts.sum(axis=0) if opts.per == "roll" else counts[1]
-        est[g] = row / max(int(row.sum()), 1)
+    counts = simulate_counts(
+        b, opts, tokens=tokens, rolls_per_token=steps, burn_in=burn_in, groups=groups,
+        seed=seed, tables=make_tables(b, opts),
+    )  # fmt: skip
+    rows = counts.sum(axis=1) if opts.per == "roll" else counts[:, 1]
+    est = rows / np.maximum(rows.sum(axis=1, keepdims=True), 1)
     return pd.DataFrame(
         {
             "index": np.arange(N_POS),
@@ -301,12 +315,13 @@ def simulate_landing(
 def plan(rolls: int, groups: int) -> tuple[int, int]:
     """Tokens per group and counted rolls per token for about ``rolls`` rolls in all.
 
-    Long runs per token keep the burn-in cheap; a few thousand tokens per group keep
-    numpy's per-call overhead small.
+    Long runs per token keep the burn-in cheap (at least 400 counted rolls each when
+    possible); up to 1024 tokens per group, all groups moved together, keep numpy's
+    per-call overhead small.
 
     >>> plan(25_000_000, 32)
-    (4096, 191)
+    (1024, 763)
     """
     per_group = max(1, rolls // groups)
-    tokens = int(min(4096, max(1, per_group // 100)))
+    tokens = int(min(1024, max(1, per_group // 400)))
     return tokens, max(1, -(-per_group // tokens))

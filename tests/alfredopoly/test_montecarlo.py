@@ -88,11 +88,12 @@ def test_same_seed_same_result_and_no_global_state() -> None:
 
 def test_counts_are_one_rest_per_roll() -> None:
     counts = simulate_counts(
-        BOARD, LandingOptions(jail="long"), tokens=300, rolls_per_token=40, burn_in=5, seed=1
-    )
-    assert counts.shape == (2, 41) and counts.sum() == 300 * 40
-    assert counts[0, 40] == 0  # a token in Probation has always ended its turn
-    assert counts[:, 30].sum() == 0  # Go to Probation is never a resting place
+        BOARD, LandingOptions(jail="long"), tokens=300, rolls_per_token=40, burn_in=5,
+        groups=3, seed=1,
+    )  # fmt: skip
+    assert counts.shape == (3, 2, 41) and (counts.sum(axis=(1, 2)) == 300 * 40).all()
+    assert counts[:, 0, 40].sum() == 0  # a token in Probation has always ended its turn
+    assert counts[:, :, 30].sum() == 0  # Go to Probation is never a resting place
 
 
 def test_one_token_rules() -> None:
