@@ -142,12 +142,12 @@ function drawSpace(layer, space, pl, view) {
       }
     }
   } else {
-    const nameY = pl.flip ? 18 : BAND + 17;
+    const nameY = pl.flip ? 27 : BAND + 17;
     const lines = wrap(space.name, 10).slice(0, 4);
     const longest = Math.max(...lines.map((l) => l.length));
-    const size = Math.min(13, (w - 6) / (longest * 0.64));
+    const size = Math.min(13, (w - 6) / (longest * 0.68));
     multiline(g, w / 2, nameY, lines, size, { class: "gk-name" });
-    const priceY = pl.flip ? h - BAND - 8 : h - 10;
+    const priceY = pl.flip ? h - BAND - 8 : h - 14;
     const price = kindLine(space);
     if (price) gkText(g, w / 2, priceY, price, { "font-size": 13, "text-anchor": "middle", class: "gk-price" });
   }
@@ -157,8 +157,8 @@ function drawSpace(layer, space, pl, view) {
   }
   if (state.owner !== null && state.owner !== undefined) {
     const player = view.players[state.owner] || {};
-    const oy = pl.flip ? 0 : h - 6;
-    gkSvg("rect", { class: "gk-owner", x: 2, y: oy, width: w - 4, height: 6, style: `fill:${player.colour || "#444"}` }, g);
+    const oy = pl.flip ? 0 : h - 11;
+    gkSvg("rect", { class: "gk-owner", x: 0, y: oy, width: w, height: 11, style: `fill:${player.colour || "#444"}` }, g);
   }
   if (state.mortgaged) {
     gkSvg("rect", { class: "gk-mortgaged", x: 0, y: 0, width: w, height: h }, g);

@@ -1,0 +1,96 @@
+"""AlfredopolyTable: clicks arrive as intents, the engine decides, the table shows it."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamekit.alfredopoly import rules as R
+from widgets.play_alfredopoly import AlfredopolyTable
+
+_seq = iter(range(1, 10**6))
+
+
+def click(table: AlfredopolyTable, action: dict) -> None:
+    """What a click on an action button sends."""
+    table.panel.set_state({"intent": {"kind": "act", "action": action, "seq": next(_seq)}})
+
+
+def test_buttons_are_the_engines_legal_actions() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=2)
+    legal = R.legal_actions(table.spec, table.state)
+    assert [a["action"] for a in table.panel.actions] == [a.to_struct() for a in legal]
+    click(table, {"type": "RollDice"})
+    assert table.board.dice == list(table.state.last_roll) and len(table.board.dice) == 2
+    legal = R.legal_actions(table.spec, table.state)
+    assert [a["action"] for a in table.panel.actions] == [a.to_struct() for a in legal]
+    assert table.panel.log and "rolled" in table.panel.log[0]
+
+
+def test_illegal_click_is_a_message_and_the_game_is_unchanged() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=2)
+    before = table.state
+    click(table, {"type": "BuySpace", "space": 39})
+    assert table.panel.error and table.panel.message
+    assert table.state is before and len(table.session.history) == 1
+    click(table, {"type": "Teleport"})
+    assert table.panel.error and "Teleport" in table.panel.message
+    assert table.state is before
+
+
+def test_hot_seat_game_runs_to_the_end_with_bots() -> None:
+    table = AlfredopolyTable(
+        ["Ann", "Bo", "Cy"], bots={"Bo": "builder", 2: "buy_all"}, seed=11, max_rounds=30
+    )
+    for _ in range(3000):
+        if not table.panel.actions:
+            break
+        click(table, table.panel.actions[0]["action"])
+    assert R.outcome(table.spec, table.state) is not None
+    assert table.panel.status.startswith("Game over")
+    assert not table.panel.can_act
+
+
+def test_all_bot_table_is_driven_by_bot_buttons() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], bots=["random", "builder"], seed=4)
+    assert table.panel.bot_turn and not table.panel.actions
+    table.panel.set_state({"intent": {"kind": "bot", "until": "turn", "seq": next(_seq)}})
+    assert table.state.actor == 1 or table.state.round > 1
+    n = len(table.session.history)
+    table.panel.set_state({"intent": {"kind": "bot", "until": "step", "seq": next(_seq)}})
+    assert len(table.session.history) == n + 1
+
+
+def test_history_slider_steps_back_and_a_new_action_branches() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=5)
+    for _ in range(6):
+        click(table, table.panel.actions[0]["action"])
+    assert table.history.max == 6
+    table.history.value = 1
+    assert table.session.position == 1 and "move 1 of 6" in table.panel.history_note
+    assert table.board.players[0]["position"] == table.session.history[1].state.players[0].position
+    click(table, table.panel.actions[0]["action"])
+    assert table.history.max == 2 and table.history.value == 2 and table.panel.history_note == ""
+
+
+def test_same_seed_same_game() -> None:
+    logs = []
+    for _ in range(2):
+        table = AlfredopolyTable(["Ann", "Bo"], bots={1: "reserve"}, seed=9)
+        for _ in range(20):
+            click(table, table.panel.actions[0]["action"])
+        logs.append(list(table.panel.log))
+    assert logs[0] == logs[1]
+
+
+def test_selecting_a_space_focuses_its_property_actions() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=2)
+    table.board.set_state({"selected": 39})
+    assert table.panel.focus == 39 and "Steinheim" in table.panel.focus_label
+
+
+def test_bad_bot_seat_and_repr() -> None:
+    with pytest.raises(ValueError, match="seat"):
+        AlfredopolyTable(["Ann", "Bo"], bots={5: "builder"})
+    assert repr(AlfredopolyTable(3, seed=1)) == (
+        "AlfredopolyTable(players=['Ann', 'Bo', 'Cy'], bots={}, board='alfred', seed=1)"
+    )

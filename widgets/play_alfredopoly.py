@@ -1,0 +1,372 @@
+"""``AlfredopolyTable``: a whole hot-seat game of Alfredopoly in one constructor call.
+
+The board (with tokens, owners, sculptures, dice), a panel per player, the legal actions
+of the player to act as buttons, the event log in words and a history slider. Any seat
+can be a bot. Every click is checked by the engine; an illegal one is shown as a message
+and the game is unchanged.
+
+>>> table = AlfredopolyTable(["Ann", "Bo"], bots={1: "builder"}, seed=7)
+>>> table
+AlfredopolyTable(players=['Ann', 'Bo'], bots={1: 'builder'}, board='alfred', seed=7)
+>>> [a["label"] for a in table.panel.actions]
+['Roll the dice']
+>>> table.panel.set_state({"intent": {"kind": "act", "action": {"type": "RollDice"}, "seq": 1}})
+>>> table.panel.log[0].startswith("Ann rolled")
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as ipw
+
+from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly import rules as R
+from gamekit.alfredopoly.board import Board
+from gamekit.alfredopoly.bots import make_bot
+from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.alfredopoly.state import GameState
+from gamekit.core.actions import Action
+from gamekit.core.rng import Seed
+from widgets.alfredopoly_board import AlfredopolyBoard
+from widgets.charts import PLAYER_COLOURS
+from widgets.play_panel import PlayPanel
+from widgets.session import Rules, Session, seat_names
+
+MAIN = (
+    A.RollDice, A.EndTurn, A.BuySpace, A.DeclineBuy, A.PayTax, A.PayJailFine, A.UseGetOutCard,
+    A.AcceptTrade, A.RejectTrade, A.PayDebt, A.DeclareBankruptcy, A.Bid, A.PassBid,
+)  # fmt: skip
+LOG_LINES = 400
+
+
+def alfredopoly_rules(
+    board: str | Path | Board | AlfredopolySpec = "alfred",
+    names: Sequence[str] = ("Ann", "Bo"),
+    seed: Seed = None,
+    **options: Any,
+) -> Rules:
+    """The Alfredopoly engine bound to a spec, for a :class:`~widgets.session.Session`.
+
+    >>> alfredopoly_rules("classic", ["Ann", "Bo"], seed=1).spec.board.name
+    'classic'
+    """
+    spec = board if isinstance(board, AlfredopolySpec) else AlfredopolySpec(board, **options)
+    start = R.new_game(spec, players=len(names), seed=seed, names=list(names))
+    return Rules(
+        spec=spec,
+        start=start,
+        legal_actions=R.legal_actions,
+        step=R.step,
+        outcome=R.outcome,
+        actor=lambda state: state.actor,
+        action_from_struct=A.action_from_struct,
+        is_chance=R.is_chance,
+        chance_outcomes=R.chance_outcomes,
+        chance_step=R.chance_step,
+    )
+
+
+def describe(action: Action, spec: AlfredopolySpec, state: GameState) -> str:
+    """A button label in words, with the space's name and the money involved.
+
+    >>> describe(A.BuySpace(space=39), AlfredopolySpec(), R.new_game(players=2, seed=0))
+    'Buy The Steinheim ($400)'
+    """
+    spaces = spec.board.spaces
+    name = spaces[action.space].name if hasattr(action, "space") else ""
+    match action:
+        case A.RollDice():
+            return "Roll the dice"
+        case A.EndTurn():
+            return "End the turn"
+        case A.BuySpace():
+            return f"Buy {name} (${spaces[action.space].price:,})"
+        case A.DeclineBuy():
+            return f"Don't buy {name}"
+        case A.PayTax(choice="flat"):
+            return f"Pay ${spaces[state.players[state.actor].position].tax:,}"
+        case A.PayTax():
+            percent = spaces[state.players[state.actor].position].tax_percent or 10
+            return f"Pay {percent}% of net worth"
+        case A.PayJailFine():
+            return f"Pay the ${spec.jail_fine} fine"
+        case A.UseGetOutCard():
+            return "Use a Get out card"
+        case A.BuildSculpture():
+            what = "the statue" if state.level[action.space] == 4 else "a sculpture"
+            return f"Build {what} on {name} (${spaces[action.space].building_cost:,})"
+        case A.SellSculpture():
+            return f"Sell a sculpture on {name}"
+        case A.SellAllSculptures():
+            return f"Sell all sculptures of {action.group.replace('_', ' ')}"
+        case A.Mortgage():
+            return f"Mortgage {name} (+${spaces[action.space].mortgage:,})"
+        case A.LiftMortgage():
+            return f"Lift the mortgage on {name} (${spec.lift_cost(action.space):,})"
+        case A.PayDebt():
+            return f"Pay the debt (${state.debts[0].amount:,})" if state.debts else "Pay the debt"
+        case A.Bid():
+            return f"Bid ${action.amount:,}"
+    text = str(action)
+    return text[:1].upper() + text[1:]
+
+
+def status_line(spec: AlfredopolySpec, state: GameState) -> str:
+    """What the game waits for, in words."""
+    outcome = R.outcome(spec, state)
+    if outcome is not None:
+        winners = " and ".join(state.players[w].name for w in outcome.winners)
+        return f"Game over ({outcome.termination}). Winner: {winners}"
+    who = state.players[state.actor].name
+    space = spec.board.spaces
+    match state.phase:
+        case "turn" if state.may_roll:
+            doing = "roll the dice (or manage property)"
+        case "turn":
+            doing = "manage property or end the turn"
+        case "buy":
+            doing = f"buy {space[state.pending].name} for ${space[state.pending].price:,}?"
+        case "tax":
+            doing = "choose how to pay Alumni Hall"
+        case "debt":
+            debt = state.debts[0]
+            doing = f"owes ${debt.amount:,} ({debt.reason}): raise money, pay or go bankrupt"
+        case "trade" if state.offer is not None:
+            doing = f"answer a trade offer from {state.players[state.current].name}"
+        case "auction":
+            doing = f"bid for {space[state.pending].name}"
+        case _:
+            doing = state.phase
+    return f"Round {state.round} · {who}: {doing}"
+
+
+def player_cards(
+    spec: AlfredopolySpec, state: GameState, bots: Mapping[int, str], colours: Sequence[str]
+) -> list[dict[str, Any]]:
+    """One panel per player: cash, where, what they own, net worth."""
+    cards = []
+    spaces = spec.board.spaces
+    for seat, p in enumerate(state.players):
+        owned = [i for i, o in enumerate(state.owner) if o == seat]
+        sculptures = sum(min(state.level[i], 4) for i in owned)
+        statues = sum(1 for i in owned if state.level[i] == 5)
+        mortgaged = sum(1 for i in owned if state.mortgaged[i])
+        where = "in Academic Probation" if p.in_jail else f"on {spaces[p.position].name}"
+        lines = [
+            where,
+            f"{len(owned)} properties" + (f", {mortgaged} mortgaged" if mortgaged else ""),
+        ]
+        if sculptures or statues:
+            lines.append(f"{sculptures} sculptures, {statues} statues")
+        if p.cards:
+            lines.append(f"{len(p.cards)} Get out card(s)")
+        if not p.bankrupt:
+            lines.append(f"net worth ${R.net_worth(spec, state, seat):,}")
+        cards.append(
+            {
+                "name": p.name,
+                "colour": colours[seat % len(colours)],
+                "headline": "bankrupt" if p.bankrupt else f"${p.cash:,}",
+                "lines": lines,
+                "current": seat == state.actor and state.phase != "over",
+                "out": p.bankrupt,
+                "bot": bots.get(seat),
+            }
+        )
+    return cards
+
+
+def _bot_seats(bots: Any, names: Sequence[str]) -> dict[int, str]:
+    if bots is None:
+        return {}
+    if isinstance(bots, Mapping):
+        items = bots.items()
+    else:
+        items = ((seat, b) for seat, b in enumerate(bots) if b)
+    seats: dict[int, str] = {}
+    for key, strategy in items:
+        seat = names.index(key) if isinstance(key, str) and key in names else key
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            raise ValueError(
+                f"bots: no seat {key!r}; seats are 0-{len(names) - 1} or a player's name"
+            )
+        seats[seat] = str(strategy)
+    return seats
+
+
+class AlfredopolyTable(ipw.VBox):
+    """A hot-seat game of Alfredopoly: board, player panels, actions, log, history.
+
+    ``players``: a number (2-8) or a list of names. ``bots``: seats (or names) mapped to
+    a bot strategy (``"buy_all"``, ``"reserve"``, ``"builder"``, ``"random"``), or a list
+    with ``None`` for people. ``seed`` fixes the decks, the dice and the bots. Other
+    keywords are rule options of ``AlfredopolySpec`` (``auction=True``, ...).
+
+    The parts are ``table.board`` (:class:`AlfredopolyBoard`), ``table.panel``
+    (:class:`PlayPanel`), ``table.history`` (an ``IntSlider``) and ``table.session``.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        *,
+        bots: Mapping[int | str, str] | Sequence[str | None] | None = None,
+        board: str | Path | Board = "alfred",
+        seed: Seed = None,
+        size: int = 600,
+        auto_bots: bool = True,
+        **rule_options: Any,
+    ) -> None:
+        names = seat_names(players, R.NAMES)
+        self._bots = _bot_seats(bots, names)
+        self._args = {"players": names, "bots": self._bots, "board": board, "seed": seed}
+        rules = alfredopoly_rules(board, names, seed, **rule_options)
+        self.spec: AlfredopolySpec = rules.spec
+        players_bots = {
+            seat: make_bot(strategy, seed=None if seed is None else 1000 * int(seed) + seat)
+            for seat, strategy in self._bots.items()
+        }
+        self.session = Session(
+            rules,
+            seed=seed,
+            bots={
+                seat: (lambda state, rng, b=b: b.choose(self.spec, state))
+                for seat, b in players_bots.items()
+            },
+        )
+        self.auto_bots = auto_bots and len(self._bots) < len(names)
+        self.colours = list(PLAYER_COLOURS)
+        self.board = AlfredopolyBoard(self.spec.board, size=size)
+        self.panel = PlayPanel(
+            on_act=self._act,
+            on_bot=self._bot,
+            title=self.spec.board.title,
+            manage_label="Manage property",
+        )
+        self.history = ipw.IntSlider(
+            value=0, min=0, max=0, description="History", continuous_update=True,
+            layout=ipw.Layout(width="100%", max_width="1080px"),
+        )  # fmt: skip
+        self.history.observe(self._seek, names="value")
+        self.board.observe(self._focus, names="selected")
+        super().__init__(
+            [
+                ipw.HBox([self.board, self.panel], layout=ipw.Layout(align_items="flex-start")),
+                self.history,
+            ]
+        )
+        self.add_class("gk-table")
+        if self.auto_bots:
+            self.session.run_bots()
+        self.refresh()
+
+    # --- intents from the panel -------------------------------------------------------
+    def _act(self, struct: dict[str, Any]) -> str:
+        events = self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
+        if self.auto_bots and self.session.bot_to_act():
+            self.session.run_bots()
+        self.refresh()
+        return " · ".join(events[-2:]) if events else ""
+
+    def _bot(self, until: str) -> str:
+        if until == "step":
+            self.session.bot_step()
+        else:
+            self.session.run_bots(until=until)
+        self.refresh()
+        return ""
+
+    def act(self, action: Action | dict[str, Any]) -> None:
+        """Take an action from Python, exactly as a click would (errors become the message)."""
+        struct = action.to_struct() if isinstance(action, Action) else dict(action)
+        self.panel.handle_intent({"kind": "act", "action": struct})
+
+    # --- drawing -----------------------------------------------------------------------
+    def _seek(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.session.position:
+            self.session.seek(change["new"])
+            self.refresh()
+
+    def _focus(self, change: dict[str, Any]) -> None:
+        index = change["new"]
+        with self.panel.hold_sync():
+            self.panel.focus = index
+            self.panel.focus_label = (
+                "" if index is None else f"{self.spec.board.spaces[index].name}:"
+            )
+
+    def refresh(self) -> None:
+        """Redraw board, panel and slider from the session's current position."""
+        s = self.session
+        state: GameState = s.state
+        spec = self.spec
+        entries = s.history[: s.position + 1]
+        log = [line for e in entries for line in e.events][-LOG_LINES:]
+        legal = s.legal()
+        bot_turn = s.bot_to_act()
+        people_act = bool(legal) and not bot_turn
+        actions = [
+            {
+                "label": describe(a, spec, state),
+                "action": a.to_struct(),
+                "group": "main" if isinstance(a, MAIN) else "manage",
+                "space": getattr(a, "space", None),
+            }
+            for a in legal
+        ] if people_act else []  # fmt: skip
+        note = ""
+        if not s.at_end:
+            note = (
+                f"Looking back at move {s.position} of {len(s.history) - 1}. "
+                "Acting here starts a new branch (later moves are dropped)."
+            )
+        states = [
+            None if o < 0 else {"owner": o, "sculptures": lv, "mortgaged": m}
+            for o, lv, m in zip(state.owner, state.level, state.mortgaged, strict=True)
+        ]
+        with self.board.hold_sync():
+            self.board.show_game(
+                [
+                    {
+                        "name": p.name,
+                        "position": p.position,
+                        "in_jail": p.in_jail,
+                        "bankrupt": p.bankrupt,
+                        "colour": self.colours[i % len(self.colours)],
+                    }
+                    for i, p in enumerate(state.players)
+                ],
+                states,
+                current=None if state.phase == "over" else state.actor,
+                dice=state.last_roll,
+            )
+        with self.panel.hold_sync():
+            self.panel.status = status_line(spec, state)
+            self.panel.history_note = note
+            self.panel.players = player_cards(spec, state, self._bots, self.colours)
+            self.panel.actions = actions
+            self.panel.can_act = people_act
+            self.panel.bot_turn = bot_turn
+            self.panel.waiting = "" if people_act else ("a bot is to act" if bot_turn else "")
+            self.panel.log = log
+            self.panel.fresh = len(entries[-1].events)
+        with self.history.hold_trait_notifications():
+            self.history.max = len(s.history) - 1
+            self.history.value = s.position
+
+    @property
+    def state(self) -> GameState:
+        """The position shown (an immutable engine ``GameState``)."""
+        return self.session.state
+
+    def __repr__(self) -> str:
+        a = self._args
+        board = a["board"] if isinstance(a["board"], str) else str(a["board"])
+        return (
+            f"AlfredopolyTable(players={a['players']!r}, bots={a['bots']!r}, "
+            f"board={board!r}, seed={a['seed']!r})"
+        )
