@@ -213,9 +213,9 @@ def test_project_euler_84_modal_strings() -> None:
     2d4 the answer is "101524"."""
     for dice, expected in (("2d6", "102400"), ("2d4", "101524")):
         p = build_chain(CLASSIC, LandingOptions(dice=Dice.parse(dice))).probabilities()
-        p = np.append(p[:40], 0.0)
-        p[10] += build_chain(CLASSIC, LandingOptions(dice=Dice.parse(dice))).probabilities()[40]
-        top = np.argsort(-p)[:3]
+        square = p[:40].copy()
+        square[10] += p[40]  # PE84 has no separate "in jail" state
+        top = np.argsort(-square)[:3]
         assert "".join(f"{i:02d}" for i in top) == expected
 
 
@@ -319,3 +319,15 @@ def test_recurrence_times_by_first_passage(per: str) -> None:
     if per == "turn":
         single = markov.mean_recurrence_times(P)[positions == 24]
         assert single[0] == pytest.approx(rec[24], rel=1e-12)
+
+
+def test_jail_tries_flag_changes_only_the_probation_rows() -> None:
+    three = build_chain(ALFRED, LandingOptions(jail="long"))
+    two = build_chain(ALFRED, LandingOptions(jail="long", jail_tries=2))
+    board_states = 120
+    np.testing.assert_array_equal(
+        three.P[:board_states, : board_states + 1], two.P[:board_states, : board_states + 1]
+    )
+    assert len(two.states) == board_states + 2
+    # with two tries the second failure pays and moves: the last row of each is the same
+    np.testing.assert_array_equal(three.P[-1, :board_states], two.P[-1, :board_states])
