@@ -63,6 +63,7 @@ IN_PROBATION = 40
 IN_PROBATION_NAME = "In Academic Probation"
 MAX_DOUBLES = 3  # the third double in a row sends the token to Probation
 JAIL_TRIES = 3  # turns a player may try for doubles (the rule sheet, rule 9)
+START = 0  # state (0, d0), on Academic Alley before a turn: first in both chains
 MOVING_EFFECTS = (
     "move_to",
     "move_nearest_railroad",
@@ -236,7 +237,11 @@ class LandingChain:
 
     Build it with :func:`build_chain`. ``P[i, j]`` is the probability that one roll takes
     state ``i`` to state ``j``. States ``(p, d)`` are numbered ``3 p + d``; the Probation
-    states ``(40, j)`` follow from 120.
+    states ``(40, j)`` follow from 120. Both chains start on Academic Alley, state 0.
+
+    >>> chain = build_chain("alfred", LandingOptions(jail="long"))
+    >>> str(chain.states[72]), chain.T.shape
+    ('24 d0', (43, 43))
     """
 
     def __init__(self, board: Board, options: LandingOptions) -> None:
@@ -252,7 +257,6 @@ class LandingChain:
         )
         self.position = np.array([s.position for s in self.states], dtype=np.int64)
         self.turn_end = np.array([s.doubles == 0 for s in self.states], dtype=bool)
-        self.start = 0  # state (0, d0): on Academic Alley before a turn
 
     @property
     def space_names(self) -> list[str]:
@@ -309,18 +313,15 @@ class LandingChain:
         """Long-run probability of each of the 41 positions (index 40 = in Probation)."""
         return self.to_spaces(self.stationary(per), per)
 
-    def _start(self, per: Per | None) -> int:
-        return 0  # state (0, d0) is first both among all states and among turn-end states
-
     def after(self, k: int, per: Per | None = None) -> FloatArray:
         """Array ``(k + 1, 41)``: row ``t`` is where the token is after ``t`` rolls or
         turns, starting on Academic Alley."""
-        dist = markov.distributions_over_steps(self.matrix(per), self._start(per), k)
+        dist = markov.distributions_over_steps(self.matrix(per), START, k)
         return self.to_spaces(dist, per)
 
     def expected_visits(self, k: int, per: Per | None = None) -> FloatArray:
         """Expected number of rests on each position in the first ``k`` rolls or turns."""
-        visits = markov.expected_visits(self.matrix(per), self._start(per), k)
+        visits = markov.expected_visits(self.matrix(per), START, k)
         return self.to_spaces(visits, per)
 
     def recurrence_times(self, per: Per | None = None) -> FloatArray:
