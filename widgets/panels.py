@@ -107,7 +107,7 @@ class LandingPanel(ipw.VBox):
             value=seed, min=0, max=2**31 - 1, description="Seed", style=style
         )
         for w in (self.jail, self.per, self.method):
-            w.style.button_width = "88px"
+            w.style.button_width = "76px"
         self.status = ipw.Label(value="")
         self.status.add_class("gk-panel-status")
         self.board = AlfredopolyBoard(board, size=size)
@@ -126,7 +126,7 @@ class LandingPanel(ipw.VBox):
                 self.seed,
                 self.status,
             ],
-            layout=ipw.Layout(min_width="330px"),
+            layout=ipw.Layout(min_width="360px"),
         )
         super().__init__(
             [

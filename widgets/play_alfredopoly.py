@@ -270,7 +270,7 @@ class AlfredopolyTable(ipw.VBox):
         if self.auto_bots and self.session.bot_to_act():
             self.session.run_bots()
         self.refresh()
-        return " · ".join(events[-2:]) if events else ""
+        return ""  # what happened is in the log
 
     def _bot(self, until: str) -> str:
         if until == "step":

@@ -1,0 +1,139 @@
+"""The kit's widgets in JupyterLab in headless Chromium: each one draws, a click reaches
+the kernel, the charts have marks, data text stays text, and no request leaves 127.0.0.1
+(the ``lab_page`` guard fails the test otherwise). A screenshot of each widget goes to
+``test-artifacts/`` for a person to look at.
+
+One scratch notebook holds every widget, so the whole file costs one kernel and one run.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+import pytest
+
+from tests.browser.conftest import run_notebook, screenshot, shutdown_kernel
+
+EVIL = '<img src=x onerror="window.__gk_pwned=1">'
+
+CELLS = [
+    "import ipywidgets as ipw\n"
+    "import pandas as pd\n"
+    "from gamekit.alfredopoly.landing import landing_probabilities\n"
+    "from widgets.alfredopoly_board import AlfredopolyBoard\n"
+    "from widgets.panels import LandingPanel\n"
+    "from widgets.play_alfredopoly import AlfredopolyTable\n"
+    "from widgets import charts",
+    "board = AlfredopolyBoard('alfred', size=620)\n"
+    "board.show_heat(landing_probabilities('alfred'), label='landing probability')\n"
+    "board.add_class('gk-test-board')\n"
+    "board",
+    "evil = AlfredopolyBoard('evil.toml', size=420)\nevil.add_class('gk-test-evil')\nevil",
+    "panel = LandingPanel('classic', method='both', rolls=10_000, seed=1, size=480)\n"
+    "panel.add_class('gk-test-panel')\n"
+    "panel",
+    "table = AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3, size=560)\n"
+    "table.add_class('gk-test-table')\n"
+    "table",
+    "money = pd.DataFrame({'turn': [0, 1, 2, 0, 1, 2], 'player': ['Ann'] * 3 + ['Bo'] * 3,\n"
+    "                      'money': [1500, 1320, 1400, 1500, 1610, 1580]})\n"
+    "charts.show(charts.money_chart(money))",
+    "charts.show(charts.landing_chart(landing_probabilities('classic')), interactive=False)",
+]
+
+KERNEL_JS = """async (code) => {
+  const panel = window.jupyterapp.shell.currentWidget;
+  const kernel = panel.sessionContext.session.kernel;
+  const future = kernel.requestExecute({code, silent: false, store_history: false});
+  let out = '';
+  future.onIOPub = (msg) => {
+    const t = msg.header.msg_type;
+    if (t === 'stream') out += msg.content.text;
+    if (t === 'error') out += 'ERROR ' + msg.content.ename + ': ' + msg.content.evalue;
+  };
+  await future.done;
+  return out;
+}"""
+
+
+def kernel(page, code: str):  # type: ignore[no-untyped-def]
+    """Run ``code`` in the notebook's kernel; it must print one JSON value."""
+    out = page.evaluate(KERNEL_JS, code)
+    assert not out.startswith("ERROR"), out
+    return json.loads(out)
+
+
+@pytest.fixture(scope="module")
+def widget_notebook(lab):  # type: ignore[no-untyped-def]
+    text = (resources.files("gamekit") / "data" / "alfredopoly" / "alfred.toml").read_text("utf-8")
+    text = text.replace('name = "Fasano House"', f"name = '{EVIL}'")
+    (lab.root / "scratch").mkdir(exist_ok=True)
+    (lab.root / "scratch" / "evil.toml").write_text(text, encoding="utf-8")
+    return lab.write_notebook("scratch/widgets.ipynb", CELLS)
+
+
+def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook):  # type: ignore[no-untyped-def]
+    page = lab_page
+    run = run_notebook(lab, page, widget_notebook)
+    assert not run.errors, run.errors
+
+    # 1. the board: 40 spaces, a heat legend, a click selects a space in the kernel
+    board = page.locator(".gk-test-board .gk-alfredopoly")
+    board.wait_for(timeout=30_000)
+    assert page.locator(".gk-test-board .gk-space").count() == 40
+    assert page.locator(".gk-test-board .gk-legend").count() == 1
+    page.locator('.gk-test-board .gk-space[data-index="24"]').click()
+    page.locator('.gk-test-board .gk-deed[data-index="24"]').wait_for(timeout=5_000)
+    page.wait_for_timeout(200)
+    assert kernel(page, "print(board.selected)") == 24
+    screenshot(page, "widget-alfredopoly-board", ".gk-test-board")
+
+    # 2. a name from a data file is shown as text and runs nothing
+    evil = page.locator(".gk-test-evil .gk-alfredopoly")
+    evil.wait_for(timeout=10_000)
+    assert evil.locator("img").count() == 0
+    assert page.evaluate("() => window.__gk_pwned === undefined")
+    page.locator('.gk-test-evil .gk-space[data-index="1"]').click()
+    page.locator('.gk-test-evil .gk-deed[data-index="1"]').wait_for(timeout=5_000)
+    deed_text = page.locator(".gk-test-evil .gk-deed").text_content()
+    assert "<img" in deed_text and "onerror" in deed_text
+    assert page.evaluate("() => window.__gk_pwned === undefined")
+
+    # 3. the landing panel: heat map and chart, a toggle updates both in the kernel
+    page.locator(".gk-test-panel .gk-space").first.wait_for(timeout=10_000)
+    page.locator(".gk-test-panel .vega-embed svg.marks, .gk-test-panel .vega-embed canvas.marks").first.wait_for(
+        timeout=30_000
+    )
+    page.locator(".gk-test-panel .widget-toggle-button:text-is('long')").click()
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.gk-test-panel .gk-legend-title'))"
+        ".some(t => t.textContent.includes('jail=long'))",
+        timeout=10_000,
+    )
+    assert "jail=long" in kernel(page, "import json; print(json.dumps(panel.board.heat_label))")
+    screenshot(page, "widget-landing-panel", ".gk-test-panel")
+
+    # 4. the play table: click the action button, the engine moved, the page shows it
+    roll = page.locator(".gk-test-table .gk-button.gk-main", has_text="Roll the dice")
+    roll.wait_for(timeout=10_000)
+    roll.click()
+    page.locator(".gk-test-table .gk-log-line").first.wait_for(timeout=5_000)
+    assert page.locator(".gk-test-table .gk-die").count() == 2
+    state = kernel(
+        page,
+        "import json; print(json.dumps({'moves': len(table.session.history), "
+        "'dice': list(table.state.last_roll), 'log': table.panel.log[:1]}))",
+    )
+    assert state["moves"] == 2 and len(state["dice"]) == 2
+    assert page.locator(".gk-test-table .gk-log-line").first.text_content() == state["log"][0]
+    screenshot(page, "widget-alfredopoly-table", ".gk-test-table")
+
+    # 5. charts really have marks (interactive offline and static SVG)
+    page.wait_for_function(
+        "() => document.querySelectorAll('.vega-embed svg.marks, .vega-embed canvas.marks').length >= 2",
+        timeout=30_000,
+    )
+    assert page.locator(".jp-OutputArea-output svg").count() >= 1
+    assert not page.guard.page_errors, page.guard.page_errors
+    shutdown_kernel(page)
