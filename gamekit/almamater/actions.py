@@ -100,7 +100,8 @@ class HireProfessor(Action):
 
     def __str__(self) -> str:
         where = _masters(self.masters, self.pereira)
-        return f"{where} the Academy: hire {self.professor} (pay {self.pay} books)"
+        paid = "dictionaries" if self.pay == "dictionary" else f"{self.pay} books"
+        return f"{where} the Academy: hire {self.professor} (pay {paid})"
 
 
 @dataclass(frozen=True)

@@ -107,10 +107,10 @@ class Work:
         self.p[seat] = replace(p, storage=tuple(storage))
         if self.narrate:
             verb = "takes" if amount > 0 else "gives up"
-            colour_name = self.spec.colours[colour]
+            colour_name = "own text" if colour == seat else self.spec.colours[colour] + " "
             self.log(
                 "books",
-                f"{self.name(seat)} {verb} {_n(abs(amount), colour_name + ' book')} ({why})",
+                f"{self.name(seat)} {verb} {_n(abs(amount), colour_name + 'book')} ({why})",
                 seat,
                 amount,
                 colour,

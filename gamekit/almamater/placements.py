@@ -390,7 +390,11 @@ def bishop_payout(spec: AlmaMaterSpec, masters: int) -> int:
 
 def do_bishop(w: Work, seat: int, a: Bishop) -> None:
     w.g["bishop"] = (*w.g["bishop"], (seat, a.masters))
-    w.ducats(seat, bishop_payout(w.spec, a.masters), f"{a.masters} masters at the Bishop")
+    w.ducats(
+        seat,
+        bishop_payout(w.spec, a.masters),
+        f"{a.masters} master{'s' if a.masters != 1 else ''} at the Bishop",
+    )
     extra = upgrade(w.spec, w.p[seat], "bishop")
     if extra:
         w.ducats(seat, extra, "students' upgrade of the Bishop")

@@ -59,6 +59,8 @@ def administration(w: Work) -> bool:
     w.log("order", "administration 1, turn order: " + ", ".join(w.name(i) for i in order))
     # 2. storage: books over the limit go back (kit default order: own textbooks, then
     # other colours from the lowest rank, dictionaries last)
+    limits = ", ".join(f"{w.name(i)} {storage_limit(w.spec, w.p[i])}" for i in range(n))
+    w.log("storage", f"administration 2, storage limits: {limits}")
     for seat in range(n):
         over = w.p[seat].books - storage_limit(w.spec, w.p[seat])
         if over <= 0:
@@ -83,20 +85,16 @@ def administration(w: Work) -> bool:
         "reputation",
         "administration 3, book reputation: " + ", ".join(w.name(i) for i in w.g["reputation"]),
     )
-    # 4. professors readied, 5. masters back
+    # 4. professors readied
     for seat in range(n):
-        w.set(
-            seat,
-            exhausted=(),
-            placed=0,
-            starting_student=0,
-            passed=False,
-            pereira_used=False,
-            paracelsus_used=False,
-        )
+        w.set(seat, exhausted=(), paracelsus_used=False)
+    w.log("admin", "administration 4: exhausted professors are readied")
+    # 5. masters back
+    for seat in range(n):
+        w.set(seat, placed=0, starting_student=0, passed=False, pereira_used=False)
     w.g["spaces"] = (0,) * len(w.g["spaces"])
     w.g["bishop"] = ()
-    w.log("admin", "administration 4-5: professors readied, masters return")
+    w.log("admin", "administration 5: all masters return to their owners")
     # 6. round marker
     if w.g["round"] < w.g["rounds"]:
         w.g["round"] += 1

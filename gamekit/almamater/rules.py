@@ -27,7 +27,7 @@ from gamekit.almamater.moves import Work
 from gamekit.almamater.rounds import administration, income
 from gamekit.almamater.scoring import Score, final_score
 from gamekit.almamater.setup import choose_chancellor, discard_founding, draft_keep, new_game
-from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
+from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
 from gamekit.core.errors import IllegalAction
@@ -180,7 +180,12 @@ def _act(w: Work, seat: int, action: Action) -> None:
         masters = getattr(action, "masters", 0)
         if getattr(action, "pereira", False):
             w.set(seat, placed=w.p[seat].placed + 1, pereira_used=True)
-            w.log("place", f"{w.name(seat)} places 1 master on Pereira to use {space}", seat, 1)
+            w.log(
+                "place",
+                f"{w.name(seat)} places 1 master on Pereira to use {space_title(space or '')}",
+                seat,
+                1,
+            )
         elif space is not None:
             w.set(seat, placed=w.p[seat].placed + masters)
             if space not in ("starting_student", *OPEN_SPACES):
@@ -189,12 +194,16 @@ def _act(w: Work, seat: int, action: Action) -> None:
                 w.g["spaces"] = tuple(spaces)
             w.log(
                 "place",
-                f"{w.name(seat)} places {masters} master{'s' if masters != 1 else ''} on {space}",
+                f"{w.name(seat)} places {_masters(masters)} on {space_title(space)}",
                 seat,
                 masters,
             )
         pl.DOERS[type(action)](w, seat, action)
     _next_turn(w)
+
+
+def _masters(n: int) -> str:
+    return f"{n} master{'s' if n != 1 else ''}"
 
 
 def _next_turn(w: Work) -> None:

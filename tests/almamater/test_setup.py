@@ -102,7 +102,7 @@ def test_choosing_a_chancellor_not_drawn_is_illegal() -> None:
 
 def test_library_starts_with_6_empty_shelves_and_an_empty_sale_shelf() -> None:
     """Rule: 6 shelves in the library, the 7th to the right as the sale shelf."""
-    spec, s = setup_done(3, 0)
+    _spec, s = setup_done(3, 0)
     for p in s.players:
         assert len(p.shelves) == 7 and not any(any(shelf) for shelf in p.shelves)
         assert p.masters == 4
@@ -111,7 +111,7 @@ def test_library_starts_with_6_empty_shelves_and_an_empty_sale_shelf() -> None:
 def test_starting_resources_come_from_the_kept_founding_cards() -> None:
     """Rule: players receive the starting resources on their kept cards (plus 2 kit-default
     ducats); research steps are taken at once and milestones pay."""
-    spec, s = setup_done(3, 0)
+    _spec, s = setup_done(3, 0)
     p0, p1 = s.players[0], s.players[1]
     # seat 0 kept F09 (5 ducats, 1 dictionary), F12 (3 textbooks, 3 ducats, 1 dictionary),
     # F22 (3 textbooks, 5 ducats, 2 dictionaries); chancellor Marschalk (no setup effect)
