@@ -37,10 +37,16 @@ class EndTurn(Action):
 class BuySpace(Action):
     space: int
 
+    def __str__(self) -> str:
+        return f"buy space {self.space}"
+
 
 @dataclass(frozen=True)
 class DeclineBuy(Action):
     space: int
+
+    def __str__(self) -> str:
+        return f"decline space {self.space}"
 
 
 @dataclass(frozen=True)
@@ -48,6 +54,9 @@ class PayTax(Action):
     """Alumni Hall: ``"flat"`` ($200) or ``"percent"`` (10% of net worth), rule 7."""
 
     choice: Literal["flat", "percent"]
+
+    def __str__(self) -> str:
+        return f"pay tax ({self.choice})"
 
 
 @dataclass(frozen=True)
@@ -60,12 +69,18 @@ class PayJailFine(Action):
 class UseGetOutCard(Action):
     card: str
 
+    def __str__(self) -> str:
+        return f"use Get out card {self.card}"
+
 
 @dataclass(frozen=True)
 class BuildSculpture(Action):
     """Buy one sculpture (the fifth purchase is the statue of King Alfred), rule 10."""
 
     space: int
+
+    def __str__(self) -> str:
+        return f"build on space {self.space}"
 
 
 @dataclass(frozen=True)
@@ -74,6 +89,9 @@ class SellSculpture(Action):
 
     space: int
 
+    def __str__(self) -> str:
+        return f"sell a sculpture on space {self.space}"
+
 
 @dataclass(frozen=True)
 class SellAllSculptures(Action):
@@ -81,15 +99,24 @@ class SellAllSculptures(Action):
 
     group: str
 
+    def __str__(self) -> str:
+        return f"sell every sculpture of the {self.group} group"
+
 
 @dataclass(frozen=True)
 class Mortgage(Action):
     space: int
 
+    def __str__(self) -> str:
+        return f"mortgage space {self.space}"
+
 
 @dataclass(frozen=True)
 class LiftMortgage(Action):
     space: int
+
+    def __str__(self) -> str:
+        return f"lift the mortgage on space {self.space}"
 
 
 @dataclass(frozen=True)
@@ -134,6 +161,9 @@ class Bid(Action):
     """Auction house rule: bid ``amount`` dollars (more than the high bid)."""
 
     amount: int
+
+    def __str__(self) -> str:
+        return f"bid ${self.amount}"
 
 
 @dataclass(frozen=True)

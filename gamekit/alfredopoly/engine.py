@@ -55,8 +55,8 @@ if TYPE_CHECKING:
 TRUSTEES = -1
 STATUE = 5
 MONEY_KINDS = frozenset(
-    {"workstudy", "purchase", "fee", "tax", "card", "fine", "build", "sell", "mortgage",
-     "lift", "bankruptcy", "trade", "jackpot"}
+    {"workstudy", "purchase", "fee", "tax", "card_payment", "fine", "build", "sell",
+     "mortgage", "lift", "bankruptcy", "trade_payment", "jackpot"}
 )  # fmt: skip
 """Event kinds that move money: ``player`` pays ``amount`` to ``target`` (``None`` is
 the trustees; the Free Parking jackpot is money the trustees hold aside)."""
@@ -250,9 +250,10 @@ class Table:
             return
 
     def _settle(self, d: Debt) -> None:
-        to = f"to {self._nm(d.creditor)} " if d.creditor >= 0 else ""
-        self._pay(d.debtor, d.creditor, d.amount, d.kind, f"paid ${d.amount} {to}{d.reason}",
-                  d.jackpot)  # fmt: skip
+        word = _WORDS.get(d.kind, "")
+        to = f" to {self._nm(d.creditor)}" if d.creditor >= 0 else ""
+        self._pay(d.debtor, d.creditor, d.amount, d.kind,
+                  f"paid ${d.amount}{word}{to} {d.reason}", d.jackpot)  # fmt: skip
 
     def roll(self, values: tuple[int, ...]) -> None:
         """Resolve the dice of a chance step (the phase is ``dice`` or ``card_dice``)."""
@@ -268,7 +269,7 @@ class Table:
             if self.log is not None:
                 self._say("roll", f"{p.name} rolled {_dice(values)} for the utility card")
             self._owe(cur, self.owner[space], fee, "fee",
-                      f"fee (10 x {total}) for {self.board.spaces[space].name}")  # fmt: skip
+                      f"for {self.board.spaces[space].name} (10 x {total})")  # fmt: skip
             self.proceed()
             return
         self.rolled = True
@@ -348,7 +349,7 @@ class Table:
             fee = self.fee(i, sum(self.last_roll))
             if mode == "double":
                 fee *= 2
-            self._owe(cur, o, fee, "fee", f"fee for {self.board.spaces[i].name}")
+            self._owe(cur, o, fee, "fee", f"for {self.board.spaces[i].name}")
             return False
         if kind == "card":  # rule 6
             return self._draw(DECKS.index(self.board.spaces[i].deck or "email"))
@@ -428,15 +429,17 @@ class Table:
         if effect == "go_to_jail":  # rule 8b
             self._jail(cur)
         elif effect == "collect":
-            self._receive(cur, card.amount, "card", f"collected ${card.amount} (card {cid})")
+            self._receive(
+                cur, card.amount, "card_payment", f"collected ${card.amount} (card {cid})"
+            )
         elif effect == "pay":
-            self._owe(cur, TRUSTEES, card.amount, "card", f"(card {cid})", True)
+            self._owe(cur, TRUSTEES, card.amount, "card_payment", f"(card {cid})", True)
         elif effect == "repairs":
             lv = [self.level[i] for i in range(n) if self.owner[i] == cur]
             statues = sum(1 for v in lv if v == STATUE)
             sculptures = sum(v for v in lv if v < STATUE)
             cost = sculptures * card.per_sculpture + statues * card.per_statue
-            self._owe(cur, TRUSTEES, cost, "card", f"for {sculptures} sculptures and "
+            self._owe(cur, TRUSTEES, cost, "card_payment", f"for {sculptures} sculptures and "
                       f"{statues} statues (card {cid})", True)  # fmt: skip
         elif effect in ("collect_from_each", "pay_each"):
             for k in range(1, len(self.players)):
@@ -444,9 +447,9 @@ class Table:
                 if self.players[q].bankrupt:
                     continue
                 if effect == "pay_each":
-                    self._owe(cur, q, card.amount, "card", f"(card {cid})")
+                    self._owe(cur, q, card.amount, "card_payment", f"(card {cid})")
                 else:
-                    self._owe(q, cur, card.amount, "card", f"(card {cid})")
+                    self._owe(q, cur, card.amount, "card_payment", f"(card {cid})")
         return False
 
     def next_turn(self) -> None:
@@ -684,10 +687,10 @@ class Table:
         if self.log is not None:
             self._say("trade", f"{self._nm(you)} accepted the trade", you)
         if o.give_cash:
-            self._pay(me, you, o.give_cash, "trade", f"paid ${o.give_cash} to "
+            self._pay(me, you, o.give_cash, "trade_payment", f"paid ${o.give_cash} to "
                       f"{self._nm(you)} in the trade")  # fmt: skip
         if o.take_cash:
-            self._pay(you, me, o.take_cash, "trade", f"paid ${o.take_cash} to "
+            self._pay(you, me, o.take_cash, "trade_payment", f"paid ${o.take_cash} to "
                       f"{self._nm(me)} in the trade")  # fmt: skip
         self.offer = None
         self.phase = "turn"
@@ -773,6 +776,8 @@ def _dice(values: tuple[int, ...]) -> str:
     text = "+".join(str(v) for v in values) + f" = {sum(values)}"
     return text + (" (double)" if len(values) > 1 and min(values) == max(values) else "")
 
+
+_WORDS = {"fee": " fee", "tax": " tax", "fine": " fine"}
 
 _HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
     A.RollDice: Table._do_roll,

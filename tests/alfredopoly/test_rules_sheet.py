@@ -112,7 +112,7 @@ def test_rule5_pay_the_fee_to_the_owner() -> None:
     s = own(player(game(), 0, position=5), 1, 8)
     st = roll(s, 1, 2)
     assert cash(st.state) == [1494, 1506]
-    assert "Ann paid $6 to Bo fee for Tefft Hall" in texts(st)
+    assert "Ann paid $6 fee to Bo for Tefft Hall" in texts(st)
 
 
 def test_rule5_mortgaged_property_collects_no_fee() -> None:
