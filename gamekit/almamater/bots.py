@@ -45,11 +45,16 @@ from gamekit.core.actions import Action
 Bot = Callable[[AlmaMaterSpec, GameState, Sequence[Action], np.random.Generator], Action]
 
 
+def _pick(rng: np.random.Generator, n: int) -> int:
+    """A uniform index below ``n`` (``rng.random()`` is several times cheaper than ``integers``)."""
+    return min(int(rng.random() * n), n - 1)
+
+
 def random_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
     """Any legal action, uniformly at random."""
-    return legal[int(rng.integers(len(legal)))]
+    return legal[_pick(rng, len(legal))]
 
 
 def greedy_bot(
@@ -77,7 +82,7 @@ def greedy_bot(
             best.append(action)
     if not best:
         return legal[-1]
-    return best[int(rng.integers(len(best)))]
+    return best[_pick(rng, len(best))]
 
 
 def _setup_choice(
@@ -101,7 +106,7 @@ def _setup_choice(
         if isinstance(legal[0], DraftKeep):
             return max(legal, key=value)
         return min(legal, key=value)
-    return legal[int(rng.integers(len(legal)))]
+    return legal[_pick(rng, len(legal))]
 
 
 A = TypeVar("A", bound=Action)

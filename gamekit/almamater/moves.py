@@ -227,5 +227,9 @@ def sale_prices(spec: AlmaMaterSpec, shelf: tuple[bool, ...], count: int) -> lis
     >>> sale_prices(make_spec(2), (True, False, True), 2)
     [2, 4]
     """
-    full = [i for i in range(len(shelf) - 1, -1, -1) if shelf[i]]
-    return [spec.components.shelves.prices[i] for i in full[:count]]
+    key = ("sale", shelf)
+    prices: list[int] | None = spec.cache.get(key)
+    if prices is None:
+        full = [i for i in range(len(shelf) - 1, -1, -1) if shelf[i]]
+        prices = spec.cache[key] = [spec.components.shelves.prices[i] for i in full]
+    return prices[:count]

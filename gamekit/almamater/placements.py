@@ -161,11 +161,17 @@ def campus_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Ac
     ]
     if not halls:
         return out
-    affordable = [
-        col
-        for col in range(len(board.campus_columns))
-        if _can_pay(p, *student_price(spec, s.reputation, col + 1))
-    ]
+    key = ("affordable", s.reputation, p.storage, p.dictionaries)
+    affordable: list[int] | None = spec.cache.get(key)
+    if affordable is None:
+        affordable = [
+            col
+            for col in range(len(board.campus_columns))
+            if _can_pay(p, *student_price(spec, s.reputation, col + 1))
+        ]
+        if len(spec.cache) > 100_000:
+            spec.cache.clear()
+        spec.cache[key] = affordable
     if not affordable:
         return out
     for r in range(board.campus_rows):
@@ -244,25 +250,27 @@ def do_starting_student(w: Work, seat: int, a: BuyTextbooks) -> None:
 def academy_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     ways_by_faculty: dict[str, list[tuple[int, bool]]] = {}
+    storage = p.storage
     for i, name in enumerate(s.academy):  # the academy lists types faculty by faculty
         if not s.academy_left[i] or name in p.professors:
             continue
         prof = spec.components.professor(name)
-        ways = ways_by_faculty.get(prof.faculty)
-        if ways is None:
-            ways = ways_by_faculty[prof.faculty] = _ways(spec, s, p, f"academy_{prof.faculty}")
-        if not ways:
-            continue
         paid = s.academy_paid[i]
+        books = prof.books
         if paid is None:
             if p.ducats < prof.ducats:
                 continue
-            tokens = [c for c, n in zip(spec.colours, p.storage, strict=True) if n >= prof.books]
-            if p.dictionaries >= prof.books:
+            tokens = [c for c, n in zip(spec.colours, storage, strict=True) if n >= books]
+            if p.dictionaries >= books:
                 tokens.append("dictionary")
         else:
-            held = p.dictionaries if paid == "dictionary" else p.storage[spec.colour_index(paid)]
-            tokens = [paid] if held >= prof.books else []
+            held = p.dictionaries if paid == "dictionary" else storage[spec.colour_index(paid)]
+            tokens = [paid] if held >= books else []
+        if not tokens:
+            continue
+        ways = ways_by_faculty.get(prof.faculty)
+        if ways is None:
+            ways = ways_by_faculty[prof.faculty] = _ways(spec, s, p, f"academy_{prof.faculty}")
         for masters, pereira in ways:
             for token in tokens:
                 out.append(mk(HireProfessor, masters, name, token, pereira))
@@ -314,6 +322,7 @@ def do_antiquarian(w: Work, seat: int, a: Antiquarian) -> None:
 
 # -- laboratory -------------------------------------------------------------------------
 def free_research_steps(spec: AlmaMaterSpec, p: PlayerState) -> int:
+    """Free steps at the Laboratory: 1, plus students' upgrades, plus Da Vinci."""
     steps = spec.components.board.lab_free_steps + upgrade(spec, p, "laboratory")
     if has(spec, p, "research_bonus"):
         steps += ability_amount(spec, "research_bonus")
@@ -478,13 +487,16 @@ def meets(spec: AlmaMaterSpec, p: PlayerState, tile: GloryTile) -> bool:
 
 
 def hall_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
-    ways = _ways(spec, s, p, "hall_of_fame")
     out: list[Action] = []
-    if not ways:
+    open_tiles = [tile for i, tile in enumerate(s.glory) if s.busts_left[i] and tile not in p.busts]
+    if not open_tiles:
         return out
-    for i, tile in enumerate(s.glory):
-        if s.busts_left[i] and tile not in p.busts and meets(spec, p, spec.glory[tile]):
-            out.extend(mk(HallOfFame, m, tile, pereira) for m, pereira in ways)
+    tiles = [tile for tile in open_tiles if meets(spec, p, spec.glory[tile])]
+    if not tiles:
+        return out
+    ways = _ways(spec, s, p, "hall_of_fame")
+    for tile in tiles:
+        out.extend(mk(HallOfFame, m, tile, pereira) for m, pereira in ways)
     return out
 
 
