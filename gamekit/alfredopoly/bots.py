@@ -9,7 +9,8 @@ reserve     Keeps a cash reserve (``reserve``, $300): buys, builds and lifts mor
 builder     Buys every property it can afford and builds as soon as it can, as much as
             its cash allows (cheapest groups first), lifting mortgages in its groups
             first. Offers twice the price (+$10) for a street that would complete one of
-            its groups, at most one offer a turn. Leaves Probation at once.
+            its groups, at most one offer a turn and never the same offer twice while
+            ownership stays the same. Leaves Probation at once.
 random      Picks uniformly among the legal actions (for tests and as a baseline).
 =========== ===============================================================================
 
@@ -64,6 +65,10 @@ class Bot:
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
         self._offered = 0
+        self._groups_table: Table | None = None
+        self._groups_key = (-1, -1)
+        self._tried: set[tuple[int, int, int]] = set()
+        self._groups: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -108,9 +113,11 @@ class Bot:
             if p.cash - t.spec.jail_fine >= self.reserve:
                 return _PAY_FINE
         if self.lifts and True in t.mortgaged:
-            for i in self.mine(t, me):
+            owner = t.owner
+            for i in t.lay.props:
                 if (
                     t.mortgaged[i]
+                    and owner[i] == me
                     and lift_problem(t, me, i) is None
                     and p.cash - t.spec.lift_cost(i) >= self.reserve
                 ):
@@ -131,25 +138,37 @@ class Bot:
             return False
         return any(lv and o != me for o, lv in zip(t.owner, t.level, strict=True))
 
+    def groups(self, t: Table, me: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+        """My complete colour groups, and the groups I miss one street of (cached)."""
+        key = (t.owner_version, me)
+        if self._groups_table is t and self._groups_key == key:
+            return self._groups
+        owner = t.owner
+        whole, almost = [], []
+        for group in t.lay.street_groups:
+            missing = 0
+            for j in group:
+                if owner[j] != me:
+                    missing += 1
+            if missing == 0:
+                whole.append(group)
+            elif missing == 1 and len(group) > 1:
+                almost.append(group)
+        self._groups_table, self._groups_key, self._groups = t, key, (whole, almost)
+        return whole, almost
+
     def next_build(self, t: Table, me: int) -> Action | None:
         """The cheapest even build on a complete, unmortgaged group, or None."""
-        owner = t.owner
+        whole = self.groups(t, me)[0]
+        if not whole:
+            return None
         level = t.level
+        mortgaged = t.mortgaged
         cash = t.players[me].cash - self.reserve
         best: tuple[int, int, int] | None = None
-        mortgaged = t.mortgaged
-        for group in t.lay.street_groups:
-            if owner[group[0]] != me:
-                continue
-            whole = True
-            for j in group:
-                if owner[j] != me or mortgaged[j]:
-                    whole = False
-                    break
-            if not whole:
-                continue
+        for group in whole:
             cost = t.board.spaces[group[0]].building_cost
-            if cash < cost:
+            if cash < cost or any(mortgaged[j] for j in group):
                 continue
             low = min(level[j] for j in group)
             if low >= STATUE:
@@ -163,21 +182,24 @@ class Bot:
         return A.BuildSculpture(best[2]) if best else None
 
     def propose(self, t: Table, me: int) -> Action | None:
-        """Offer twice the price (plus $10) for the one street missing from a group."""
+        """Offer twice the price (plus $10) for the one street missing from a group;
+        an offer is not repeated while ownership stays the same."""
         owner = t.owner
-        for group in t.lay.street_groups:
-            missing = [j for j in group if owner[j] != me]
-            if len(missing) != 1 or len(group) == 1:
-                continue
-            j = missing[0]
+        for group in self.groups(t, me)[1]:
+            j = next(k for k in group if owner[k] != me)
             them = owner[j]
-            if them < 0 or t.mortgaged[j] or any(t.level[k] for k in t.lay.group[j]):
-                continue
-            if not any(owner[k] == me for k in group):
+            if them < 0 or t.mortgaged[j] or any(t.level[k] for k in group):
                 continue
             price = 2 * t.board.spaces[j].price + 10
-            if t.players[me].cash - price >= max(self.reserve, 100):
-                return A.ProposeTrade(them, take=(j,), give_cash=price)
+            if t.players[me].cash - price < max(self.reserve, 100):
+                continue
+            key = (hash(tuple(owner)), j, price)
+            if key in self._tried:
+                continue
+            if len(self._tried) > 4096:
+                self._tried.clear()
+            self._tried.add(key)
+            return A.ProposeTrade(them, take=(j,), give_cash=price)
         return None
 
     def raise_money(self, t: Table, me: int) -> Action:

@@ -77,6 +77,7 @@ class _Layout:
             if board.spaces[members[0]].kind == "street"
         }
         self.street_groups = list(self.streets_by_group.values())
+        self.props = [s.index for s in board.spaces if s.is_property]
         self.near_rail = [_nearest(board, "railroad", i) for i in range(n)]
         self.near_util = [_nearest(board, "utility", i) for i in range(n)]
         self.deck_of = {c.id: DECKS.index(c.deck) for c in board.cards.values()}
@@ -128,7 +129,8 @@ class Table:
     __slots__ = (
         "actor", "auction", "board", "current", "debts", "decks", "doubles", "ended", "jackpot",
         "last_roll", "lay", "level", "log", "may_roll", "mortgaged", "offer", "out_order",
-        "owner", "pending", "phase", "players", "rolled", "round", "sculptures_left", "spec",
+        "owner", "owner_version", "pending", "phase", "players", "rolled", "round",
+        "sculptures_left", "spec",
         "statues_left", "then_move", "turn",
     )  # fmt: skip
 
@@ -138,6 +140,7 @@ class Table:
         self.lay = layout(spec.board)
         self.players = [Player(p) for p in state.players]
         self.owner = list(state.owner)
+        self.owner_version = 0  # bumps whenever ownership changes (bots cache on it)
         self.level = list(state.level)
         self.mortgaged = list(state.mortgaged)
         self.decks = [list(d) for d in state.decks]
@@ -221,11 +224,11 @@ class Table:
              jackpot: bool = False) -> None:  # fmt: skip
         if amount <= 0:
             return
-        d = Debt(debtor, creditor, amount, reason, kind, jackpot)
         if not self.debts and self.players[debtor].cash >= amount:
-            self._settle(d)  # what proceed() would do first, done at once
+            # what proceed() would do first, done at once
+            self._settle(debtor, creditor, amount, kind, reason, jackpot)
         else:
-            self.debts.append(d)
+            self.debts.append(Debt(debtor, creditor, amount, reason, kind, jackpot))
 
     # ---- the flow of a turn ---------------------------------------------------------
 
@@ -239,7 +242,7 @@ class Table:
                     self.actor = d.debtor
                     return
                 del self.debts[0]
-                self._settle(d)
+                self._settle(d.debtor, d.creditor, d.amount, d.kind, d.reason, d.jackpot)
             if self.then_move:
                 steps, self.then_move = self.then_move, 0
                 if self._move(steps, ""):
@@ -249,11 +252,19 @@ class Table:
             self.actor = self.current
             return
 
-    def _settle(self, d: Debt) -> None:
-        word = _WORDS.get(d.kind, "")
-        to = f" to {self._nm(d.creditor)}" if d.creditor >= 0 else ""
-        self._pay(d.debtor, d.creditor, d.amount, d.kind,
-                  f"paid ${d.amount}{word}{to} {d.reason}", d.jackpot)  # fmt: skip
+    def _settle(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
+                jackpot: bool) -> None:  # fmt: skip
+        players = self.players
+        players[debtor].cash -= amount
+        if creditor >= 0:
+            players[creditor].cash += amount
+        elif jackpot and self.spec.free_parking_jackpot:
+            self.jackpot += amount
+        if self.log is not None:
+            word = _WORDS.get(kind, "")
+            to = f" to {self._nm(creditor)}" if creditor >= 0 else ""
+            self._say(kind, f"{self._nm(debtor)} paid ${amount}{word}{to} {reason}", debtor,
+                      amount, creditor if creditor >= 0 else None)  # fmt: skip
 
     def roll(self, values: tuple[int, ...]) -> None:
         """Resolve the dice of a chance step (the phase is ``dice`` or ``card_dice``)."""
@@ -322,8 +333,11 @@ class Table:
         if new >= self.lay.n:  # rule 3: passing or landing on Academic Alley
             new -= self.lay.n
             p.position = new
-            self._receive(cur, self.spec.salary, "workstudy",
-                          f"collected ${self.spec.salary} workstudy")  # fmt: skip
+            salary = self.spec.salary
+            p.cash += salary
+            if self.log is not None:
+                self._say("workstudy", f"{p.name} collected ${salary} workstudy", None, salary,
+                          cur)  # fmt: skip
         p.position = new
         if self.log is not None:
             self._say("move", f"{p.name} moved to {self.board.spaces[new].name}", cur)
@@ -521,6 +535,7 @@ class Table:
         s = self.board.spaces[a.space]
         self._pay(self.actor, TRUSTEES, s.price, "purchase", f"bought {s.name} for ${s.price}")
         self.owner[a.space] = self.actor
+        self.owner_version += 1
         self.pending = -1
         self.proceed()
 
@@ -571,6 +586,7 @@ class Table:
             self._pay(au.high_bidder, TRUSTEES, au.high_bid, "purchase",
                       f"bought {s.name} at auction for ${au.high_bid}")  # fmt: skip
             self.owner[au.space] = au.high_bidder
+            self.owner_version += 1
         self.proceed()
 
     def _do_tax(self, a: A.PayTax) -> None:
@@ -674,6 +690,7 @@ class Table:
         o = self.offer
         assert o is not None
         me, you = self.current, o.partner
+        self.owner_version += 1
         for i in o.give:
             self.owner[i] = you
         for i in o.take:
@@ -705,7 +722,7 @@ class Table:
 
     def _do_pay_debt(self, a: A.PayDebt) -> None:
         d = self.debts.pop(0)
-        self._settle(d)
+        self._settle(d.debtor, d.creditor, d.amount, d.kind, d.reason, d.jackpot)
         self.proceed()
 
     def _do_bankrupt(self, a: A.DeclareBankruptcy) -> None:
@@ -719,6 +736,7 @@ class Table:
             self._say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
                       c if c >= 0 else None)  # fmt: skip
         mine = [i for i, o in enumerate(self.owner) if o == b]
+        self.owner_version += 1
         if c >= 0:
             for g in sorted({self.board.spaces[i].group or "" for i in mine if self.level[i]}):
                 self._do_sell_all_for(b, g)

@@ -34,6 +34,7 @@ from gamekit.core.rng import Seed, make_rng
 DEFAULT_STRATEGIES = ("buy_all", "reserve", "builder")
 _DICE_BLOCK = 512
 ACTION_LIMIT = 200_000
+_CHANCE = frozenset({"dice", "card_dice"})
 
 
 @dataclass
@@ -68,27 +69,30 @@ def play_game(
     if record is not None:
         record.start = state
     t = Table(spec, state, log=log)
-    dice = spec.dice
+    sides, count = spec.dice.sides, spec.dice.count
     rolls: list[tuple[int, ...]] = []
     k = 0
     actions = 0
+    steps = record.steps if record is not None else None
+    roll = t.roll
+    do = t.do
     while t.phase != "over":
-        if t.phase == "dice" or t.phase == "card_dice":
+        if t.phase in _CHANCE:
             if k == len(rolls):
-                block = rng.integers(1, dice.sides + 1, size=(_DICE_BLOCK, dice.count))
+                block = rng.integers(1, sides + 1, size=(_DICE_BLOCK, count))
                 rolls = [tuple(r) for r in block.tolist()]
                 k = 0
-            roll = rolls[k]
+            values = rolls[k]
             k += 1
-            t.roll(roll)
-            if record is not None:
-                record.steps.append(("roll", roll))
+            roll(values)
+            if steps is not None:
+                steps.append(("roll", values))
         else:
             action: Action = bots[t.actor].decide(t)
-            t.do(action)
+            do(action)
             actions += 1
-            if record is not None:
-                record.steps.append(("act", action))
+            if steps is not None:
+                steps.append(("act", action))
             if actions > ACTION_LIMIT:
                 raise RuntimeError("a game took too many actions; a bot may be looping")
         if on_step is not None:
