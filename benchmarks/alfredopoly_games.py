@@ -1,6 +1,6 @@
 """Alfredopoly speed: whole 4-bot games per second (200-round limit), actions per second.
 
-    .venv/bin/python benchmarks/alfredopoly_games.py [--games 400] [--strategy buy_all,reserve,builder]
+    .venv/bin/python benchmarks/alfredopoly_games.py [--games 400] [--strategy A,B,C,D]
 
 Runs in one process (one core). Prints the machine's core count, the fast path
 (``simulate``: one working table per game) and, for scale, the checked public API
