@@ -1,0 +1,20 @@
+"""The examples in the Alma Mater docstrings run and hold."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+
+import pytest
+
+MODULES = [
+    "actions", "bots", "components", "glossary", "moves", "placements", "rounds", "rules",
+    "scoring", "setup", "sheet", "simulate", "spec", "state", "transcript",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(f"gamekit.almamater.{name}")
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
