@@ -34,7 +34,6 @@ from __future__ import annotations
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.checks import (
     legal_moves,
-    lift_problem,
     mortgage_problem,
     sell_problem,
 )
@@ -68,6 +67,7 @@ class Bot:
         self._groups_table: Table | None = None
         self._groups_key = (-1, -1)
         self._tried: set[tuple[int, int, int]] = set()
+        self._cheapest = 0
         self._groups: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
 
     def __repr__(self) -> str:
@@ -114,12 +114,16 @@ class Bot:
                 return _PAY_FINE
         if self.lifts and True in t.mortgaged:
             owner = t.owner
+            mortgaged = t.mortgaged
+            spaces = t.board.spaces
+            rate = 100 + t.spec.interest_percent
+            spare = p.cash - self.reserve
             for i in t.lay.props:
+                # lift_problem's conditions, inlined for speed (tests replay these choices)
                 if (
-                    t.mortgaged[i]
+                    mortgaged[i]
                     and owner[i] == me
-                    and lift_problem(t, me, i) is None
-                    and p.cash - t.spec.lift_cost(i) >= self.reserve
+                    and spare >= -(-spaces[i].mortgage * rate // 100)
                 ):
                     return A.LiftMortgage(i)
         if self.builds:
@@ -155,6 +159,8 @@ class Bot:
             elif missing == 1 and len(group) > 1:
                 almost.append(group)
         self._groups_table, self._groups_key, self._groups = t, key, (whole, almost)
+        costs = [t.board.spaces[g[0]].building_cost for g in whole]
+        self._cheapest = min(costs) if costs else 0
         return whole, almost
 
     def next_build(self, t: Table, me: int) -> Action | None:
@@ -162,21 +168,31 @@ class Bot:
         whole = self.groups(t, me)[0]
         if not whole:
             return None
+        cash = t.players[me].cash - self.reserve
+        spaces = t.board.spaces
+        if cash < self._cheapest:
+            return None
         level = t.level
         mortgaged = t.mortgaged
-        cash = t.players[me].cash - self.reserve
         best: tuple[int, int, int] | None = None
         for group in whole:
-            cost = t.board.spaces[group[0]].building_cost
-            if cash < cost or any(mortgaged[j] for j in group):
+            cost = spaces[group[0]].building_cost
+            if cash < cost:
                 continue
-            low = min(level[j] for j in group)
+            low = STATUE
+            at = -1
+            for j in group:
+                if mortgaged[j]:
+                    low = STATUE
+                    break
+                if level[j] < low:
+                    low = level[j]
+                    at = j
             if low >= STATUE:
                 continue
             if (t.statues_left if low == 4 else t.sculptures_left) < 1:
                 continue
-            i = next(j for j in group if level[j] == low)
-            key = (cost, low, i)
+            key = (cost, low, at)
             if best is None or key < best:
                 best = key
         return A.BuildSculpture(best[2]) if best else None
@@ -220,9 +236,10 @@ class Bot:
             return A.SellAllSculptures(t.board.spaces[built[0]].group or "")
         options = [i for i in mine if mortgage_problem(t, me, i) is None]
 
+        whole = {j for g in self.groups(t, me)[0] for j in g}
+
         def key(i: int) -> tuple[bool, int, int]:
-            whole = all(t.owner[j] == me for j in t.lay.group[i])
-            return (whole, t.board.spaces[i].mortgage, i)
+            return (i in whole, t.board.spaces[i].mortgage, i)
 
         return A.Mortgage(min(options, key=key))
 

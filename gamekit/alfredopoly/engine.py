@@ -269,7 +269,7 @@ class Table:
     def roll(self, values: tuple[int, ...]) -> None:
         """Resolve the dice of a chance step (the phase is ``dice`` or ``card_dice``)."""
         total = sum(values)
-        double = len(values) > 1 and min(values) == max(values)
+        double = len(values) > 1 and values.count(values[0]) == len(values)
         cur = self.current
         p = self.players[cur]
         self.last_roll = values
