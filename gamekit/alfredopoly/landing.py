@@ -63,6 +63,7 @@ IN_PROBATION = 40
 IN_PROBATION_NAME = "In Academic Probation"
 MAX_DOUBLES = 3  # the third double in a row sends the token to Probation
 JAIL_TRIES = 3  # turns a player may try for doubles (the rule sheet, rule 9)
+MAX_LISTED_OUTCOMES = 1 << 16
 START = 0  # state (0, d0), on Academic Alley before a turn: first in both chains
 MOVING_EFFECTS = (
     "move_to",
@@ -204,17 +205,37 @@ def resolve_landings(board: Board, cards: bool = True) -> Resolution:
 
 
 def dice_table(dice: Dice) -> tuple[IntArray, NDArray[np.bool_], FloatArray]:
-    """The dice as arrays ``(totals, is_double, probabilities)``, one entry per outcome.
+    """The dice as arrays ``(totals, is_double, probabilities)``, one entry per
+    (total, is a double) pair, from :meth:`Dice.distribution`.
+
+    Dice with more than 65536 ordered outcomes (``4d100``) are not listed one by one:
+    the totals come from convolving one die's faces, and the doubles (``sides`` of the
+    ``sides**count`` outcomes) are taken out of them.
 
     >>> totals, doubles, probs = dice_table(Dice(2, 6))
     >>> len(totals), float(probs[doubles].sum() * 6)
     (15, 1.0)
     """
-    dist = dice.distribution()
-    totals = np.array([t for t, _ in dist], dtype=np.int64)
-    doubles = np.array([d for _, d in dist], dtype=bool)
-    probs = np.array([float(p) for p in dist.values()])
-    return totals, doubles, probs
+    if dice.sides**dice.count <= MAX_LISTED_OUTCOMES:
+        dist = dice.distribution()
+        totals = np.array([t for t, _ in dist], dtype=np.int64)
+        doubles = np.array([d for _, d in dist], dtype=bool)
+        return totals, doubles, np.array([float(p) for p in dist.values()])
+    face = np.full(dice.sides, 1.0 / dice.sides)
+    pmf = np.ones(1)
+    for _ in range(dice.count):
+        pmf = np.convolve(pmf, face)
+    all_totals = np.arange(dice.min_total, dice.max_total + 1)
+    double_p = float(dice.sides) ** -dice.count
+    double_totals = dice.count * np.arange(1, dice.sides + 1)
+    plain = pmf.copy()
+    plain[double_totals - dice.min_total] -= double_p
+    keep = plain > 0
+    totals = np.concatenate([all_totals[keep], double_totals])
+    doubles = np.concatenate([np.zeros(keep.sum(), bool), np.ones(dice.sides, bool)])
+    probs = np.concatenate([plain[keep], np.full(dice.sides, double_p)])
+    order = np.lexsort((doubles, totals))
+    return totals[order], doubles[order], probs[order]
 
 
 @dataclass(frozen=True)

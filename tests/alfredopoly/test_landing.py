@@ -331,3 +331,17 @@ def test_jail_tries_flag_changes_only_the_probation_rows() -> None:
     assert len(two.states) == board_states + 2
     # with two tries the second failure pays and moves: the last row of each is the same
     np.testing.assert_array_equal(three.P[-1, :board_states], two.P[-1, :board_states])
+
+
+def test_big_dice_are_convolved_not_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dice with too many ordered outcomes to list: totals by convolution, same table."""
+    from gamekit.alfredopoly import landing
+
+    for dice in (Dice(2, 6), Dice(3, 4), Dice(1, 6)):
+        listed = landing.dice_table(dice)
+        monkeypatch.setattr(landing, "MAX_LISTED_OUTCOMES", 1)
+        convolved = landing.dice_table(dice)
+        monkeypatch.undo()
+        np.testing.assert_array_equal(listed[0], convolved[0])
+        np.testing.assert_array_equal(listed[1], convolved[1])
+        np.testing.assert_allclose(listed[2], convolved[2], rtol=0, atol=1e-16)
