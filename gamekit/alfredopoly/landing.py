@@ -228,6 +228,8 @@ def dice_table(dice: Dice) -> tuple[IntArray, NDArray[np.bool_], FloatArray]:
     all_totals = np.arange(dice.min_total, dice.max_total + 1)
     double_p = float(dice.sides) ** -dice.count
     double_totals = dice.count * np.arange(1, dice.sides + 1)
+    if dice.count == 1:  # one die never rolls a double
+        return all_totals, np.zeros(all_totals.size, bool), pmf
     plain = pmf.copy()
     plain[double_totals - dice.min_total] -= double_p
     keep = plain > 0
