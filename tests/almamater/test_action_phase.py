@@ -130,17 +130,25 @@ def test_a_passed_player_is_skipped_and_the_phase_ends_when_all_pass() -> None:
 # -- campus ------------------------------------------------------------------------------
 def test_student_prices_follow_reputation_rank() -> None:
     """Rule: column prices are books by reputation rank, not fixed colours (kit default columns:
-    2 of rank 4, rank 3 + rank 2, rank 2 + 2 x rank 1, 2 x rank 1 + a dictionary; ranks
-    beyond the players mean the lowest rank)."""
+    1 of rank 4, rank 3 + rank 2, rank 2 + rank 1, 2 x rank 1 + a dictionary; ranks beyond
+    the players mean the lowest rank)."""
     spec, s = rich()
     s = with_game(s, reputation=(2, 0, 1))  # green best, then red, then blue
-    # Row 1, column 1 (Medicine freshman): 2 books of rank 3 (blue)
+    # Row 1, column 1 (Medicine freshman): 1 book of rank 4 -> rank 3 with 3 players (blue)
     s1 = act(spec, s, HireStudent(1, 1, 1, "Medicine freshman", "A")).state
-    assert s1.players[0].storage == (5 + 3, 3, 5)  # Medicine freshman gives 3 textbooks
+    assert s1.players[0].storage == (5 + 3, 4, 5)  # Medicine freshman gives 3 textbooks
+    # column 3 (Law advocate): a rank-2 (red) and a rank-1 (green) book
+    s3 = act(spec, s, HireStudent(1, 1, 3, "Law advocate", "A")).state
+    assert s3.players[0].storage == (4, 5, 4)
+    # the same column costs other colours once the ranks change
+    s3b = act(
+        spec, with_game(s, reputation=(1, 2, 0)), HireStudent(1, 1, 3, "Law advocate", "A")
+    ).state
+    assert s3b.players[0].storage == (5, 4, 4)
     # column 4 (Law laureate): 2 rank-1 books (green) and a dictionary
     s4 = act(spec, s, HireStudent(1, 1, 4, "Law laureate", "B")).state
     p = s4.players[0]
-    assert (p.storage, p.dictionaries, p.row_b, p.prestige) == ((5, 5, 3), 2, ("Law laureate",), 6)
+    assert (p.storage, p.dictionaries, p.row_b, p.prestige) == ((5, 5, 3), 2, ("Law laureate",), 7)
     assert s4.campus_left[0][3] == 2
 
 
@@ -184,14 +192,15 @@ def test_academy_first_buyer_price_rule() -> None:
     exactly the books the first buyer paid, and no ducats."""
     spec, s = rich()
     options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
-    assert [a.pay for a in options] == ["red", "blue", "green", "dictionary"]
-    s = act(spec, s, HireProfessor(1, "Music", "blue")).state  # Music: 3 books, 5 ducats
+    # Music: 4 books of one colour and 6 ducats; 3 dictionaries are not enough to pay in them
+    assert [a.pay for a in options] == ["red", "blue", "green"]
+    s = act(spec, s, HireProfessor(1, "Music", "blue")).state
     p = s.players[0]
-    assert (p.storage, p.ducats, p.professors) == ((5, 2, 5), 25, ("Music",))
+    assert (p.storage, p.ducats, p.professors) == ((5, 1, 5), 24, ("Music",))
     options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
     assert options == [HireProfessor(2, "Music", "blue")]
     p = act(spec, s, HireProfessor(2, "Music", "blue")).state.players[1]
-    assert (p.storage, p.ducats) == ((5, 2, 5), 30)
+    assert (p.storage, p.ducats) == ((5, 1, 5), 30)
     # a player holds one professor of each type (kit default)
     assert "Music" in p.professors
 

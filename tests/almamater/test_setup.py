@@ -113,13 +113,13 @@ def test_starting_resources_come_from_the_kept_founding_cards() -> None:
     ducats); research steps are taken at once and milestones pay."""
     _spec, s = setup_done(3, 0)
     p0, p1 = s.players[0], s.players[1]
-    # seat 0 kept F09 (5 ducats, 1 dictionary), F12 (3 textbooks, 3 ducats, 1 dictionary),
-    # F22 (3 textbooks, 5 ducats, 2 dictionaries); chancellor Marschalk (no setup effect)
+    # seat 0 kept F09 (6 ducats, 1 dictionary), F12 (3 textbooks, 3 ducats, 1 dictionary),
+    # F22 (3 textbooks, 3 ducats, 2 dictionaries); chancellor Marschalk (no setup effect)
     assert p0.kept == ("F09", "F12", "F22")
-    assert (p0.ducats, p0.textbooks, p0.dictionaries, p0.research) == (2 + 5 + 3 + 5, 6, 4, 0)
-    # seat 1: F11 (6 ducats, 1 step), F21 (6 ducats, 2 steps, 1 prestige), F23 (6 ducats,
+    assert (p0.ducats, p0.textbooks, p0.dictionaries, p0.research) == (2 + 6 + 3 + 3, 6, 4, 0)
+    # seat 1: F11 (6 ducats, 1 step), F21 (4 ducats, 2 steps, 1 prestige), F23 (3 ducats,
     # 3 steps): 6 steps reach milestones A (A1: 2 ducats) and B (B2: 1 dictionary)
-    assert (p1.ducats, p1.research, p1.dictionaries, p1.prestige) == (2 + 18 + 2, 6, 1, 1)
+    assert (p1.ducats, p1.research, p1.dictionaries, p1.prestige) == (2 + 13 + 2, 6, 1, 1)
     # book reputation from the track: seat 1 (6) > seat 2 (1) > seat 0 (0)
     assert s.reputation == (1, 2, 0)
 
