@@ -322,3 +322,49 @@ def test_illegal_action_raises_with_reason_and_leaves_the_state_unchanged() -> N
 
         act(spec, s, DraftKeep("F01"))
     assert s == before
+
+
+# -- student effects: immediate, income (see test_rounds), end (see test_scoring), upgrades -----
+def test_student_upgrades_improve_their_action_spaces() -> None:
+    """Student effect vocabulary, action upgrades (kit defaults): Medicine researcher +1 free
+    Laboratory step, Law advocate +2 textbooks at the starting student, Arts orator +2 ducats
+    at the Bishop, Law clerk 2 ducats off at the Antiquarian."""
+    spec, s = rich(
+        row_a=("Medicine researcher", "Law advocate"), row_b=("Arts orator", "Law clerk")
+    )
+    p = act(spec, s, Research(1, 0)).state.players[0]
+    assert (p.research, p.ducats) == (2, 30)
+    p = act(spec, s, BuyTextbooks(1, 1, 0)).state.players[0]
+    assert (p.textbooks, p.ducats) == (5 + 1 + 2, 28)
+    p = act(spec, s, Bishop(1)).state.players[0]
+    assert p.ducats == 30 + 2 + 2
+    p = act(spec, s, Antiquarian(1, 1, "red")).state.players[0]
+    assert (p.ducats, p.storage) == (30 - 1, (7, 5, 5))
+
+
+def test_glareanus_bust_pays_the_discarded_card_at_once() -> None:
+    """Glareanus gained later at the hall of fame gives the discarded card's resources then."""
+    spec, s = rich(research=4)  # tile a3 (research 4) has the Glareanus stack
+    card = spec.founding[s.players[0].discarded or ""]
+    p = act(spec, s, HallOfFame(1, "a3")).state.players[0]
+    assert p.abilities == ("Glareanus",)
+    assert p.ducats == 30 + card.gain.ducats and p.dictionaries == 3 + card.gain.dictionaries
+
+
+def test_actions_read_as_words() -> None:
+    assert str(HireStudent(2, 1, 3, "Law advocate", "B")) == (
+        "place 2 masters on Campus row 1: hire Law advocate (price column 3) into row B"
+    )
+    assert (
+        str(HireProfessor(1, "Music", "dictionary"))
+        == "place 1 master on the Academy: hire Music (pay dictionaries)"
+    )
+    assert (
+        str(Colloquium(3, "blue", 2, True))
+        == "place 3 masters on the Colloquium: buy 2 blue books and buy a dictionary"
+    )
+    assert (
+        str(Park(1, 2, pereira=True)) == "place 1 master on Pereira to use the Park: buy 2 prestige"
+    )
+    assert str(GiveLecture("Optics", "none")) == "give a lecture: Optics (pay no book (Alberti))"
+    assert repr(Bishop(2)) == "Bishop(masters=2)"
