@@ -179,6 +179,10 @@ function tokenSpot(index, inJail, n, count) {
     // just visiting: along the outer edges
     return [pl.x + 20, pl.y + 18 + (n % 3) * 26];
   }
+  if (pl.corner) {
+    // corners: a row of tokens under the name
+    return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * 26, pl.y + pl.h - 22];
+  }
   const angle = (2 * Math.PI * n) / Math.max(count, 1);
   const r = count > 1 ? 17 : 0;
   return [cx + r * Math.cos(angle), cy + r * Math.sin(angle) + 8];

@@ -266,7 +266,7 @@ class AlfredopolyTable(ipw.VBox):
 
     # --- intents from the panel -------------------------------------------------------
     def _act(self, struct: dict[str, Any]) -> str:
-        events = self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
+        self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
         if self.auto_bots and self.session.bot_to_act():
             self.session.run_bots()
         self.refresh()

@@ -87,8 +87,20 @@ function render({ model, el }) {
         model.save_changes();
       });
       gkEl("summary", "", `${model.get("manage_label") || "More actions"} (${manage.length})`, details);
-      const row = gkEl("div", "gk-actions-grid", null, details);
-      manage.forEach((a) => button(row, a, "gk-manage"));
+      const grid = gkEl("div", "gk-actions-grid", null, details);
+      // actions grouped under their section (an action space, say), in the engine's order
+      const sections = new Map();
+      for (const a of manage) {
+        const key = a.section || "";
+        if (!sections.has(key)) sections.set(key, []);
+        sections.get(key).push(a);
+      }
+      for (const [name, list] of sections) {
+        const box = gkEl("div", "gk-actions-section", null, grid);
+        if (name) gkEl("div", "gk-actions-section-name", name, box);
+        const row = gkEl("div", "gk-actions-section-buttons", null, box);
+        list.forEach((a) => button(row, a, "gk-manage"));
+      }
     }
   };
 

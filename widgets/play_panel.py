@@ -25,7 +25,7 @@ class PlayPanel(GameWidget):
     """Players, legal actions and the event log of one game.
 
     ``actions`` items: ``{"label", "action" (struct), "group": "main" | "manage",
-    "space", "hint"}``; ``players`` items: ``{"name", "colour", "headline", "lines",
+    "space", "section", "hint"}``; ``players`` items: ``{"name", "colour", "headline", "lines",
     "current", "out", "bot"}``.
     """
 
@@ -40,7 +40,7 @@ class PlayPanel(GameWidget):
     can_act = traitlets.Bool(True).tag(sync=True)
     waiting = traitlets.Unicode("").tag(sync=True)
     bot_turn = traitlets.Bool(False).tag(sync=True)
-    focus = traitlets.Int(None, allow_none=True).tag(sync=True)
+    focus = traitlets.Any(None, allow_none=True).tag(sync=True)  # a space index or name
     focus_label = traitlets.Unicode("").tag(sync=True)
     manage_label = traitlets.Unicode("More actions").tag(sync=True)
     manage_open = traitlets.Bool(False).tag(sync=True)

@@ -50,6 +50,7 @@ class Entry:
     events: tuple[str, ...] = ()
     label: str = "start"
     seat: int | None = None
+    action: Action | None = None
 
 
 @dataclass
@@ -109,7 +110,7 @@ class Session:
         state, more = self._resolve_chance(state)
         events.extend(more)
         del self.history[self.position + 1 :]
-        self.history.append(Entry(state, tuple(events), str(action), seat))
+        self.history.append(Entry(state, tuple(events), str(action), seat, action))
         self.position = len(self.history) - 1
         return tuple(events)
 

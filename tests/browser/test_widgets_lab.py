@@ -13,9 +13,10 @@ from importlib import resources
 
 import pytest
 
-from tests.browser.conftest import run_notebook, screenshot, shutdown_kernel
+from tests.browser.conftest import ARTIFACTS, run_notebook, shutdown_kernel
 
 EVIL = '<img src=x onerror="window.__gk_pwned=1">'
+MARKS = ".vega-embed svg.marks, .vega-embed canvas.marks"
 
 CELLS = [
     "import ipywidgets as ipw\n"
@@ -36,11 +37,28 @@ CELLS = [
     "table = AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3, size=560)\n"
     "table.add_class('gk-test-table')\n"
     "table",
+    "from gamekit.almamater.spec import make_spec\n"
+    "from gamekit.almamater.rules import new_game\n"
+    "from widgets.almamater_board import AlmaMaterBoard, UniversityTableau\n"
+    "from widgets.play_almamater import AlmaMaterTable\n"
+    "am = AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={1: 'greedy', 2: 'dean'}, seed=2)\n"
+    "am.add_class('gk-test-am')\n"
+    "am",
+    "spec3 = make_spec(3)\n"
+    "tab = UniversityTableau(spec3, new_game(spec3, seed=1), seat=2)\n"
+    "tab.add_class('gk-test-tableau')\n"
+    "tab",
     "money = pd.DataFrame({'turn': [0, 1, 2, 0, 1, 2], 'player': ['Ann'] * 3 + ['Bo'] * 3,\n"
     "                      'money': [1500, 1320, 1400, 1500, 1610, 1580]})\n"
     "charts.show(charts.money_chart(money))",
     "charts.show(charts.landing_chart(landing_probabilities('classic')), interactive=False)",
 ]
+
+
+def screenshot_path(name: str):  # type: ignore[no-untyped-def]
+    ARTIFACTS.mkdir(exist_ok=True)
+    return ARTIFACTS / f"{name}.png"
+
 
 KERNEL_JS = """async (code) => {
   const panel = window.jupyterapp.shell.currentWidget;
@@ -55,6 +73,22 @@ KERNEL_JS = """async (code) => {
   await future.done;
   return out;
 }"""
+
+
+def shoot(page, name: str, selector: str) -> None:  # type: ignore[no-untyped-def]
+    """Screenshot one widget whole: a viewport tall enough for it, scrolled to its top."""
+    box = page.locator(selector).first
+    height = page.evaluate(
+        "(sel) => { const el = document.querySelector(sel); el.scrollIntoView({block: 'start'});"
+        " return Math.ceil(el.getBoundingClientRect().height); }",
+        selector,
+    )
+    old = page.viewport_size
+    page.set_viewport_size({"width": 1500, "height": min(max(old["height"], height + 260), 4000)})
+    page.evaluate("(sel) => document.querySelector(sel).scrollIntoView({block: 'start'})", selector)
+    page.wait_for_timeout(200)
+    box.screenshot(path=str(screenshot_path(name)))
+    page.set_viewport_size(old)
 
 
 def kernel(page, code: str):  # type: ignore[no-untyped-def]
@@ -87,7 +121,7 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     page.locator('.gk-test-board .gk-deed[data-index="24"]').wait_for(timeout=5_000)
     page.wait_for_timeout(200)
     assert kernel(page, "print(board.selected)") == 24
-    screenshot(page, "widget-alfredopoly-board", ".gk-test-board")
+    shoot(page, "widget-alfredopoly-board", ".gk-test-board")
 
     # 2. a name from a data file is shown as text and runs nothing
     evil = page.locator(".gk-test-evil .gk-alfredopoly")
@@ -98,13 +132,14 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     page.locator('.gk-test-evil .gk-deed[data-index="1"]').wait_for(timeout=5_000)
     deed_text = page.locator(".gk-test-evil .gk-deed").text_content()
     assert "<img" in deed_text and "onerror" in deed_text
+    shoot(page, "widget-board-with-markup-in-names", ".gk-test-evil")
     assert page.evaluate("() => window.__gk_pwned === undefined")
 
     # 3. the landing panel: heat map and chart, a toggle updates both in the kernel
     page.locator(".gk-test-panel .gk-space").first.wait_for(timeout=10_000)
-    page.locator(".gk-test-panel .vega-embed svg.marks, .gk-test-panel .vega-embed canvas.marks").first.wait_for(
-        timeout=30_000
-    )
+    page.locator(
+        ".gk-test-panel .vega-embed svg.marks, .gk-test-panel .vega-embed canvas.marks"
+    ).first.wait_for(timeout=30_000)
     page.locator(".gk-test-panel .widget-toggle-button:text-is('long')").click()
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('.gk-test-panel .gk-legend-title'))"
@@ -112,7 +147,7 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
         timeout=10_000,
     )
     assert "jail=long" in kernel(page, "import json; print(json.dumps(panel.board.heat_label))")
-    screenshot(page, "widget-landing-panel", ".gk-test-panel")
+    shoot(page, "widget-landing-panel", ".gk-test-panel")
 
     # 4. the play table: click the action button, the engine moved, the page shows it
     roll = page.locator(".gk-test-table .gk-button.gk-main", has_text="Roll the dice")
@@ -127,12 +162,33 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     )
     assert state["moves"] == 2 and len(state["dice"]) == 2
     assert page.locator(".gk-test-table .gk-log-line").first.text_content() == state["log"][0]
-    screenshot(page, "widget-alfredopoly-table", ".gk-test-table")
+    shoot(page, "widget-alfredopoly-table", ".gk-test-table")
 
-    # 5. charts really have marks (interactive offline and static SVG)
+    # 5. Alma Mater: board, universities, a click on a space and on an action button
+    am = page.locator(".gk-test-am")
+    am.locator(".gk-am-board .gk-am-space").first.wait_for(timeout=10_000)
+    assert am.locator(".gk-am-space").count() == kernel(page, "print(len(am.spec.spaces))")
+    assert am.locator(".gk-tableau").count() == 3
+    am.locator('.gk-am-space[data-space="bishop"]').click()
+    page.wait_for_timeout(300)
+    assert kernel(page, "import json; print(json.dumps(am.board.selected))") == "bishop"
+    first = am.locator(".gk-button.gk-main").first
+    label = first.text_content()
+    first.click()
     page.wait_for_function(
-        "() => document.querySelectorAll('.vega-embed svg.marks, .vega-embed canvas.marks').length >= 2",
-        timeout=30_000,
+        "() => document.querySelectorAll('.gk-test-am .gk-log-line').length > 0", timeout=10_000
+    )
+    moves = kernel(
+        page, "import json; print(json.dumps([str(e.action) for e in am.session.history[1:2]]))"
+    )
+    assert moves and moves[0].lower() == label.lower()
+    shoot(page, "widget-almamater-table", ".gk-test-am")
+    page.locator(".gk-test-tableau .gk-ut-slot").first.wait_for(timeout=10_000)
+    shoot(page, "widget-university-tableau", ".gk-test-tableau")
+
+    # 6. charts really have marks (interactive offline and static SVG)
+    page.wait_for_function(
+        f"() => document.querySelectorAll('{MARKS}').length >= 2", timeout=30_000
     )
     assert page.locator(".jp-OutputArea-output svg").count() >= 1
     assert not page.guard.page_errors, page.guard.page_errors

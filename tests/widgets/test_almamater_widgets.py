@@ -1,0 +1,115 @@
+"""AlmaMaterBoard, UniversityTableau and AlmaMaterTable at the trait level."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import traitlets
+
+from gamekit.almamater import rules as R
+from gamekit.almamater.bots import BOTS
+from gamekit.almamater.placements import masters_needed, student_price
+from gamekit.almamater.rounds import storage_limit
+from gamekit.almamater.spec import make_spec
+from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
+from widgets.play_almamater import AlmaMaterTable
+
+_seq = iter(range(1, 10**6))
+
+
+def click(table, action: dict) -> None:  # type: ignore[no-untyped-def]
+    table.panel.set_state({"intent": {"kind": "act", "action": action, "seq": next(_seq)}})
+
+
+def midgame(players: int = 3, moves: int = 40):  # type: ignore[no-untyped-def]
+    spec = make_spec(players)
+    state = R.new_game(spec, seed=1)
+    rng = np.random.default_rng(0)
+    for _ in range(moves):
+        state = R.apply(spec, state, BOTS["greedy"](spec, state, R.legal_actions(spec, state), rng))
+    return spec, state
+
+
+def test_board_view_numbers_come_from_the_engine() -> None:
+    spec, state = midgame()
+    view = AlmaMaterBoard(spec, state).view
+    assert [s["id"] for s in view["spaces"]] == list(spec.spaces)
+    me = state.players[state.current]
+    for i, space in enumerate(view["spaces"]):
+        if not space["open"]:
+            assert space["next"] == masters_needed(spec, me, state.spaces[i])
+    books, dictionaries = student_price(spec, state.reputation, 1)
+    assert (
+        sum(c["count"] for c in view["columns"][0]["price"]) == sum(books.values()) + dictionaries
+    )
+    assert len(view["campus"]) == len(state.campus)
+    assert [m["position"] for m in view["markers"]] == [p.research for p in state.players]
+    assert [r["seat"] for r in view["reputation"]] == list(state.reputation)
+
+
+def test_a_click_selects_an_action_space() -> None:
+    spec, state = midgame()
+    board = AlmaMaterBoard(spec, state)
+    board.set_state({"selected": "laboratory"})
+    assert board.selected == "laboratory"
+    with pytest.raises(traitlets.TraitError):
+        board.selected = "swimming pool"
+
+
+def test_tableau_shows_halls_library_storage_and_professors() -> None:
+    spec, state = midgame()
+    view = UniversityTableau(spec, state, seat=0).view
+    p = state.players[0]
+    b = spec.components.board
+    assert len(view["row_a"]) == b.row_a and len(view["row_b"]) == b.row_b
+    assert [s["student"] for s in view["row_a"] if s["student"]] == list(p.row_a)
+    assert len(view["shelves"]) == len(p.shelves)
+    assert view["storage_limit"] == storage_limit(spec, p) and view["storage_used"] == p.books
+    assert [x["name"] for x in view["professors"]] == list(p.professors)
+    assert all(x["ready"] == (x["name"] not in p.exhausted) for x in view["professors"])
+    with pytest.raises(ValueError):
+        UniversityTableau(spec, state, seat=7)
+
+
+def test_table_buttons_are_legal_actions_and_clicks_are_checked() -> None:
+    table = AlmaMaterTable(["Ann", "Bo"], seed=2)
+    legal = R.legal_actions(table.spec, table.state)
+    assert [a["action"] for a in table.panel.actions] == [a.to_struct() for a in legal]
+    before = table.state
+    click(table, {"type": "DraftKeep", "card": "NOPE"})
+    assert table.panel.error and table.state is before
+    click(table, table.panel.actions[0]["action"])
+    assert not table.panel.error and len(table.session.history) == 2
+
+
+def test_table_plays_a_whole_game_with_a_bot() -> None:
+    table = AlmaMaterTable(["Ann", "Bo"], bots={"Bo": "greedy"}, seed=5)
+    for _ in range(2000):
+        if not table.panel.actions:
+            break
+        actions = table.panel.actions
+        placements = [a for a in actions if a["group"] == "manage" and a["space"]]
+        click(table, (placements or actions)[0]["action"])
+    outcome = R.outcome(table.spec, table.state)
+    assert outcome is not None and table.panel.status.startswith("Game over")
+    table.history.value = 10
+    assert "move 10" in table.panel.history_note
+
+
+def test_placed_masters_are_shown_on_their_space() -> None:
+    table = AlmaMaterTable(["Ann", "Bo"], seed=6)
+    while table.state.phase != "action":
+        click(table, table.panel.actions[0]["action"])
+    place = next(a for a in table.panel.actions if a["space"] and a["space"] != "starting_student")
+    seat = table.state.current
+    click(table, place["action"])
+    space = next(s for s in table.board.view["spaces"] if s["id"] == place["space"])
+    assert space["placed"] and space["placed"][-1]["seat"] == seat
+    table.board.set_state({"selected": place["space"]})
+    assert table.panel.focus == place["space"]
+
+
+def test_repr_is_stable() -> None:
+    assert repr(AlmaMaterTable(["Ann", "Bo"], seed=1)) == (
+        "AlmaMaterTable(players=['Ann', 'Bo'], bots={}, seed=1)"
+    )

@@ -1,0 +1,117 @@
+"""``AlmaMaterBoard`` (the shared board) and ``UniversityTableau`` (one player's university).
+
+Both draw a JSON view built by :mod:`widgets.almamater_view` from an engine state; the
+JavaScript draws and never decides a rule. Clicking an action space on the board selects
+it (the synced ``selected`` trait), which a play table uses to show that space's actions.
+
+>>> from gamekit.almamater.spec import make_spec
+>>> from gamekit.almamater.rules import new_game
+>>> spec = make_spec(3)
+>>> state = new_game(spec, seed=2)
+>>> board = AlmaMaterBoard(spec, state)
+>>> board
+AlmaMaterBoard(players=3, round=1, selected=None)
+>>> board.set_state({"selected": "bishop"})     # a click in the browser
+>>> board.selected
+'bishop'
+>>> UniversityTableau(spec, state, seat=1).view["colour"]
+'blue'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import traitlets
+
+from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.almamater.state import GameState
+from widgets.almamater_view import board_view, tableau_view
+from widgets.base import GameWidget, asset
+
+
+class AlmaMaterBoard(GameWidget):
+    """The shared Alma Mater board for ``spec`` at ``state``.
+
+    ``placements``: ``(space, seat, masters)`` placed this round (a play table tracks
+    them); ``names``: the players' names (default: their colours).
+    """
+
+    _esm = asset("common.js") + asset("almamater_board.js")
+    _css = asset("common.css") + asset("almamater.css")
+
+    view = traitlets.Dict().tag(sync=True)
+    selected = traitlets.Unicode(None, allow_none=True).tag(sync=True)
+    width = traitlets.Int(940).tag(sync=True)
+
+    def __init__(
+        self,
+        spec: AlmaMaterSpec,
+        state: GameState,
+        *,
+        placements: Sequence[tuple[str, int, int]] = (),
+        names: Sequence[str] | None = None,
+        width: int = 940,
+    ) -> None:
+        self._spec = spec
+        self._names = list(names) if names else None
+        super().__init__(width=width)
+        self.show(state, placements)
+
+    def show(self, state: GameState, placements: Sequence[tuple[str, int, int]] = ()) -> None:
+        """Draw another position."""
+        self._state = state
+        self.view = board_view(self._spec, state, placements, self._names)
+
+    @traitlets.validate("selected")
+    def _check_selected(self, proposal: dict[str, Any]) -> str | None:
+        value = proposal["value"]
+        if value is not None and value not in self._spec.spaces:
+            raise traitlets.TraitError(f"no action space {value!r}")
+        return value
+
+    @traitlets.validate("width")
+    def _check_width(self, proposal: dict[str, Any]) -> int:
+        if not 480 <= proposal["value"] <= 2400:
+            raise traitlets.TraitError("width must be 480-2400 pixels")
+        return int(proposal["value"])
+
+    def _repr_fields(self) -> dict[str, Any]:
+        return {
+            "players": self._spec.players,
+            "round": self._state.round,
+            "selected": self.selected,
+        }
+
+
+class UniversityTableau(GameWidget):
+    """One player's university board (lecture halls, library, storage, professors...)."""
+
+    _esm = asset("common.js") + asset("university_tableau.js")
+    _css = asset("common.css") + asset("almamater.css")
+
+    view = traitlets.Dict().tag(sync=True)
+
+    def __init__(
+        self,
+        spec: AlmaMaterSpec,
+        state: GameState,
+        *,
+        seat: int = 0,
+        names: Sequence[str] | None = None,
+    ) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < spec.players:
+            raise ValueError(f"seat must be 0-{spec.players - 1}, got {seat!r}")
+        self._spec = spec
+        self.seat = seat
+        self._names = list(names) if names else None
+        super().__init__()
+        self.show(state)
+
+    def show(self, state: GameState) -> None:
+        """Draw this seat at another position."""
+        self.view = tableau_view(self._spec, state, self.seat, self._names)
+
+    def _repr_fields(self) -> dict[str, Any]:
+        return {"seat": self.seat, "colour": self._spec.colours[self.seat]}

@@ -1,0 +1,283 @@
+"""``AlmaMaterTable``: a whole hot-seat game of Alma Mater in one constructor call.
+
+The shared board, each player's university, the legal actions of the player to move as
+buttons (grouped by action space; click a space on the board to bring its actions to
+the top), the event log in words and a history slider. Any seat can be a bot. Every
+click is checked by the engine; an illegal one is a message and changes nothing.
+
+>>> table = AlmaMaterTable(["Ann", "Bo"], bots={1: "greedy"}, seed=4)
+>>> table
+AlmaMaterTable(players=['Ann', 'Bo'], bots={1: 'greedy'}, seed=4)
+>>> table.panel.actions[0]["label"].startswith("Keep founding card")
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import ipywidgets as ipw
+
+from gamekit.almamater import actions as A
+from gamekit.almamater import rules as R
+from gamekit.almamater.bots import BOTS
+from gamekit.almamater.spec import AlmaMaterSpec, make_spec
+from gamekit.almamater.state import GameState
+from gamekit.core.actions import Action, action_from_struct
+from gamekit.core.rng import Seed
+from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
+from widgets.almamater_view import COLOUR_HEX, PHASE_WORDS, action_space, space_name
+from widgets.play_alfredopoly import _bot_seats
+from widgets.play_panel import PlayPanel
+from widgets.session import Entry, Rules, Session, seat_names
+
+NAMES = ("Ann", "Bo", "Cy", "Di")
+MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor)
+LOG_LINES = 400
+
+
+def almamater_rules(players: int = 2, seed: Seed = None, data: Any = None) -> Rules:
+    """The Alma Mater engine bound to a spec, for a :class:`~widgets.session.Session`.
+
+    >>> almamater_rules(3, seed=1).spec.players
+    3
+    """
+    spec = make_spec(players, data)
+    return Rules(
+        spec=spec,
+        start=R.new_game(spec, seed=seed),
+        legal_actions=R.legal_actions,
+        step=R.step,
+        outcome=R.outcome,
+        actor=lambda state: state.current,
+        action_from_struct=lambda data: action_from_struct(data, A.ACTIONS),
+    )
+
+
+def placements_this_round(
+    spec: AlmaMaterSpec, entries: Sequence[Entry]
+) -> list[tuple[str, int, int]]:
+    """``(space, seat, masters)`` placed in the round of the last entry, in order (masters
+    return to their owners when a round ends, so earlier rounds do not count)."""
+    now = entries[-1].state.round
+    out: list[tuple[str, int, int]] = []
+    for before, entry in itertools.pairwise(entries):
+        action = entry.action
+        if before.state.round != now or entry.seat is None or action is None:
+            continue
+        space = action_space(spec, action)
+        if space is not None and hasattr(action, "masters"):
+            out.append(
+                (space, entry.seat, 1 if getattr(action, "pereira", False) else action.masters)
+            )
+    return out
+
+
+class AlmaMaterTable(ipw.VBox):
+    """A hot-seat game of Alma Mater: board, universities, actions, log, history.
+
+    ``players``: 2-4 names (or a number). ``bots``: seats (or names) mapped to
+    ``"greedy"``, ``"scholar"``, ``"dean"`` or ``"random"``, or a list with ``None`` for
+    people. ``seed`` fixes the setup and the bots. ``data``: a folder of component files
+    to use instead of the kit defaults.
+    """
+
+    def __init__(
+        self,
+        players: int | Sequence[str] = 2,
+        *,
+        bots: Mapping[int | str, str] | Sequence[str | None] | None = None,
+        seed: Seed = None,
+        data: Any = None,
+        width: int = 860,
+        auto_bots: bool = True,
+    ) -> None:
+        names = seat_names(players, NAMES)
+        self.names = names
+        colours = make_spec(len(names), data).colours
+        # the engine narrates by colour ("Green hires ..."), so show both
+        self.labels = [
+            n if n.lower() == c else f"{n} ({c.capitalize()})"
+            for n, c in zip(names, colours, strict=True)
+        ]
+        self._bots = _bot_seats(bots, names)
+        for strategy in self._bots.values():
+            if strategy not in BOTS:
+                raise ValueError(f"unknown bot {strategy!r}; known: {', '.join(BOTS)}")
+        self._seed = seed
+        rules = almamater_rules(len(names), seed, data)
+        self.spec: AlmaMaterSpec = rules.spec
+        spec = self.spec
+
+        def bot(strategy: str) -> Any:
+            return lambda state, rng: BOTS[strategy](spec, state, R.legal_actions(spec, state), rng)
+
+        self.session = Session(rules, seed=seed, bots={s: bot(b) for s, b in self._bots.items()})
+        self.auto_bots = auto_bots and len(self._bots) < len(names)
+        start = self.session.state
+        self.board = AlmaMaterBoard(spec, start, names=self.labels, width=width)
+        self.board.layout = ipw.Layout(flex="1 1 640px", max_width=f"{width}px")
+        self.tableaus = [
+            UniversityTableau(spec, start, seat=s, names=self.labels) for s in range(len(names))
+        ]
+        self.panel = PlayPanel(
+            on_act=self._act,
+            on_bot=self._bot,
+            title="Alma Mater",
+            manage_label="Place masters or lecture",
+            manage_open=True,
+            layout=ipw.Layout(flex="0 1 380px", min_width="320px"),
+        )
+        self.history = ipw.IntSlider(
+            value=0,
+            min=0,
+            max=0,
+            description="History",
+            layout=ipw.Layout(width="100%", max_width="1400px"),
+        )
+        self.history.observe(self._seek, names="value")
+        self.board.observe(self._focus, names="selected")
+        universities = ipw.GridBox(
+            self.tableaus,
+            layout=ipw.Layout(
+                grid_template_columns="repeat(auto-fill, minmax(420px, 1fr))", grid_gap="8px"
+            ),
+        )
+        super().__init__(
+            [
+                ipw.HBox(
+                    [self.board, self.panel],
+                    layout=ipw.Layout(
+                        align_items="flex-start", flex_flow="row wrap", grid_gap="8px"
+                    ),
+                ),
+                self.history,
+                universities,
+            ]
+        )
+        self.add_class("gk-table")
+        if self.auto_bots:
+            self.session.run_bots()
+        self.refresh()
+
+    def _act(self, struct: dict[str, Any]) -> str:
+        self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
+        if self.auto_bots and self.session.bot_to_act():
+            self.session.run_bots()
+        self.refresh()
+        return ""
+
+    def _bot(self, until: str) -> str:
+        if until == "step":
+            self.session.bot_step()
+        else:
+            self.session.run_bots(until=until)
+        self.refresh()
+        return ""
+
+    def act(self, action: Action | dict[str, Any]) -> None:
+        """Take an action from Python, exactly as a click would (errors become the message)."""
+        struct = action.to_struct() if isinstance(action, Action) else dict(action)
+        self.panel.handle_intent({"kind": "act", "action": struct})
+
+    def _seek(self, change: dict[str, Any]) -> None:
+        if change["new"] != self.session.position:
+            self.session.seek(change["new"])
+            self.refresh()
+
+    def _focus(self, change: dict[str, Any]) -> None:
+        space = change["new"]
+        with self.panel.hold_sync():
+            self.panel.focus = space
+            self.panel.focus_label = "" if space is None else f"{space_name(space)}:"
+
+    def _status(self, state: GameState) -> str:
+        outcome = self.session.outcome
+        if outcome is not None:
+            winners = " and ".join(self.labels[w] for w in outcome.winners)
+            scores = ", ".join(f"{self.labels[s]} {outcome.scores[s]}" for s in outcome.ranking)
+            return f"Game over. Winner: {winners} ({scores} prestige)"
+        seat = state.current
+        who = self.labels[seat] if seat is not None else ""
+        when = f"Round {state.round}" if state.round else "Setup"
+        return f"{when} · {who}: {PHASE_WORDS.get(state.phase, state.phase)}"
+
+    def refresh(self) -> None:
+        """Redraw everything from the session's current position."""
+        s = self.session
+        state: GameState = s.state
+        spec = self.spec
+        entries = s.history[: s.position + 1]
+        legal = s.legal()
+        bot_turn = s.bot_to_act()
+        people_act = bool(legal) and not bot_turn
+        actions = []
+        if people_act:
+            for a in legal:
+                space = action_space(spec, a)
+                if isinstance(a, A.GiveLecture):
+                    section = "Lectures"
+                elif space == "starting_student":
+                    section = "Starting student (own board)"
+                else:
+                    section = space_name(space) if space else ""
+                text = str(a)
+                actions.append(
+                    {
+                        "label": text[:1].upper() + text[1:],
+                        "action": a.to_struct(),
+                        "group": "main" if isinstance(a, MAIN) else "manage",
+                        "space": space,
+                        "section": section,
+                    }
+                )
+        note = ""
+        if not s.at_end:
+            note = (
+                f"Looking back at move {s.position} of {len(s.history) - 1}. "
+                "Acting here starts a new branch (later moves are dropped)."
+            )
+        cards = []
+        for seat, p in enumerate(state.players):
+            score = R.player_score(spec, state, seat)
+            cards.append(
+                {
+                    "name": self.labels[seat],
+                    "colour": COLOUR_HEX[p.colour],
+                    "headline": f"{p.prestige} prestige · {p.ducats} ducats",
+                    "lines": [
+                        f"{p.colour} · {p.free_masters}/{p.masters} masters free"
+                        + (" · passed" if p.passed else ""),
+                        f"score if the game ended now: {score.total}",
+                    ],
+                    "current": seat == state.current,
+                    "out": False,
+                    "bot": self._bots.get(seat),
+                }
+            )
+        self.board.show(state, placements_this_round(spec, entries))
+        for t in self.tableaus:
+            t.show(state)
+        with self.panel.hold_sync():
+            self.panel.status = self._status(state)
+            self.panel.history_note = note
+            self.panel.players = cards
+            self.panel.actions = actions
+            self.panel.can_act = people_act
+            self.panel.bot_turn = bot_turn
+            self.panel.waiting = "" if people_act else ("a bot is to act" if bot_turn else "")
+            self.panel.log = [line for e in entries for line in e.events][-LOG_LINES:]
+            self.panel.fresh = len(entries[-1].events)
+        with self.history.hold_trait_notifications():
+            self.history.max = len(s.history) - 1
+            self.history.value = s.position
+
+    @property
+    def state(self) -> GameState:
+        """The position shown (an immutable engine ``GameState``)."""
+        return self.session.state
+
+    def __repr__(self) -> str:
+        return f"AlmaMaterTable(players={self.names!r}, bots={self._bots!r}, seed={self._seed!r})"
