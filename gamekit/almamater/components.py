@@ -254,31 +254,32 @@ class Components:
     notes: tuple[Note, ...]
     source: str
 
-    _by_name: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+    _chancellors: dict[str, Chancellor] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _students: dict[str, StudentKind] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    _professors: dict[str, ProfessorType] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def __post_init__(self) -> None:
-        items: tuple[Chancellor | StudentKind | ProfessorType, ...] = (
-            *self.chancellors,
-            *self.students,
-            *self.professors,
-        )
-        for item in items:
-            self._by_name[f"{type(item).__name__}:{item.name}"] = item
+        self._chancellors.update((c.name, c) for c in self.chancellors)
+        self._students.update((s.name, s) for s in self.students)
+        self._professors.update((p.name, p) for p in self.professors)
 
     def chancellor(self, name: str) -> Chancellor:
         """The chancellor called ``name`` (a ``KeyError`` if unknown)."""
-        found: Chancellor = self._by_name[f"Chancellor:{name}"]
-        return found
+        return self._chancellors[name]
 
     def student(self, name: str) -> StudentKind:
         """The student kind called ``name``."""
-        found: StudentKind = self._by_name[f"StudentKind:{name}"]
-        return found
+        return self._students[name]
 
     def professor(self, name: str) -> ProfessorType:
         """The professor type called ``name``."""
-        found: ProfessorType = self._by_name[f"ProfessorType:{name}"]
-        return found
+        return self._professors[name]
 
 
 def load_components(path: str | Path | None = None) -> Components:

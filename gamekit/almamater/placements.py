@@ -31,15 +31,17 @@ from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
 
 A = TypeVar("A", bound=Action)
-_CACHE: dict[tuple[Any, ...], Action] = {}
+_CACHE: dict[Any, dict[tuple[Any, ...], Action]] = {}
 
 
 def mk(cls: Callable[..., A], *args: Any) -> A:
     """Interned action values: legal-action lists are rebuilt often, actions rarely differ."""
-    key = (cls, *args)
-    found = _CACHE.get(key)
+    cache = _CACHE.get(cls)
+    if cache is None:
+        cache = _CACHE[cls] = {}
+    found = cache.get(args)
     if found is None:
-        found = _CACHE[key] = cls(*args)
+        found = cache[args] = cls(*args)
     return found  # type: ignore[return-value]
 
 
