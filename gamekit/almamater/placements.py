@@ -225,12 +225,18 @@ def starting_student_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) 
     if p.free_masters < need:
         return []
     free_slots = sum(not full for full in p.shelves[-1])
-    out: list[Action] = []
-    for count in range(1, board.starting_student_max + 1):
-        if p.ducats < count * board.starting_student_price:
-            break
-        for to_shelf in range(min(count, free_slots) + 1):
-            out.append(mk(BuyTextbooks, need, count, to_shelf))
+    price = board.starting_student_price
+    top = min(
+        board.starting_student_max, p.ducats // price if price else board.starting_student_max
+    )
+    key = ("starting", need, top, free_slots)
+    out: list[Action] | None = spec.cache.get(key)
+    if out is None:
+        out = spec.cache[key] = [
+            mk(BuyTextbooks, need, count, to_shelf)
+            for count in range(1, top + 1)
+            for to_shelf in range(min(count, free_slots) + 1)
+        ]
     return out
 
 
@@ -303,14 +309,21 @@ def antiquarian_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> li
     if not ways:
         return out
     discount = upgrade(spec, p, "antiquarian")
-    for i, offer in enumerate(spec.components.board.antiquarian):
-        if p.ducats < max(0, offer.ducats - discount) or s.dictionaries < offer.dictionaries:
-            continue
-        colours = spec.colours if offer.books else ("none",)
-        for masters, pereira in ways:
-            for colour in colours:
-                out.append(mk(Antiquarian, masters, i + 1, colour, pereira))
-    return out
+    offers = tuple(
+        i
+        for i, offer in enumerate(spec.components.board.antiquarian)
+        if p.ducats >= max(0, offer.ducats - discount) and s.dictionaries >= offer.dictionaries
+    )
+    key = ("antiquarian", tuple(ways), offers)
+    cached: list[Action] | None = spec.cache.get(key)
+    if cached is None:
+        for i in offers:
+            colours = spec.colours if spec.components.board.antiquarian[i].books else ("none",)
+            for masters, pereira in ways:
+                for colour in colours:
+                    out.append(mk(Antiquarian, masters, i + 1, colour, pereira))
+        cached = spec.cache[key] = out
+    return cached
 
 
 def do_antiquarian(w: Work, seat: int, a: Antiquarian) -> None:
@@ -382,7 +395,13 @@ def park_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Acti
     board = spec.components.board
     ways = _ways(spec, s, p, "park")
     top = min(board.park_max, p.ducats // board.park_price)
-    return [mk(Park, m, k, pereira) for m, pereira in ways for k in range(1, top + 1)]
+    key = ("park", tuple(ways), top)
+    out: list[Action] | None = spec.cache.get(key)
+    if out is None:
+        out = spec.cache[key] = [
+            mk(Park, m, k, pereira) for m, pereira in ways for k in range(1, top + 1)
+        ]
+    return out
 
 
 def do_park(w: Work, seat: int, a: Park) -> None:
@@ -391,7 +410,11 @@ def do_park(w: Work, seat: int, a: Park) -> None:
 
 
 def bishop_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
-    return [mk(Bishop, m) for m in range(1, p.free_masters + 1)]
+    key = ("bishop", p.free_masters)
+    out: list[Action] | None = spec.cache.get(key)
+    if out is None:
+        out = spec.cache[key] = [mk(Bishop, m) for m in range(1, p.free_masters + 1)]
+    return out
 
 
 def bishop_payout(spec: AlmaMaterSpec, masters: int) -> int:

@@ -81,9 +81,11 @@ def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
     if phase != "action":
         return []
     out: list[Action] = []
-    for options in pl.OPTIONS:
-        if options is pl.lecture_options or p.free_masters > 0:
+    if p.masters > p.placed:
+        for options in pl.OPTIONS:
             out.extend(options(spec, state, p))
+    else:
+        out.extend(pl.lecture_options(spec, state, p))
     out.append(pl.mk(Pass))
     return out
 
