@@ -3,20 +3,21 @@
 =========== ===============================================================================
 buy_all     Buys every property it can afford. Never builds sculptures, never lifts a
             mortgage. Leaves Academic Probation at once (card, else fine).
-reserve     Keeps a cash reserve (``reserve``, $300): buys, builds and lifts mortgages
-            only with money above it. Stays in Probation trying for doubles once any
-            opponent has sculptures (the "long" strategy), else leaves at once.
+reserve     Keeps a cash reserve (``reserve``, $300): buys and builds only with money
+            above it, and lifts mortgages only with $150 more than that. Stays in
+            Probation trying for doubles once any opponent has sculptures (the "long"
+            strategy), else leaves at once.
 builder     Buys every property it can afford and builds as soon as it can, as much as
-            its cash allows (cheapest groups first), lifting mortgages in its groups
-            first. Offers twice the price (+$10) for a street that would complete one of
+            its cash allows (cheapest groups first); lifts mortgages when $150 remain
+            after. Offers twice the price (+$10) for a street that would complete one of
             its groups, at most one offer a turn and never the same offer twice while
             ownership stays the same. Leaves Probation at once.
 random      Picks uniformly among the legal actions (for tests and as a baseline).
 =========== ===============================================================================
 
 Every bot answers the questions the game asks of it: Alumni Hall (whichever is less),
-debt (sell sculptures from the priciest buildings, then mortgage properties outside
-its complete groups, cheapest first; bankrupt only when nothing can cover the debt),
+debt (mortgage first, property outside its complete groups first; then sell
+sculptures; bankrupt only when nothing can cover the debt),
 trade offers (accept when the printed value, cash and cards it gets are worth more
 than what it gives; twice as much when the deal completes the other player's group)
 and auctions (bid in $10 steps up to the printed price).
@@ -60,6 +61,7 @@ class Bot:
     lifts = False
     long_jail = False
     trades = False
+    lift_buffer = 150
 
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
@@ -117,7 +119,7 @@ class Bot:
             mortgaged = t.mortgaged
             spaces = t.board.spaces
             rate = 100 + t.spec.interest_percent
-            spare = p.cash - self.reserve
+            spare = p.cash - self.reserve - self.lift_buffer
             for i in t.lay.props:
                 # lift_problem's conditions, inlined for speed (tests replay these choices)
                 if (
@@ -219,29 +221,38 @@ class Bot:
         return None
 
     def raise_money(self, t: Table, me: int) -> Action:
+        """Pay if possible; else mortgage (property outside complete groups first, the
+        smallest mortgage that covers the shortfall, else the largest); else sell
+        sculptures (a whole group at once when its sale does not cover the shortfall)."""
         owed = t.debts[0].amount
         cash = t.players[me].cash
         if cash >= owed:
             return A.PayDebt()
         if cash + t.raisable(me) < owed:
             return A.DeclareBankruptcy()
+        short = owed - cash
         mine = self.mine(t, me)
-        built = [i for i in mine if t.level[i]]
-        if built:
-            for i in sorted(
-                built, key=lambda i: (-t.level[i], -t.board.spaces[i].building_cost, i)
-            ):
-                if sell_problem(t, me, i) is None:
-                    return A.SellSculpture(i)
-            return A.SellAllSculptures(t.board.spaces[built[0]].group or "")
+        spaces = t.board.spaces
         options = [i for i in mine if mortgage_problem(t, me, i) is None]
-
-        whole = {j for g in self.groups(t, me)[0] for j in g}
-
-        def key(i: int) -> tuple[bool, int, int]:
-            return (i in whole, t.board.spaces[i].mortgage, i)
-
-        return A.Mortgage(min(options, key=key))
+        if options:
+            whole = {j for g in self.groups(t, me)[0] for j in g}
+            loose = [i for i in options if i not in whole] or options
+            enough = [i for i in loose if spaces[i].mortgage >= short]
+            if enough:
+                return A.Mortgage(min(enough, key=lambda i: (spaces[i].mortgage, i)))
+            return A.Mortgage(max(loose, key=lambda i: (spaces[i].mortgage, -i)))
+        built = [i for i in mine if t.level[i]]
+        by_group: dict[str, int] = {}
+        for i in built:
+            g = spaces[i].group or ""
+            by_group[g] = by_group.get(g, 0) + t.level[i] * (spaces[i].building_cost // 2)
+        for g, value in sorted(by_group.items(), key=lambda kv: (kv[1], kv[0])):
+            if value <= short:
+                return A.SellAllSculptures(g)
+        for i in sorted(built, key=lambda i: (-t.level[i], -spaces[i].building_cost, i)):
+            if sell_problem(t, me, i) is None:
+                return A.SellSculpture(i)
+        return A.SellAllSculptures(spaces[built[0]].group or "")
 
     def likes(self, t: Table, me: int) -> bool:
         o = t.offer

@@ -143,19 +143,34 @@ def test_three_strategies_have_different_styles() -> None:
     assert built["builder"] / 2 > built["reserve"]  # builder builds far more
 
 
-def test_bots_answer_debt_by_selling_then_mortgaging() -> None:
+def test_bots_answer_debt_by_mortgaging_then_selling() -> None:
     from .helpers import SPEC, game, own, player, roll
 
     s = own(own(game(), 0, 1, 3, level=1), 0, 39)
     s = own(player(s, 0, position=5, cash=0), 1, 6, 8, 9, level=1)
     s = roll(s, 1, 2).state  # $30 fee to Bo
     bot = make_bot("buy_all")
-    first = bot.choose(SPEC, s)
-    assert first == A.SellSculpture(1)
-    s = apply(SPEC, apply(SPEC, s, first), bot.choose(SPEC, apply(SPEC, s, first)))
-    while s.phase == "debt":
-        s = apply(SPEC, s, bot.choose(SPEC, s))
-    assert s.phase == "turn" and s.players[1].cash == 1530
+    assert bot.choose(SPEC, s) == A.Mortgage(39)  # before touching the sculptures
+    s = apply(SPEC, s, A.Mortgage(39))
+    assert bot.choose(SPEC, s) == A.PayDebt()
+    s = apply(SPEC, s, A.PayDebt())
+    assert s.phase == "turn" and s.players[1].cash == 1530 and s.level[1] == 1
+
+
+def test_bots_sell_sculptures_when_nothing_is_left_to_mortgage() -> None:
+    from .helpers import SPEC, cash, game, own, player, roll
+
+    s = own(game(), 0, 1, 3, level=2)  # sale value 4 x $25 = $100
+    s = own(player(s, 0, position=5, cash=0), 1, 6, 8, 9, level=1)
+    s = roll(s, 1, 2).state  # $30: one sculpture at a time
+    bot = make_bot("builder")
+    assert bot.choose(SPEC, s) == A.SellSculpture(1)
+    s2 = own(own(player(game(), 0, position=5, cash=0), 0, 1, 3, level=1), 1, 8, level=2)
+    s2 = roll(s2, 1, 2).state  # $90 > $50 for the whole brown group
+    assert bot.choose(SPEC, s2) == A.SellAllSculptures("brown")
+    while s2.phase == "debt":
+        s2 = apply(SPEC, s2, bot.choose(SPEC, s2))
+    assert s2.phase == "turn" and cash(s2) == [20, 1590] and s2.mortgaged[1] and s2.mortgaged[3]
 
 
 def test_bots_answer_trade_offers() -> None:
