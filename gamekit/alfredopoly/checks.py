@@ -20,9 +20,13 @@ MANAGE_PHASES = {
 }
 
 
+def _index(t: Table, i: object) -> bool:
+    return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < t.lay.n
+
+
 def build_problem(t: Table, seat: int, i: int) -> str | None:
     """Rule 10: whole group, none mortgaged, evenly, supply and cash."""
-    if not 0 <= i < t.lay.n or t.lay.kind[i] != "street":
+    if not _index(t, i) or t.lay.kind[i] != "street":
         return f"space {i} is not a building that can carry sculptures"
     s = t.board.spaces[i]
     if t.owner[i] != seat:
@@ -48,8 +52,8 @@ def build_problem(t: Table, seat: int, i: int) -> str | None:
 
 def sell_problem(t: Table, seat: int, i: int) -> str | None:
     """Rule 11: sculptures sell evenly; a statue needs four sculptures in the supply."""
-    if not 0 <= i < t.lay.n or t.owner[i] != seat:
-        return f"space {i} is not yours"
+    if not _index(t, i) or t.owner[i] != seat:
+        return f"space {i!r} is not yours"
     s = t.board.spaces[i]
     lv = t.level[i]
     if lv == 0:
@@ -63,8 +67,8 @@ def sell_problem(t: Table, seat: int, i: int) -> str | None:
 
 def mortgage_problem(t: Table, seat: int, i: int) -> str | None:
     """Rule 12: a property without sculptures (none in its group either)."""
-    if not 0 <= i < t.lay.n or not t.lay.is_property[i] or t.owner[i] != seat:
-        return f"space {i} is not your property"
+    if not _index(t, i) or not t.lay.is_property[i] or t.owner[i] != seat:
+        return f"space {i!r} is not your property"
     s = t.board.spaces[i]
     if t.mortgaged[i]:
         return f"{s.name} is already mortgaged"
@@ -74,8 +78,8 @@ def mortgage_problem(t: Table, seat: int, i: int) -> str | None:
 
 
 def lift_problem(t: Table, seat: int, i: int) -> str | None:
-    if not 0 <= i < t.lay.n or not t.lay.is_property[i] or t.owner[i] != seat:
-        return f"space {i} is not your property"
+    if not _index(t, i) or not t.lay.is_property[i] or t.owner[i] != seat:
+        return f"space {i!r} is not your property"
     s = t.board.spaces[i]
     if not t.mortgaged[i]:
         return f"{s.name} is not mortgaged"
@@ -97,7 +101,7 @@ def trade_problem(t: Table, a: A.ProposeTrade) -> str | None:
         if len(set(side)) != len(side):
             return "a property is listed twice"
         for i in side:
-            if not isinstance(i, int) or not 0 <= i < t.lay.n or t.owner[i] != seat:
+            if not _index(t, i) or t.owner[i] != seat:
                 return f"space {i} is not {t.players[seat].name}'s property"
             if any(t.level[j] for j in t.lay.group[i]):
                 return f"the {t.board.spaces[i].group} group has sculptures; sell them first"

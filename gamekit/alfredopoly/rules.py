@@ -130,6 +130,8 @@ def chance_step(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> Step
     """Resolve the dice of a chance step."""
     if not is_chance(state):
         raise IllegalAction(f"no dice are due in the {state.phase} phase")
+    if not isinstance(roll, DiceRoll):
+        raise IllegalAction(f"expected a DiceRoll, got {roll!r}")
     values = tuple(roll.values)
     if len(values) != spec.dice.count or not all(
         isinstance(v, int) and 1 <= v <= spec.dice.sides for v in values

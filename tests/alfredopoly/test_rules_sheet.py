@@ -556,3 +556,40 @@ def test_house_rule_auction_on_decline() -> None:
     s = apply(spec, s, A.Bid(30))
     s = apply(spec, s, A.PassBid())
     assert s.owner[3] == 2 and cash(s) == [1500, 1500, 1470] and s.phase == "turn"
+
+
+@pytest.mark.parametrize(
+    "action",
+    [
+        A.BuildSculpture("1"),  # type: ignore[arg-type]
+        A.SellSculpture(99),
+        A.Mortgage(-1),
+        A.LiftMortgage(True),
+        A.SellAllSculptures("plaid"),
+        A.UseGetOutCard("EM09"),
+        A.PayTax("some"),  # type: ignore[arg-type]
+        A.Bid(10),
+        A.PayDebt(),
+        A.AcceptTrade(),
+        A.BuySpace(3),
+        A.EndTurn(),
+    ],
+)
+def test_illegal_actions_raise_with_a_reason_and_change_nothing(action: A.Action) -> None:
+    s = own(game(), 0, 1)
+    before = s.to_struct()
+    with pytest.raises(IllegalAction) as info:
+        apply(SPEC, s, action)
+    assert info.value.reason and info.value.action == action
+    assert s.to_struct() == before
+
+
+def test_dice_only_when_a_roll_is_due() -> None:
+    s = game()
+    with pytest.raises(IllegalAction, match="no dice are due"):
+        chance_step(SPEC, s, DiceRoll((1, 2)))
+    s = apply(SPEC, s, A.RollDice())
+    with pytest.raises(IllegalAction, match="waiting for the dice"):
+        apply(SPEC, s, A.EndTurn())
+    with pytest.raises(IllegalAction, match="not a roll of 2d6"):
+        chance_step(SPEC, s, DiceRoll((1, 7)))
