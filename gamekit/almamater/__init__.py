@@ -15,7 +15,15 @@ from gamekit.almamater.actions import ACTIONS
 from gamekit.almamater.bots import BOTS
 from gamekit.almamater.components import Components, load_components, notes_frame
 from gamekit.almamater.glossary import GLOSSARY, glossary_frame
-from gamekit.almamater.rules import PHASES, apply, legal_actions, outcome, player_score, step
+from gamekit.almamater.rules import (
+    PHASES,
+    apply,
+    describe,
+    legal_actions,
+    outcome,
+    player_score,
+    step,
+)
 from gamekit.almamater.scoring import RULES, Score, final_score
 from gamekit.almamater.setup import new_game
 from gamekit.almamater.simulate import play_game, simulate, summarize
@@ -35,6 +43,7 @@ __all__ = [
     "PlayerState",
     "Score",
     "apply",
+    "describe",
     "final_score",
     "glossary_frame",
     "legal_actions",

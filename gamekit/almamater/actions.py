@@ -86,9 +86,8 @@ class BuyTextbooks(Action):
 
     def __str__(self) -> str:
         where = f", {self.to_shelf} onto the sale shelf" if self.to_shelf else ""
-        return (
-            f"{_masters(self.masters)} the starting student: buy {self.count} own textbooks{where}"
-        )
+        books = f"{self.count} own textbook{'s' if self.count != 1 else ''}"
+        return f"{_masters(self.masters)} the starting student: buy {books}{where}"
 
 
 @dataclass(frozen=True)

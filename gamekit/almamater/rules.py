@@ -16,11 +16,13 @@ from __future__ import annotations
 from gamekit.almamater import placements as pl
 from gamekit.almamater.actions import (
     PLACEMENTS,
+    Antiquarian,
     ChooseChancellor,
     DiscardFounding,
     DraftKeep,
     GiveLecture,
     HireProfessor,
+    HireStudent,
     Pass,
 )
 from gamekit.almamater.moves import Work
@@ -32,7 +34,16 @@ from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
 from gamekit.core.errors import IllegalAction
 
-__all__ = ["PHASES", "apply", "legal_actions", "new_game", "outcome", "player_score", "step"]
+__all__ = [
+    "PHASES",
+    "apply",
+    "describe",
+    "legal_actions",
+    "new_game",
+    "outcome",
+    "player_score",
+    "step",
+]
 
 PHASES = PhaseTable(
     (
@@ -275,3 +286,43 @@ def outcome(spec: AlmaMaterSpec, state: GameState) -> Outcome | None:
         scores=tuple(s.total for s in scores),
         breakdown=tuple(s.all_lines() for s in scores),
     )
+
+
+def describe(spec: AlmaMaterSpec, state: GameState, action: Action) -> str:
+    """``str(action)`` with the prices of this position spelled out (for buttons and logs).
+
+    >>> from gamekit.almamater.actions import HireStudent
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2); s = new_game(spec, seed=0)
+    >>> describe(spec, s, HireStudent(1, 1, 1, s.campus[0][0], "A")).endswith("into row A")
+    True
+    """
+    text = str(action)
+    if isinstance(action, HireStudent):
+        books, dictionaries = pl.student_price(spec, state.reputation, action.column)
+        parts = [
+            f"{n} {spec.colours[c]} book{'s' if n != 1 else ''}" for c, n in sorted(books.items())
+        ]
+        if dictionaries:
+            parts.append(f"{dictionaries} dictionar{'ies' if dictionaries != 1 else 'y'}")
+        return text.replace(f"(price column {action.column})", f"(price: {', '.join(parts)})")
+    if isinstance(action, HireProfessor):
+        prof = spec.components.professor(action.professor)
+        first = state.academy_paid[state.academy.index(action.professor)] is None
+        cost = (
+            f"{prof.books} {action.pay} books"
+            if action.pay != "dictionary"
+            else f"{prof.books} dictionaries"
+        )
+        cost += f" and {prof.ducats} ducats" if first else ", as the first buyer paid"
+        return text.split(" (pay ")[0] + f" (pay {cost})"
+    if isinstance(action, Antiquarian):
+        offer = spec.components.board.antiquarian[action.offer - 1]
+        seat = state.current
+        discount = pl.upgrade(spec, state.players[seat], "antiquarian") if seat is not None else 0
+        got = [f"{offer.books} {action.colour} books"] if offer.books else []
+        if offer.dictionaries:
+            got.append(f"{offer.dictionaries} dictionaries")
+        price = max(0, offer.ducats - discount)
+        return text.split(": offer")[0] + f": {' and '.join(got)} for {price} ducats"
+    return text

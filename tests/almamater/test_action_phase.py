@@ -368,3 +368,20 @@ def test_actions_read_as_words() -> None:
     )
     assert str(GiveLecture("Optics", "none")) == "give a lecture: Optics (pay no book (Alberti))"
     assert repr(Bishop(2)) == "Bishop(masters=2)"
+
+
+def test_describe_spells_out_prices_of_this_position() -> None:
+    from gamekit.almamater.rules import describe
+
+    spec, s = rich()
+    s = with_game(s, reputation=(2, 0, 1))
+    assert describe(spec, s, HireStudent(1, 1, 4, "Law laureate", "A")) == (
+        "place 1 master on Campus row 1: hire Law laureate "
+        "(price: 2 green books, 1 dictionary) into row A"
+    )
+    assert describe(spec, s, HireProfessor(1, "Music", "red")) == (
+        "place 1 master on the Academy: hire Music (pay 4 red books and 6 ducats)"
+    )
+    assert describe(spec, s, Antiquarian(1, 4, "blue")) == (
+        "place 1 master on the Antiquarian: 2 blue books and 2 dictionaries for 9 ducats"
+    )

@@ -23,6 +23,7 @@ from gamekit.almamater.simulate import play_game, simulate
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, state_from_struct, state_to_struct
 from gamekit.core.actions import Event, action_from_struct
+from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import make_rng
 from tests.almamater.helpers import SPECS
 
@@ -147,3 +148,31 @@ def test_legal_actions_come_in_a_deterministic_order() -> None:
             str(a) for a in legal_actions(spec, state_from_struct(state_to_struct(state)))
         ]
         state = step(spec, state, BOTS["random"](spec, state, legal, rng)).state
+
+
+@settings(max_examples=200 if SOAK else 8, deadline=None)
+@given(seed=st.integers(0, 2**31), other=st.integers(0, 2**31))
+def test_actions_from_another_game_are_legal_here_or_rejected_unchanged(
+    seed: int, other: int
+) -> None:
+    """An action is accepted exactly when it is in legal_actions; a rejected one raises
+    IllegalAction with a reason and changes nothing."""
+    spec = SPECS[3]
+    rng, rng2 = make_rng(seed), make_rng(other)
+    here, there = new_game(spec, rng), new_game(spec, rng2)
+    for _ in range(70):
+        if here.phase == "end" or there.phase == "end":
+            break
+        legal = legal_actions(spec, here)
+        for candidate in legal_actions(spec, there)[:12]:
+            snapshot = state_to_struct(here)
+            try:
+                step(spec, here, candidate)
+            except IllegalAction as exc:
+                assert candidate not in legal and exc.reason
+                assert state_to_struct(here) == snapshot
+            else:
+                assert candidate in legal
+        here = step(spec, here, BOTS["random"](spec, here, legal, rng)).state
+        there_legal = legal_actions(spec, there)
+        there = step(spec, there, BOTS["random"](spec, there, there_legal, rng2)).state
