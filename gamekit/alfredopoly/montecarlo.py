@@ -203,8 +203,9 @@ def make_tables(board: Board, options: LandingOptions) -> Tables:
 
 
 def _pick(bits32: NDArray[np.uint64], m: int) -> NDArray[np.intp]:
-    # multiply-shift maps 32 random bits onto 0..m-1 (bias below m / 2**32)
-    return ((bits32 * np.uint64(m)) >> _SHIFT32).astype(np.intp)
+    # multiply-shift maps 32 random bits onto 0..m-1 (bias below m / 2**32); the result
+    # is small, so its bits read as int64 are the same number (a view costs nothing)
+    return ((bits32 * np.uint64(m)) >> _SHIFT32).view(np.intp)
 
 
 def simulate_counts(
