@@ -57,6 +57,18 @@ def check_step(
         # nothing a player holds goes negative
         assert q.ducats >= 0 and q.dictionaries >= 0 and min(q.storage) >= 0 and q.prestige >= 0
         assert len(q.row_a) <= c.board.row_a and len(q.row_b) <= c.board.row_b
+    # during the action phase, other players' ducats and prestige move only when their books
+    # are sold at the Colloquium (and the round-end steps, which start with "administration")
+    actor = before.current
+    if before.phase == "action" and not any(e.text == "administration phase" for e in events):
+        for seat in range(spec.players):
+            if seat == actor:
+                continue
+            for e in events:
+                if e.player == seat and e.kind in ("ducats", "prestige"):
+                    assert "sold" in e.text, e.text
+                if e.player == seat and e.kind in ("books", "dictionaries", "research"):
+                    raise AssertionError(f"{e.text} happened on another player's turn")
     # supplies never go negative and dictionaries are conserved
     assert after.dictionaries >= 0
     assert (
