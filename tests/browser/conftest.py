@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -180,6 +181,100 @@ def start_lab(tmp: Path) -> Server:
         server.stop()
         raise
     return server
+
+
+def start_voila(tmp: Path) -> Server:
+    """Voila serving a copy of ``notebooks/``; render one with :func:`voila_url`."""
+    home, root = tmp / "jupyter-home", tmp / "root"
+    root.mkdir(parents=True)
+    shutil.copytree(
+        ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
+    )
+    env = jupyter_env(home)
+    port, token = free_port(), uuid.uuid4().hex
+    log = tmp / "voila.log"
+    cmd = [
+        sys.executable,
+        "-m",
+        "voila",
+        "--no-browser",
+        "--Voila.ip=127.0.0.1",
+        f"--port={port}",
+        f"--token={token}",
+        "--show_tracebacks=True",
+        str(root),
+    ]
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    server = Server(url, token, root, home, proc, log, env)
+    try:
+        wait_for(f"{url}/voila/tree?token={token}", 60, proc, log)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+def voila_url(server: Server, relpath: str) -> str:
+    return f"{server.url}/voila/render/{relpath}?token={server.token}"
+
+
+VOILA_STATE_JS = """() => {
+  // Voila (show_tracebacks) renders an error output as stderr text with its traceback.
+  const errors = Array.from(document.querySelectorAll(
+      '[data-mime-type="application/vnd.jupyter.error"], '
+      + '[data-mime-type="application/vnd.jupyter.stderr"]'))
+      .map(e => e.textContent || '')
+      .filter(t => /Traceback|^\\w*(Error|Exception)\\b/m.test(t))
+      .map(t => t.slice(0, 400));
+  const text = document.body ? document.body.innerText : '';
+  if (text.includes('There was an error when executing cell')) { errors.push('error in a cell'); }
+  const embeds = Array.from(document.querySelectorAll('.vega-embed'));
+  return {errors, embeds: embeds.length,
+          undrawn: embeds.filter(e => !e.querySelector('canvas.marks, svg.marks')).length,
+          failed: Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+              .filter(el => (el.textContent || '').includes('Error displaying widget')).length};
+}"""
+
+
+def render_in_voila(server: Server, page, relpath: str, timeout: float = 180.0) -> dict:  # type: ignore[no-untyped-def]
+    """Render ``relpath`` in Voila (it runs every cell before the page arrives) and
+    return its errors and chart counts once every chart has drawn."""
+    response = page.goto(voila_url(server, relpath), timeout=timeout * 1000, wait_until="load")
+    assert response is not None and response.ok, f"Voila answered {response and response.status}"
+    # Voila streams each output as a cell-output script; the widget manager replaces those
+    # holding a widget view with the drawn view. Count them, then wait for that many views.
+    html = response.text()
+    outputs = re.findall(
+        r'<script type="application/vnd.voila.cell-output\+json">(.*?)</script>', html, re.S
+    )
+    expected = sum("application/vnd.jupyter.widget-view+json" in o for o in outputs)
+    page.wait_for_function(
+        "() => { const c = document.querySelector('#rendered_cells');"
+        " return c && getComputedStyle(c).display !== 'none'; }",
+        timeout=timeout * 1000,
+    )
+    page.wait_for_function(
+        "(n) => document.querySelectorAll('.jp-OutputArea-output > .lm-Widget').length >= n",
+        arg=expected,
+        timeout=60_000,
+    )
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.vega-embed'))"
+        ".every(e => e.querySelector('canvas.marks, svg.marks'))",
+        timeout=60_000,
+    )
+    page.wait_for_timeout(500)
+    state: dict = page.evaluate(VOILA_STATE_JS)
+    state["widget_views"] = expected
+    return state
+
+
+@pytest.fixture(scope="session")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    server = start_voila(tmp_path_factory.mktemp("voila"))
+    yield server
+    server.stop()
 
 
 @pytest.fixture(scope="session")
