@@ -1,6 +1,6 @@
 """Benchmark: whole Alma Mater games per second with 2, 3 and 4 players.
 
-    .venv/bin/python benchmarks/almamater_games.py [--games 200] [--strategy random]
+    .venv/bin/python benchmarks/almamater_games.py [--games 200] [--strategy random] [--quick]
 
 Plays seeded games with the given bots through ``gamekit.almamater.simulate.play_game``
 (the same unchecked fast path ``simulate`` uses) and prints, per player count, the best of
@@ -34,7 +34,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--strategy", default="random", choices=sorted(BOTS))
     parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="10 games, one run (CI smoke test)")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeats = 10, 1
     play_game(make_spec(2), [BOTS[args.strategy]] * 2, seed=0)  # warm caches and imports
     print(f"Alma Mater whole games, strategy {args.strategy}, {args.games} games per run")
     print(f"{'players':>7} {'games/s (CPU)':>14} {'games/s (wall)':>15}")
