@@ -38,7 +38,7 @@ STRATEGY_SETS = [
 def test_fast_path_replays_identically_through_the_checked_api(
     strategies: list[str], seed: int, board: str
 ) -> None:
-    spec = AlfredopolySpec(board, max_rounds=80, auction=seed == 3)
+    spec = AlfredopolySpec(board, max_rounds=80, auction=seed == 3, free_parking_jackpot=seed == 2)
     bots = [make_bot(n, seed=10 + i) for i, n in enumerate(strategies)]
     record = GameRecord(start=None)  # type: ignore[arg-type]
     trail: list[GameState] = []
