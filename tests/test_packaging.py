@@ -37,6 +37,10 @@ def test_wheel_holds_widget_assets_and_data(wheel: Path) -> None:
     data = [p.relative_to(ROOT).as_posix() for p in (ROOT / "gamekit" / "data").rglob("*.*")]
     assert data and not [d for d in data if d not in names]
     assert not [n for n in names if "__pycache__" in n or n.startswith("tests/")]
+    # The offline Voila template and the config that makes it the default travel along.
+    shared = [n.split(".data/data/", 1)[1] for n in names if ".data/data/" in n]
+    assert "share/jupyter/voila/templates/campus/index.html.j2" in shared
+    assert "etc/jupyter/voila.json" in shared
 
 
 def test_widget_from_the_installed_wheel_finds_its_es_module(wheel: Path, tmp_path: Path) -> None:
