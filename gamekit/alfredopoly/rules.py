@@ -34,7 +34,7 @@ from gamekit.alfredopoly.checks import legal_moves, why_illegal
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState, PlayerState
-from gamekit.core.actions import Action, Outcome, Step
+from gamekit.core.actions import Action, Outcome, ScoreLine, Step
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed, make_rng
@@ -181,7 +181,22 @@ def outcome(spec: AlfredopolySpec, state: GameState) -> Outcome | None:
     ranking = (*active, *reversed(state.out_order))
     best = scores[active[0]]
     winners = tuple(i for i in active if scores[i] == best)
-    return Outcome(state.ended, winners, tuple(ranking), scores)
+    breakdown = tuple(_breakdown(spec, state, i) for i in range(len(state.players)))
+    return Outcome(state.ended, winners, tuple(ranking), scores, breakdown)
+
+
+def _breakdown(spec: AlfredopolySpec, state: GameState, seat: int) -> tuple[ScoreLine, ...]:
+    if state.players[seat].bankrupt:
+        return (ScoreLine("bankrupt", 0),)
+    spaces = spec.board.spaces
+    mine = [i for i, o in enumerate(state.owner) if o == seat]
+    prop = sum(spaces[i].price // 2 if state.mortgaged[i] else spaces[i].price for i in mine)
+    built = sum(state.level[i] * spaces[i].building_cost for i in mine)
+    return (
+        ScoreLine("cash", state.players[seat].cash),
+        ScoreLine("property at printed price (mortgaged at half)", prop),
+        ScoreLine("sculptures and statues at cost", built),
+    )
 
 
 __all__ = [
