@@ -24,7 +24,7 @@ from gamekit.almamater.actions import (
     Park,
     Research,
 )
-from gamekit.almamater.components import GloryTile
+from gamekit.almamater.components import GloryTile, StepCost
 from gamekit.almamater.moves import Work, sale_prices
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
@@ -259,14 +259,20 @@ def academy_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[A
     out: list[Action] = []
     ways_by_faculty: dict[str, list[tuple[int, bool]]] = {}
     storage = p.storage
-    for i, name in enumerate(s.academy):  # the academy lists types faculty by faculty
+    key = ("academy", s.academy)
+    table: list[tuple[int, str, str, int, int]] | None = spec.cache.get(key)
+    if table is None:
+        table = []
+        for i, name in enumerate(s.academy):  # the academy lists types faculty by faculty
+            prof = spec.components.professor(name)
+            table.append((i, name, prof.faculty, prof.books, prof.ducats))
+        spec.cache[key] = table
+    for i, name, faculty, books, ducats in table:
         if not s.academy_left[i] or name in p.professors:
             continue
-        prof = spec.components.professor(name)
         paid = s.academy_paid[i]
-        books = prof.books
         if paid is None:
-            if p.ducats < prof.ducats:
+            if p.ducats < ducats:
                 continue
             tokens = [c for c, n in zip(spec.colours, storage, strict=True) if n >= books]
             if p.dictionaries >= books:
@@ -276,9 +282,9 @@ def academy_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[A
             tokens = [paid] if held >= books else []
         if not tokens:
             continue
-        ways = ways_by_faculty.get(prof.faculty)
+        ways = ways_by_faculty.get(faculty)
         if ways is None:
-            ways = ways_by_faculty[prof.faculty] = _ways(spec, s, p, f"academy_{prof.faculty}")
+            ways = ways_by_faculty[faculty] = _ways(spec, s, p, f"academy_{faculty}")
         for masters, pereira in ways:
             for token in tokens:
                 out.append(mk(HireProfessor, masters, name, token, pereira))
@@ -350,11 +356,16 @@ def paid_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> in
     pos = min(p.research + free_research_steps(spec, p), len(s.research_track) * 3)
     ducats, textbooks, dicts, prestige = p.ducats, p.textbooks, p.dictionaries, p.prestige
     n = 0
+    key = ("track", s.research_track)
+    costs: list[StepCost] | None = spec.cache.get(key)
+    if costs is None:
+        costs = spec.cache[key] = [
+            step for card in s.research_track for step in spec.research[card].steps
+        ]
     for k in range(1, board.lab_max_paid + 1):
-        if pos + k > len(s.research_track) * 3:
+        if pos + k > len(costs):
             break
-        card = spec.research[s.research_track[(pos + k - 1) // 3]]
-        cost = card.steps[(pos + k - 1) % 3]
+        cost = costs[pos + k - 1]
         if cost.kind == "ducats":
             ducats -= cost.amount
         elif cost.kind == "textbooks":
