@@ -9,6 +9,7 @@ from contextlib import redirect_stderr, redirect_stdout
 import pandas as pd
 import pytest
 
+from gamekit.alfredopoly.board import data_dir
 from gamekit.alfredopoly.landing import LandingOptions, build_chain
 from gamekit.cli import main
 from gamekit.core.dice import Dice
@@ -36,6 +37,7 @@ def test_landing_csv_is_exact_at_full_precision() -> None:
         (["--dice", "2d4"], LandingOptions(dice=Dice(2, 4))),
         (["--cards", "off"], LandingOptions(cards=False)),
         (["--board", "classic", "--per", "turn"], LandingOptions(per="turn")),
+        (["--board", str(data_dir() / "classic.toml")], LandingOptions()),
     ],
 )
 def test_landing_flags(flags: list[str], opts: LandingOptions) -> None:

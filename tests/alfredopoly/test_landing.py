@@ -14,6 +14,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from gamekit.alfredopoly.board import Board, load_board
 from gamekit.alfredopoly.landing import (
@@ -345,3 +347,27 @@ def test_big_dice_are_convolved_not_listed(monkeypatch: pytest.MonkeyPatch) -> N
         np.testing.assert_array_equal(listed[0], convolved[0])
         np.testing.assert_array_equal(listed[1], convolved[1])
         np.testing.assert_allclose(listed[2], convolved[2], rtol=0, atol=1e-16)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    jail=st.sampled_from(["short", "long"]),
+    count=st.integers(1, 3),
+    sides=st.integers(2, 8),
+    cards=st.booleans(),
+    tries=st.integers(1, 4),
+)
+def test_any_variant_is_a_proper_chain(
+    jail: str, count: int, sides: int, cards: bool, tries: int
+) -> None:
+    """Property: for any dice and rule variant the matrices are stochastic, pi is
+    stationary, and the per-roll and per-turn tables are distributions."""
+    opts = LandingOptions(jail=jail, dice=Dice(count, sides), cards=cards, jail_tries=tries)  # type: ignore[arg-type]
+    chain = build_chain(ALFRED, opts)
+    for per in ("roll", "turn"):
+        P = chain.matrix(per)  # type: ignore[arg-type]
+        np.testing.assert_allclose(P.sum(axis=1), 1.0, atol=1e-13)
+        pi = chain.stationary(per)  # type: ignore[arg-type]
+        np.testing.assert_allclose(pi @ P, pi, atol=1e-12)
+        p = chain.probabilities(per)  # type: ignore[arg-type]
+        assert p.min() >= 0 and abs(p.sum() - 1) < 1e-12 and p[30] == 0
