@@ -49,7 +49,7 @@ function drawBoard(root, view, selected) {
   if (!view || !view.spaces) return;
   const spaces = Object.fromEntries(view.spaces.map((s) => [s.id, s]));
   const head = gkEl("div", "gk-am-head", null, root);
-  gkEl("span", "gk-am-round", `Round ${view.round} of ${view.rounds}`, head);
+  gkEl("span", "gk-am-round", view.round ? `Round ${view.round} of ${view.rounds}` : "Setup", head);
   gkEl("span", "gk-am-phase", view.phase_words, head);
   const order = gkEl("span", "gk-am-order", null, head);
   gkEl("span", "gk-am-order-label", "turn order:", order);

@@ -265,28 +265,29 @@ def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
     )
 
 
-def money_chart(frame: pd.DataFrame, value: str = "money") -> alt.Chart:
-    """Each player's money (or net worth) over a game. Columns: ``turn``, ``player``, ``value``.
+def money_chart(frame: pd.DataFrame, value: str = "money", *, x: str = "turn") -> alt.Chart:
+    """Each player's money (or net worth) over a game. Columns: ``x`` (``turn``),
+    ``player``, ``value``.
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 1400]})
     >>> money_chart(f).mark.type
     'line'
     """
-    _need(frame, "turn", "player", value)
+    _need(frame, x, "player", value)
     players = list(dict.fromkeys(frame["player"]))
     return (
         alt.Chart(frame, title=f"{value.replace('_', ' ').capitalize()} over the game")
         .mark_line(interpolate="step-after")
         .encode(
-            x=alt.X("turn:Q", title="turn"),
+            x=alt.X(f"{x}:Q", title=x),
             y=alt.Y(f"{value}:Q", title="$"),
             color=alt.Color(
                 "player:N",
                 sort=players,
                 scale=alt.Scale(domain=players, range=list(PLAYER_COLOURS[: len(players)])),
             ),
-            tooltip=["player:N", "turn:Q", alt.Tooltip(f"{value}:Q", format="$,.0f")],
+            tooltip=["player:N", f"{x}:Q", alt.Tooltip(f"{value}:Q", format="$,.0f")],
         )
         .properties(width=WIDTH * 0.75, height=260)
     )

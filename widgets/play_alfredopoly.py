@@ -21,7 +21,9 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
+import altair as alt
 import ipywidgets as ipw
+import pandas as pd
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
@@ -32,9 +34,9 @@ from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
 from gamekit.core.rng import Seed
 from widgets.alfredopoly_board import AlfredopolyBoard
-from widgets.charts import PLAYER_COLOURS
+from widgets.charts import PLAYER_COLOURS, money_chart, show
 from widgets.play_panel import PlayPanel
-from widgets.session import Rules, Session, seat_names
+from widgets.session import Rules, Session, bot_seats, seat_names
 
 MAIN = (
     A.RollDice, A.EndTurn, A.BuySpace, A.DeclineBuy, A.PayTax, A.PayJailFine, A.UseGetOutCard,
@@ -180,24 +182,6 @@ def player_cards(
     return cards
 
 
-def _bot_seats(bots: Any, names: Sequence[str]) -> dict[int, str]:
-    if bots is None:
-        return {}
-    if isinstance(bots, Mapping):
-        items = bots.items()
-    else:
-        items = ((seat, b) for seat, b in enumerate(bots) if b)
-    seats: dict[int, str] = {}
-    for key, strategy in items:
-        seat = names.index(key) if isinstance(key, str) and key in names else key
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
-            raise ValueError(
-                f"bots: no seat {key!r}; seats are 0-{len(names) - 1} or a player's name"
-            )
-        seats[seat] = str(strategy)
-    return seats
-
-
 class AlfredopolyTable(ipw.VBox):
     """A hot-seat game of Alfredopoly: board, player panels, actions, log, history.
 
@@ -222,7 +206,7 @@ class AlfredopolyTable(ipw.VBox):
         **rule_options: Any,
     ) -> None:
         names = seat_names(players, R.NAMES)
-        self._bots = _bot_seats(bots, names)
+        self._bots = bot_seats(bots, names)
         self._args = {"players": names, "bots": self._bots, "board": board, "seed": seed}
         rules = alfredopoly_rules(board, names, seed, **rule_options)
         self.spec: AlfredopolySpec = rules.spec
@@ -240,6 +224,8 @@ class AlfredopolyTable(ipw.VBox):
         )
         self.auto_bots = auto_bots and len(self._bots) < len(names)
         self.colours = list(PLAYER_COLOURS)
+        self._live: list[Any] = []  # charts that follow the game
+        self._money_rows: dict[int, Any] = {}
         self.board = AlfredopolyBoard(self.spec.board, size=size)
         self.panel = PlayPanel(
             on_act=self._act,
@@ -357,6 +343,39 @@ class AlfredopolyTable(ipw.VBox):
         with self.history.hold_trait_notifications():
             self.history.max = len(s.history) - 1
             self.history.value = s.position
+        for update in self._live:
+            update()
+
+    def money_frame(self) -> pd.DataFrame:
+        """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown.
+
+        >>> t = AlfredopolyTable(2, seed=1)
+        >>> t.money_frame().columns.tolist()
+        ['move', 'turn', 'player', 'money', 'net_worth']
+        """
+        rows = []
+        for move, entry in enumerate(self.session.history[: self.session.position + 1]):
+            known = self._money_rows.get(id(entry))
+            if known is None or known[0] is not entry:  # net worth once per position
+                state = entry.state
+                known = (
+                    entry,
+                    [
+                        (p.name, p.cash, 0 if p.bankrupt else R.net_worth(self.spec, state, seat))
+                        for seat, p in enumerate(state.players)
+                    ],
+                )
+                self._money_rows[id(entry)] = known
+            rows.extend((move, entry.state.turn, *row) for row in known[1])
+        return pd.DataFrame(rows, columns=["move", "turn", "player", "money", "net_worth"])
+
+    def money_chart(self, value: str = "money") -> alt.JupyterChart:
+        """An offline chart of each player's money (or ``"net_worth"``) that follows the game."""
+        chart = show(money_chart(self.money_frame(), value, x="move"))
+        self._live.append(
+            lambda: setattr(chart, "chart", money_chart(self.money_frame(), value, x="move"))
+        )
+        return chart
 
     @property
     def state(self) -> GameState:

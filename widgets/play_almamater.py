@@ -18,20 +18,23 @@ import itertools
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+import altair as alt
 import ipywidgets as ipw
+import pandas as pd
 
 from gamekit.almamater import actions as A
 from gamekit.almamater import rules as R
 from gamekit.almamater.bots import BOTS
+from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
-from gamekit.core.actions import Action, action_from_struct
+from gamekit.core.actions import Action, ScoreLine, action_from_struct
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX, PHASE_WORDS, action_space, space_name
-from widgets.play_alfredopoly import _bot_seats
+from widgets.charts import score_breakdown_chart, show
 from widgets.play_panel import PlayPanel
-from widgets.session import Entry, Rules, Session, seat_names
+from widgets.session import Entry, Rules, Session, bot_seats, seat_names
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor)
@@ -102,11 +105,12 @@ class AlmaMaterTable(ipw.VBox):
             n if n.lower() == c else f"{n} ({c.capitalize()})"
             for n, c in zip(names, colours, strict=True)
         ]
-        self._bots = _bot_seats(bots, names)
+        self._bots = bot_seats(bots, names)
         for strategy in self._bots.values():
             if strategy not in BOTS:
                 raise ValueError(f"unknown bot {strategy!r}; known: {', '.join(BOTS)}")
         self._seed = seed
+        self._live: list[Any] = []  # charts that follow the game
         rules = almamater_rules(len(names), seed, data)
         self.spec: AlmaMaterSpec = rules.spec
         spec = self.spec
@@ -246,9 +250,9 @@ class AlmaMaterTable(ipw.VBox):
                 {
                     "name": self.labels[seat],
                     "colour": COLOUR_HEX[p.colour],
-                    "headline": f"{p.prestige} prestige · {p.ducats} ducats",
+                    "headline": f"{p.prestige} prestige",
                     "lines": [
-                        f"{p.colour} · {p.free_masters}/{p.masters} masters free"
+                        f"{p.ducats} ducats · {p.free_masters}/{p.masters} masters free"
                         + (" · passed" if p.passed else ""),
                         f"score if the game ended now: {score.total}",
                     ],
@@ -273,6 +277,30 @@ class AlmaMaterTable(ipw.VBox):
         with self.history.hold_trait_notifications():
             self.history.max = len(s.history) - 1
             self.history.value = s.position
+        for update in self._live:
+            update()
+
+    def score_frame(self) -> pd.DataFrame:
+        """Tidy ``player, rule, points``: each player's score if the game ended at the
+        position shown (the engine's final scoring, rule by rule).
+
+        >>> AlmaMaterTable(2, seed=1).score_frame().columns.tolist()
+        ['player', 'rule', 'points']
+        """
+        rows = []
+        for seat in range(len(self.names)):
+            score = R.player_score(self.spec, self.state, seat)
+            lines = [*score.lines, ScoreLine(DURING_PLAY, score.during_play)]
+            rows.extend((self.labels[seat], line.rule, line.points) for line in lines)
+        return pd.DataFrame(rows, columns=["player", "rule", "points"])
+
+    def score_chart(self) -> alt.JupyterChart:
+        """An offline stacked chart of the score breakdown that follows the game."""
+        chart = show(score_breakdown_chart(self.score_frame()))
+        self._live.append(
+            lambda: setattr(chart, "chart", score_breakdown_chart(self.score_frame()))
+        )
+        return chart
 
     @property
     def state(self) -> GameState:

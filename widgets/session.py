@@ -174,3 +174,26 @@ def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str
     if not names:
         raise ValueError("a game needs players")
     return names
+
+
+def bot_seats(bots: Any, names: Sequence[str]) -> dict[int, str]:
+    """Bot strategies by seat, from a mapping (seats or names) or a list with ``None``s.
+
+    >>> bot_seats({"Bo": "greedy"}, ["Ann", "Bo"]), bot_seats([None, "dean"], ["Ann", "Bo"])
+    ({1: 'greedy'}, {1: 'dean'})
+    """
+    if bots is None:
+        return {}
+    if isinstance(bots, Mapping):
+        items = bots.items()
+    else:
+        items = ((seat, b) for seat, b in enumerate(bots) if b)
+    seats: dict[int, str] = {}
+    for key, strategy in items:
+        seat = names.index(key) if isinstance(key, str) and key in names else key
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(names):
+            raise ValueError(
+                f"bots: no seat {key!r}; seats are 0-{len(names) - 1} or a player's name"
+            )
+        seats[seat] = str(strategy)
+    return seats
