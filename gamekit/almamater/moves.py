@@ -180,9 +180,13 @@ class Work:
                     self.dictionaries(seat, -cost.amount, f"research step {pos + 1}")
             self.set(seat, research=pos + 1)
             taken += 1
-            self.log(
-                "research", f"{self.name(seat)} moves to research step {pos + 1} ({why})", seat, 1
-            )
+            if self.narrate:
+                self.log(
+                    "research",
+                    f"{self.name(seat)} moves to research step {pos + 1} ({why})",
+                    seat,
+                    1,
+                )
             if (pos + 1) % STEPS_PER_CARD == 0:
                 card = self.spec.research[self.g["research_track"][pos // STEPS_PER_CARD]]
                 self.gain(seat, card.milestone, f"milestone {card.letter}")
@@ -195,10 +199,12 @@ class Work:
             return
         if p.masters >= self.c.board.masters_max:
             self.set(seat, extra=(*p.extra, trigger))
-            self.log("info", f"{self.name(seat)} already has {p.masters} masters ({why})", seat)
+            if self.narrate:
+                self.log("info", f"{self.name(seat)} already has {p.masters} masters ({why})", seat)
             return
         self.set(seat, extra=(*p.extra, trigger), masters=p.masters + 1)
-        self.log("master", f"{self.name(seat)} gains an extra master ({why})", seat, 1)
+        if self.narrate:
+            self.log("master", f"{self.name(seat)} gains an extra master ({why})", seat, 1)
 
     def shelve(self, seat: int, count: int, why: str) -> None:
         """Put ``count`` own textbooks onto the sale shelf, filling from the right."""
@@ -208,12 +214,13 @@ class Work:
             slot = max(i for i, full in enumerate(sale) if not full)
             sale[slot] = True
         self.set(seat, shelves=(*p.shelves[:-1], tuple(sale)))
-        self.log(
-            "shelf",
-            f"{self.name(seat)} puts {_n(count, 'textbook')} onto the sale shelf ({why})",
-            seat,
-            count,
-        )
+        if self.narrate:
+            self.log(
+                "shelf",
+                f"{self.name(seat)} puts {_n(count, 'textbook')} onto the sale shelf ({why})",
+                seat,
+                count,
+            )
 
 
 def _n(count: int, word: str, plural: str | None = None) -> str:

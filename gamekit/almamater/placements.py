@@ -121,10 +121,12 @@ def do_lecture(w: Work, seat: int, a: GiveLecture) -> None:
     p = w.p[seat]
     if a.book != "none":
         w.pay_token(seat, a.book, 1, f"lecture by {a.professor}")
-    w.log("lecture", f"{w.name(seat)} has {a.professor} give a lecture", seat)
+    if w.narrate:
+        w.log("lecture", f"{w.name(seat)} has {a.professor} give a lecture", seat)
     if has(w.spec, p, "ready_professor") and not p.paracelsus_used:
         w.set(seat, paracelsus_used=True)
-        w.log("info", f"Paracelsus: {a.professor} is readied again at once", seat)
+        if w.narrate:
+            w.log("info", f"Paracelsus: {a.professor} is readied again at once", seat)
     else:
         w.set(seat, exhausted=(*p.exhausted, a.professor))
     w.gain(seat, w.c.professor(a.professor).lecture, f"lecture by {a.professor}")
@@ -208,7 +210,8 @@ def do_campus(w: Work, seat: int, a: HireStudent) -> None:
     else:
         w.set(seat, row_b=(*p.row_b, a.student))
         slot = f"B{len(p.row_b) + 1}"
-    w.log("student", f"{w.name(seat)} hires {a.student} into lecture-hall slot {slot}", seat)
+    if w.narrate:
+        w.log("student", f"{w.name(seat)} hires {a.student} into lecture-hall slot {slot}", seat)
     kind = w.c.student(a.student)
     if kind.timing == "immediate":
         w.gain(seat, kind.gain, f"{a.student}'s bonus")
@@ -305,7 +308,8 @@ def do_academy(w: Work, seat: int, a: HireProfessor) -> None:
     left[i] -= 1
     w.g["academy_left"] = tuple(left)
     w.set(seat, professors=(*w.p[seat].professors, a.professor))
-    w.log("professor", f"{w.name(seat)} hires professor {a.professor}", seat)
+    if w.narrate:
+        w.log("professor", f"{w.name(seat)} hires professor {a.professor}", seat)
 
 
 # -- antiquarian ----------------------------------------------------------------------
@@ -484,7 +488,8 @@ def do_colloquium(w: Work, seat: int, a: Colloquium) -> None:
             w.prestige(seller, w.c.shelves.prestige[slot], "book sold from the sale shelf")
             if w.has(seller, "sale_bonus"):
                 w.ducats(seller, w.amount("sale_bonus"), "Marschalk: book sold")
-            w.log("shelf", f"{w.name(seller)}'s book leaves the sale shelf", seller, -1)
+            if w.narrate:
+                w.log("shelf", f"{w.name(seller)}'s book leaves the sale shelf", seller, -1)
             w.books(seat, seller, 1, "bought at the Colloquium")
         w.set(seller, shelves=(*w.p[seller].shelves[:-1], tuple(shelf)))
     if a.dictionary:
@@ -544,12 +549,13 @@ def do_hall(w: Work, seat: int, a: HallOfFame) -> None:
     ch = w.g["bust_chancellors"][i]
     p = w.p[seat]
     w.set(seat, busts=(*p.busts, a.tile))
-    w.log(
-        "bust",
-        f"{w.name(seat)} takes a bust from glory tile {a.tile} and gains {ch}'s ability",
-        seat,
-        1,
-    )
+    if w.narrate:
+        w.log(
+            "bust",
+            f"{w.name(seat)} takes a bust from glory tile {a.tile} and gains {ch}'s ability",
+            seat,
+            1,
+        )
     if ch not in p.abilities:
         w.set(seat, abilities=(*p.abilities, ch))
         if w.c.chancellor(ch).ability == "founding_bonus" and p.discarded:

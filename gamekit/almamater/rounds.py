@@ -56,22 +56,25 @@ def administration(w: Work) -> bool:
     # 1. turn order
     order = turn_order_after_bishop(w.g["order"], w.g["bishop"])
     w.g["order"] = order
-    w.log("order", "administration 1, turn order: " + ", ".join(w.name(i) for i in order))
+    if w.narrate:
+        w.log("order", "administration 1, turn order: " + ", ".join(w.name(i) for i in order))
     # 2. storage: books over the limit go back (kit default order: own textbooks, then
     # other colours from the lowest rank, dictionaries last)
     limits = ", ".join(f"{w.name(i)} {storage_limit(w.spec, w.p[i])}" for i in range(n))
-    w.log("storage", f"administration 2, storage limits: {limits}")
+    if w.narrate:
+        w.log("storage", f"administration 2, storage limits: {limits}")
     for seat in range(n):
         over = w.p[seat].books - storage_limit(w.spec, w.p[seat])
         if over <= 0:
             continue
         limit = storage_limit(w.spec, w.p[seat])
-        w.log(
-            "storage",
-            f"{w.name(seat)} is {over} over the storage limit of {limit}",
-            seat,
-            over,
-        )
+        if w.narrate:
+            w.log(
+                "storage",
+                f"{w.name(seat)} is {over} over the storage limit of {limit}",
+                seat,
+                over,
+            )
         colours = [seat, *(c for c in reversed(w.g["reputation"]) if c != seat)]
         for colour in colours:
             k = min(over, w.p[seat].storage[colour])
@@ -81,26 +84,31 @@ def administration(w: Work) -> bool:
             w.dictionaries(seat, -over, "over the storage limit")
     # 3. book reputation
     w.g["reputation"] = reputation_order(w.p, w.g["reputation"])
-    w.log(
-        "reputation",
-        "administration 3, book reputation: " + ", ".join(w.name(i) for i in w.g["reputation"]),
-    )
+    if w.narrate:
+        w.log(
+            "reputation",
+            "administration 3, book reputation: " + ", ".join(w.name(i) for i in w.g["reputation"]),
+        )
     # 4. professors readied
     for seat in range(n):
         w.set(seat, exhausted=(), paracelsus_used=False)
-    w.log("admin", "administration 4: exhausted professors are readied")
+    if w.narrate:
+        w.log("admin", "administration 4: exhausted professors are readied")
     # 5. masters back
     for seat in range(n):
         w.set(seat, placed=0, starting_student=0, passed=False, pereira_used=False)
     w.g["spaces"] = (0,) * len(w.g["spaces"])
     w.g["bishop"] = ()
-    w.log("admin", "administration 5: all masters return to their owners")
+    if w.narrate:
+        w.log("admin", "administration 5: all masters return to their owners")
     # 6. round marker
     if w.g["round"] < w.g["rounds"]:
         w.g["round"] += 1
-        w.log("round", f"administration 6: the round marker moves to round {w.g['round']}")
+        if w.narrate:
+            w.log("round", f"administration 6: the round marker moves to round {w.g['round']}")
         return False
-    w.log("round", "administration 6: that was the last round")
+    if w.narrate:
+        w.log("round", "administration 6: that was the last round")
     return True
 
 
@@ -117,7 +125,7 @@ def income(w: Work) -> None:
         dropped = sum(p.shelves[0])
         empty = tuple(False for _ in shelves.prices)
         w.set(seat, shelves=(*p.shelves[1:], empty))
-        if dropped:
+        if dropped and w.narrate:
             w.log(
                 "shelf",
                 f"{w.name(seat)}'s oldest library shelf drops out with {dropped} books",

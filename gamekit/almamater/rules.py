@@ -187,30 +187,33 @@ def _space(spec: AlmaMaterSpec, action: Action) -> str | None:
 def _act(w: Work, seat: int, action: Action) -> None:
     if isinstance(action, Pass):
         w.set(seat, passed=True)
-        w.log("pass", f"{w.name(seat)} passes", seat)
+        if w.narrate:
+            w.log("pass", f"{w.name(seat)} passes", seat)
     else:
         space = _space(w.spec, action)
         masters = getattr(action, "masters", 0)
         if getattr(action, "pereira", False):
             w.set(seat, placed=w.p[seat].placed + 1, pereira_used=True)
-            w.log(
-                "place",
-                f"{w.name(seat)} places 1 master on Pereira to use {space_title(space or '')}",
-                seat,
-                1,
-            )
+            if w.narrate:
+                w.log(
+                    "place",
+                    f"{w.name(seat)} places 1 master on Pereira to use {space_title(space or '')}",
+                    seat,
+                    1,
+                )
         elif space is not None:
             w.set(seat, placed=w.p[seat].placed + masters)
             if space not in ("starting_student", *OPEN_SPACES):
                 spaces = list(w.g["spaces"])
                 spaces[w.spec.space_index(space)] = masters
                 w.g["spaces"] = tuple(spaces)
-            w.log(
-                "place",
-                f"{w.name(seat)} places {_masters(masters)} on {space_title(space)}",
-                seat,
-                masters,
-            )
+            if w.narrate:
+                w.log(
+                    "place",
+                    f"{w.name(seat)} places {_masters(masters)} on {space_title(space)}",
+                    seat,
+                    masters,
+                )
         pl.DOERS[type(action)](w, seat, action)
     _next_turn(w)
 
@@ -229,18 +232,22 @@ def _next_turn(w: Work) -> None:
             return
     # everyone has passed: the round ends
     w.g["phase"] = "administration"
-    w.log("phase", "administration phase")
+    if w.narrate:
+        w.log("phase", "administration phase")
     last = administration(w)
     w.g["phase"] = "income"
-    w.log("phase", "income phase")
+    if w.narrate:
+        w.log("phase", "income phase")
     income(w)
     if last:
         w.g["phase"] = "end"
-        w.log("end", "the game ends: final scoring")
+        if w.narrate:
+            w.log("end", "the game ends: final scoring")
     else:
         w.g["phase"] = "action"
         w.g["turn"] = 0
-        w.log("round", f"round {w.g['round']}: action phase")
+        if w.narrate:
+            w.log("round", f"round {w.g['round']}: action phase")
 
 
 def player_score(spec: AlmaMaterSpec, state: GameState, seat: int) -> Score:

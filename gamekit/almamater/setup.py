@@ -105,7 +105,8 @@ def draft_keep(w: Work, seat: int, card: str) -> None:
     hand = list(p.hand)
     hand.remove(card)
     w.set(seat, hand=tuple(hand), kept=(*p.kept, card))
-    w.log("draft", f"{w.name(seat)} keeps a founding card", seat)
+    if w.narrate:
+        w.log("draft", f"{w.name(seat)} keeps a founding card", seat)
     n = w.spec.players
     if seat < n - 1:
         w.g["turn"] = seat + 1
@@ -113,11 +114,13 @@ def draft_keep(w: Work, seat: int, card: str) -> None:
     hands = [w.p[i].hand for i in range(n)]
     for i in range(n):  # pass the rest to the left
         w.set((i + 1) % n, hand=hands[i])
-    w.log("draft", "the remaining founding cards are passed to the left")
+    if w.narrate:
+        w.log("draft", "the remaining founding cards are passed to the left")
     if len(w.p[0].hand) == 1:
         for i in range(n):
             w.set(i, kept=(*w.p[i].kept, w.p[i].hand[0]), hand=())
-        w.log("draft", "each player takes the last card passed to them")
+        if w.narrate:
+            w.log("draft", "each player takes the last card passed to them")
         w.g["phase"] = "discard"
     w.g["turn"] = 0
 
@@ -127,25 +130,29 @@ def discard_founding(w: Work, seat: int, card: str) -> None:
     kept = list(p.kept)
     kept.remove(card)
     w.set(seat, kept=tuple(kept), discarded=card)
-    w.log("draft", f"{w.name(seat)} discards a founding card", seat)
+    if w.narrate:
+        w.log("draft", f"{w.name(seat)} discards a founding card", seat)
     n = w.spec.players
     if seat < n - 1:
         w.g["turn"] = seat + 1
         return
     sums = [founding_sum(w.spec, w.p[i]) for i in range(n)]
     for i in range(n):
-        w.log(
-            "draft",
-            f"{w.name(i)} reveals {', '.join(w.p[i].kept)}: white sum {sums[i]}",
-            i,
-            sums[i],
-        )
+        if w.narrate:
+            w.log(
+                "draft",
+                f"{w.name(i)} reveals {', '.join(w.p[i].kept)}: white sum {sums[i]}",
+                i,
+                sums[i],
+            )
     tie = w.g["tie_draw"]
     order = tuple(sorted(range(n), key=lambda i: (sums[i], tie[i])))
     if len(set(sums)) < n:
         drawn = ", ".join(w.name(i) for i in sorted(range(n), key=lambda i: tie[i]))
-        w.log("draft", f"ties are broken by the seeded draw: {drawn}")
-    w.log("order", "turn order: " + ", ".join(w.name(i) for i in order))
+        if w.narrate:
+            w.log("draft", f"ties are broken by the seeded draw: {drawn}")
+    if w.narrate:
+        w.log("order", "turn order: " + ", ".join(w.name(i) for i in order))
     w.g.update(order=order, turn=0, phase="chancellor")
 
 
@@ -154,7 +161,8 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     pool.remove(name)
     w.g["chancellor_pool"] = tuple(pool)
     w.set(seat, chancellor=name, abilities=(name,))
-    w.log("chancellor", f"{w.name(seat)} chooses {name}", seat)
+    if w.narrate:
+        w.log("chancellor", f"{w.name(seat)} chooses {name}", seat)
     if w.g["turn"] < w.spec.players - 1:
         w.g["turn"] += 1
         return
@@ -163,8 +171,10 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     w.g["bust_chancellors"] = on_tiles
     w.g["chancellor_pool"] = ()
     for tile, ch in zip(w.g["glory"], on_tiles, strict=True):
-        w.log("setup", f"glory tile {tile}: bust stack under {ch}")
-    w.log("setup", "the library: 6 empty shelves and an empty sale shelf per player")
+        if w.narrate:
+            w.log("setup", f"glory tile {tile}: bust stack under {ch}")
+    if w.narrate:
+        w.log("setup", "the library: 6 empty shelves and an empty sale shelf per player")
     board = w.c.board
     for seat_ in w.g["order"]:
         w.gain(seat_, board.start, "starting ducats")
@@ -176,7 +186,8 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
             w.gain(seat_, w.spec.founding[discarded].gain, f"Glareanus: discarded card {discarded}")
     w.g["reputation"] = reputation_order(w.p, w.g["order"])
     w.g.update(phase="action", round=1, turn=0)
-    w.log("round", "round 1 begins")
+    if w.narrate:
+        w.log("round", "round 1 begins")
 
 
 def reputation_order(
