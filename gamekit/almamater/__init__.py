@@ -29,6 +29,7 @@ from gamekit.almamater.setup import new_game
 from gamekit.almamater.simulate import play_game, simulate, summarize
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec, space_title
 from gamekit.almamater.state import GameState, PlayerState, state_from_struct, state_to_struct
+from gamekit.almamater.tables import players_frame, score_frame
 from gamekit.almamater.transcript import transcript
 
 __all__ = [
@@ -54,6 +55,8 @@ __all__ = [
     "outcome",
     "play_game",
     "player_score",
+    "players_frame",
+    "score_frame",
     "simulate",
     "space_title",
     "state_from_struct",

@@ -9,7 +9,7 @@ import pytest
 
 MODULES = [
     "actions", "bots", "components", "glossary", "moves", "placements", "rounds", "rules",
-    "scoring", "setup", "sheet", "simulate", "spec", "state", "transcript",
+    "scoring", "setup", "sheet", "simulate", "spec", "state", "tables", "transcript",
 ]  # fmt: skip
 
 
