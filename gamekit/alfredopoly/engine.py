@@ -18,6 +18,9 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
   goes negative.
 - "Pay each player" cards make one debt per player, paid in seat order; a player who
   cannot pay goes bankrupt to the one they cannot pay.
+- Organizations (board data): railroads charge 25/50/100/200 by how many the owner
+  holds; utilities 4x the dice with one owned, 10x with both. The "nearest railroad"
+  card doubles the fee; the "nearest utility" card makes the player roll and pay 10x.
 - Owning a whole colour group doubles the base fee of its unimproved buildings even if
   some of the group is mortgaged (classic rule); railroads count every one the owner
   holds, mortgaged or not.

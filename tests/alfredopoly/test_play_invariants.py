@@ -52,6 +52,42 @@ def check_money(before: GameState, after: GameState, events: tuple[Event, ...]) 
     assert [p.cash for p in after.players] == expected, [str(e) for e in events]
 
 
+def reference_fee(spec: AlfredopolySpec, s: GameState, i: int, total: int) -> int:
+    """The deed's fee, derived here from the rules text (rule 5 and Decisions)."""
+    space = spec.board.spaces[i]
+    owner = s.owner[i]
+    group = [j for j, x in enumerate(spec.board.spaces) if x.group == space.group]
+    held = sum(1 for j in group if s.owner[j] == owner)
+    if space.kind == "railroad":
+        return {1: 25, 2: 50, 3: 100, 4: 200}[held]
+    if space.kind == "utility":
+        return (4 if held == 1 else 10) * total
+    if s.level[i]:
+        return space.rents[s.level[i]]
+    return space.rents[0] * (2 if held == len(group) else 1)
+
+
+def check_fees(spec: AlfredopolySpec, before: GameState, after: GameState,
+               roll: tuple[int, ...], events: tuple[Event, ...]) -> None:  # fmt: skip
+    """After a roll, a fee paid equals the deed's fee for where the payer stands."""
+    fees = [e for e in events if e.kind == "fee"]
+    cards = [e for e in events if e.kind == "card"]
+    if len(fees) != 1 or fees[0].player is None:
+        return
+    e = fees[0]
+    space = after.players[e.player].position
+    total = sum(roll)
+    if before.phase == "card_dice":
+        assert e.amount == 10 * total
+        return
+    if before.owner[space] != e.target:
+        return  # ownership moved within the step (not for a simple roll)
+    expected = reference_fee(spec, before, space, total)
+    if cards and "nearest railroad" in cards[-1].text.lower():
+        expected *= 2
+    assert e.amount == expected, (e.text, expected)
+
+
 def check_books(spec: AlfredopolySpec, s: GameState) -> None:
     board = spec.board
     assert all(p.cash >= 0 for p in s.players)
@@ -112,6 +148,7 @@ def play_random(spec: AlfredopolySpec, players: int, seed: int, steps: int) -> i
         if is_chance(s):
             roll = sample_outcome(chance_outcomes(spec, s), rng)
             result = chance_step(spec, s, roll)
+            check_fees(spec, s, result.state, roll.values, result.events)
         else:
             moves = legal_actions(spec, s)
             assert moves or s.phase == "turn", s.phase
