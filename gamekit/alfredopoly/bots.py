@@ -70,6 +70,9 @@ class Bot:
         self._groups_key = (-1, -1)
         self._tried: set[tuple[int, int, int]] = set()
         self._cheapest = 0
+        self._mort_table: Table | None = None
+        self._mort_key = (-1, -1, -1)
+        self._mort: list[int] = []
         self._groups: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
 
     def __repr__(self) -> str:
@@ -114,19 +117,13 @@ class Bot:
                 return A.UseGetOutCard(p.cards[0])
             if p.cash - t.spec.jail_fine >= self.reserve:
                 return _PAY_FINE
-        if self.lifts and True in t.mortgaged:
-            owner = t.owner
-            mortgaged = t.mortgaged
-            spaces = t.board.spaces
-            rate = 100 + t.spec.interest_percent
+        if self.lifts:
             spare = p.cash - self.reserve - self.lift_buffer
-            for i in t.lay.props:
+            rate = 100 + t.spec.interest_percent
+            spaces = t.board.spaces
+            for i in self.my_mortgages(t, me):
                 # lift_problem's conditions, inlined for speed (tests replay these choices)
-                if (
-                    mortgaged[i]
-                    and owner[i] == me
-                    and spare >= -(-spaces[i].mortgage * rate // 100)
-                ):
+                if spare >= -(-spaces[i].mortgage * rate // 100):
                     return A.LiftMortgage(i)
         if self.builds:
             build = self.next_build(t, me)
@@ -143,6 +140,17 @@ class Bot:
         if not self.long_jail:
             return False
         return any(lv and o != me for o, lv in zip(t.owner, t.level, strict=True))
+
+    def my_mortgages(self, t: Table, me: int) -> list[int]:
+        """My mortgaged properties, in board order (cached)."""
+        key = (t.owner_version, t.mortgage_version, me)
+        if self._mort_table is t and self._mort_key == key:
+            return self._mort
+        owner = t.owner
+        mortgaged = t.mortgaged
+        self._mort = [i for i in t.lay.props if mortgaged[i] and owner[i] == me]
+        self._mort_table, self._mort_key = t, key
+        return self._mort
 
     def groups(self, t: Table, me: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
         """My complete colour groups, and the groups I miss one street of (cached)."""

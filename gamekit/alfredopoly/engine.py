@@ -131,10 +131,9 @@ class Table:
 
     __slots__ = (
         "actor", "auction", "board", "current", "debts", "decks", "doubles", "ended", "jackpot",
-        "last_roll", "lay", "level", "log", "may_roll", "mortgaged", "offer", "out_order",
-        "owner", "owner_version", "pending", "phase", "players", "rolled", "round",
-        "sculptures_left", "spec",
-        "statues_left", "then_move", "turn",
+        "last_roll", "lay", "level", "log", "may_roll", "mortgage_version", "mortgaged", "offer",
+        "out_order", "owner", "owner_version", "pending", "phase", "players", "rolled", "round",
+        "sculptures_left", "spec", "statues_left", "then_move", "turn",
     )  # fmt: skip
 
     def __init__(self, spec: AlfredopolySpec, state: GameState, log: bool = True) -> None:
@@ -144,6 +143,7 @@ class Table:
         self.players = [Player(p) for p in state.players]
         self.owner = list(state.owner)
         self.owner_version = 0  # bumps whenever ownership changes (bots cache on it)
+        self.mortgage_version = 0  # bumps whenever a mortgage is taken or lifted
         self.level = list(state.level)
         self.mortgaged = list(state.mortgaged)
         self.decks = [list(d) for d in state.decks]
@@ -660,6 +660,7 @@ class Table:
     def _do_mortgage(self, a: A.Mortgage) -> None:
         s = self.board.spaces[a.space]
         self.mortgaged[a.space] = True
+        self.mortgage_version += 1
         self._receive(self.actor, s.mortgage, "mortgage",
                       f"mortgaged {s.name} for ${s.mortgage}")  # fmt: skip
 
@@ -667,6 +668,7 @@ class Table:
         s = self.board.spaces[a.space]
         cost = self.spec.lift_cost(a.space)
         self.mortgaged[a.space] = False
+        self.mortgage_version += 1
         self._pay(self.actor, TRUSTEES, cost, "lift",
                   f"paid ${cost} to lift the mortgage on {s.name}")  # fmt: skip
 
@@ -758,6 +760,7 @@ class Table:
                 self.level[i] = 0
                 self.owner[i] = TRUSTEES
                 self.mortgaged[i] = False
+                self.mortgage_version += 1
             if p.cash:
                 self._pay(b, TRUSTEES, p.cash, "bankruptcy", f"handed ${p.cash} to the trustees")
             for cid in p.cards:
