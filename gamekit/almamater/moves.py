@@ -207,7 +207,11 @@ class Work:
             self.log("master", f"{self.name(seat)} gains an extra master ({why})", seat, 1)
 
     def shelve(self, seat: int, count: int, why: str) -> None:
-        """Put ``count`` own textbooks onto the sale shelf, filling from the right."""
+        """Put ``count`` own textbooks onto the sale shelf, filling from the right.
+
+        The kit's model of the library (the summary is loose): own textbooks put "into the
+        library" go onto the sale shelf, where the Colloquium buys them, also right to left.
+        """
         p = self.p[seat]
         sale = list(p.shelves[-1])
         for _ in range(count):

@@ -113,6 +113,14 @@ def administration(w: Work) -> bool:
 
 
 def income(w: Work) -> None:
+    """Income, player by player in turn order.
+
+    The summary is loose about the library; the kit implements the rules file's reading:
+    a player's 7 shelves stand in a row (6 library shelves, then the sale shelf); each book
+    on any of them pays; then the sale shelf slides into the library at the right, the
+    leftmost shelf drops out (its books back to the supply) and becomes the new, empty sale
+    shelf. An unsold book so earns income until its shelf drops out six rounds later.
+    """
     shelves = w.c.shelves
     income_table = w.c.reputation.income
     for seat in w.g["order"]:
