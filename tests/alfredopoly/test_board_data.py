@@ -313,3 +313,17 @@ def test_user_board_toml_and_json_default_to_campus_decks(tmp_path: Path) -> Non
     toml_path = tmp_path / "copy.toml"
     toml_path.write_text((data_dir() / "classic.toml").read_text(encoding="utf-8"))
     assert load_board(str(toml_path)).spaces == load_board("classic").spaces
+
+
+def test_user_board_with_inline_decks(tmp_path: Path) -> None:
+    data = _alfred()
+    del data["decks"]
+    decks = tomllib.loads((data_dir() / "classic_decks.toml").read_text(encoding="utf-8"))
+    data["email"] = decks["email"]
+    data["pcc_mail"] = decks["pcc_mail"][:3]
+    board = load_board(_write(tmp_path, data))
+    assert len(board.decks["email"]) == 16 and len(board.decks["pcc_mail"]) == 3
+    assert board.decks["email"][0].text == "Advance to The Steinheim."
+    from gamekit.alfredopoly.rules import AlfredopolySpec, new_game
+
+    assert len(new_game(AlfredopolySpec(board), 2, seed=1).decks[1]) == 3
