@@ -385,3 +385,37 @@ def test_describe_spells_out_prices_of_this_position() -> None:
     assert describe(spec, s, Antiquarian(1, 4, "blue")) == (
         "place 1 master on the Antiquarian: 2 blue books and 2 dictionaries for 9 ducats"
     )
+
+
+def test_supplies_run_out_professor_copies_and_bust_stacks() -> None:
+    """Facts: 3 cards per professor type; 4 busts per stack. Empty supplies offer nothing."""
+    spec, s = rich(research=4)
+    i = s.academy.index("Music")
+    s = with_game(s, academy_left=tuple(0 if j == i else n for j, n in enumerate(s.academy_left)))
+    assert not find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
+    s = with_game(s, busts_left=(0, 4, 4))
+    assert [a.tile for a in find(spec, s, lambda a: isinstance(a, HallOfFame))] == ["b3"]
+
+
+def test_no_buying_from_your_own_sale_shelf_and_the_track_ends_at_15() -> None:
+    spec, s = rich(research=15)
+    s = with_player(s, 0, shelves=(*s.players[0].shelves[:-1], (True, True, True)))
+    assert not find(spec, s, lambda a: isinstance(a, Colloquium) and a.seller == "red")
+    assert not find(spec, s, lambda a: isinstance(a, Research))
+
+
+def test_a_sale_can_give_the_seller_an_extra_master_on_another_players_turn() -> None:
+    """Extra master for reaching 15 prestige, whenever it happens."""
+    spec, s = rich()
+    s = with_player(s, 1, prestige=13, shelves=(*s.players[1].shelves[:-1], (True, False, False)))
+    st = act(spec, s, Colloquium(1, "blue", 1, False))  # compartment 1: 4 ducats, 2 prestige
+    seller = st.state.players[1]
+    assert (seller.prestige, seller.masters, seller.extra) == (15, 5, ("prestige",))
+
+
+def test_pereira_is_not_for_the_open_spaces_or_a_free_space() -> None:
+    spec, s = rich(abilities=("Pereira",))
+    assert not any(getattr(a, "pereira", False) for a in legal_actions(spec, s))
+    s = act(spec, s, Bishop(1)).state
+    s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    assert not any(getattr(a, "pereira", False) for a in legal_actions(spec, s))
