@@ -593,3 +593,22 @@ def test_dice_only_when_a_roll_is_due() -> None:
         apply(SPEC, s, A.EndTurn())
     with pytest.raises(IllegalAction, match="not a roll of 2d6"):
         chance_step(SPEC, s, DiceRoll((1, 7)))
+
+
+def test_rule13_pay_each_player_goes_bankrupt_to_the_one_not_paid() -> None:
+    s = on_top(player(game(3), 0, position=4, cash=60), "EM15")  # pay each player $50
+    st = roll(s, 1, 2)
+    assert cash(st.state) == [10, 1550, 1500]
+    assert (st.state.phase, st.state.debts[0].creditor) == ("debt", 2)
+    end = apply(SPEC, st.state, A.DeclareBankruptcy())
+    assert cash(end) == [0, 1550, 1510] and end.players[0].bankrupt
+    assert (end.phase, end.current, end.debts) == ("turn", 1, ())
+
+
+def test_rule13_collect_from_each_a_player_who_cannot_pay_goes_bankrupt() -> None:
+    s = on_top(player(player(game(3), 0, position=15), 1, cash=20), "PM07")  # $50 from each
+    st = roll(s, 1, 1)
+    assert (st.state.phase, st.state.actor) == ("debt", 1)
+    end = apply(SPEC, st.state, A.DeclareBankruptcy())
+    assert cash(end) == [1570, 0, 1450] and end.players[1].bankrupt
+    assert (end.phase, end.current, end.may_roll) == ("turn", 0, True)  # Ann rolled a double
