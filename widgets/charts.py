@@ -41,6 +41,15 @@ WIDTH = 640
 _TITLES = {"probability": "Landing probability by space", "expected_fee": "Expected fee by space"}
 
 
+def _clean(frame: pd.DataFrame) -> pd.DataFrame:
+    """Text columns without missing values (they would reach the browser as NaN, not JSON)."""
+    out = frame.copy()
+    for column in out.columns:
+        if not pd.api.types.is_numeric_dtype(out[column]):
+            out[column] = out[column].astype(object).where(out[column].notna(), "")
+    return out
+
+
 def _need(frame: pd.DataFrame, *columns: str) -> None:
     missing = [c for c in columns if c not in frame.columns]
     if missing:
@@ -60,12 +69,18 @@ def group_scale(frame: pd.DataFrame) -> alt.Scale:
     return alt.Scale(domain=list(pairs), range=list(pairs.values()))
 
 
-def _with_group(frame: pd.DataFrame) -> pd.DataFrame:
+def _with_group(frame: pd.DataFrame) -> tuple[pd.DataFrame, alt.Scale]:
+    """The frame with every space in a named group, and the colour scale of the groups.
+
+    The ``colour`` column only feeds the scale; it is dropped from the chart's data (a
+    missing colour would otherwise reach the front end as NaN, which is not JSON).
+    """
     out = frame.copy()
     if "group" not in out.columns:
         out["group"] = None
     out["group"] = out["group"].astype(object).where(out["group"].notna(), "other")
-    return out
+    scale = group_scale(out)
+    return _clean(out.drop(columns=["colour"], errors="ignore")), scale
 
 
 def landing_chart(
@@ -80,7 +95,7 @@ def landing_chart(
     'index'
     """
     _need(frame, "index", "space", value)
-    data = _with_group(frame)
+    data, scale = _with_group(frame)
     is_share = value in {"probability", "exact", "simulated"}
     fmt, axis_fmt = (".2%", ".1%") if is_share else (",.2f", ",.0f")
     return (
@@ -92,7 +107,7 @@ def landing_chart(
         .encode(
             x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
             y=alt.Y(f"{value}:Q", title=value.replace("_", " "), axis=alt.Axis(format=axis_fmt)),
-            color=alt.Color("group:N", scale=group_scale(data), title="group"),
+            color=alt.Color("group:N", scale=scale, title="group"),
             tooltip=["index:O", "space:N", "group:N", alt.Tooltip(f"{value}:Q", format=fmt)],
         )
         .properties(width=WIDTH, height=260)
@@ -111,7 +126,7 @@ def exact_vs_simulated_chart(frame: pd.DataFrame, *, z: float = 1.96) -> alt.Lay
     3
     """
     _need(frame, "index", "space", "exact", "simulated", "stderr")
-    data = frame.copy()
+    data = _clean(frame.drop(columns=["colour"], errors="ignore"))
     data["low"] = data["simulated"] - z * data["stderr"]
     data["high"] = data["simulated"] + z * data["stderr"]
     base = alt.Chart(data).encode(
@@ -146,7 +161,7 @@ def convergence_chart(frame: pd.DataFrame, value: str = "error") -> alt.LayerCha
     'line'
     """
     _need(frame, "rolls", value)
-    data = frame.copy()
+    data = _clean(frame)
     if "series" not in data.columns:
         data["series"] = "simulation"
     first = data.sort_values("rolls").iloc[0]
@@ -186,7 +201,7 @@ def k_turn_chart(frame: pd.DataFrame) -> alt.Chart:
     if "space" in frame.columns:
         tip.insert(2, "space:N")
     return (
-        alt.Chart(frame)
+        alt.Chart(_clean(frame))
         .mark_rect()
         .encode(
             x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
@@ -199,37 +214,59 @@ def k_turn_chart(frame: pd.DataFrame) -> alt.Chart:
 
 
 def fee_payback_chart(
-    frame: pd.DataFrame, fee: str = "expected_fee", payback: str = "payback_turns"
+    frame: pd.DataFrame,
+    fee: str = "fee_per_round",
+    payback: str = "payback_rounds",
+    *,
+    level: str | None = None,
 ) -> alt.HConcatChart:
-    """Expected fee per opponent turn and turns to pay back the cost, by group.
-    Columns: ``group``, ``fee``, ``payback`` (optional ``colour``).
+    """Expected fee per round and rounds to pay back the cost, by colour group.
+
+    Takes one row per group, or the per-property table of
+    ``gamekit.alfredopoly.economics.property_economics`` (columns ``group``, ``level``,
+    ``cost``, ``fee``-column): pick a ``level`` (``"3 sculptures"``) and each group's
+    fees add up and its payback is total cost / total fee.
 
     >>> import pandas as pd
-    >>> f = pd.DataFrame({"group": ["brown"], "expected_fee": [1.2], "payback_turns": [40.0]})
+    >>> f = pd.DataFrame({"group": ["brown"], "fee_per_round": [1.2], "payback_rounds": [40.0]})
     >>> len(fee_payback_chart(f).hconcat)
     2
     """
+    if level is not None:
+        if "level" not in frame.columns:
+            raise ValueError("level= needs a 'level' column")
+        frame = frame[frame["level"] == level]
+        if frame.empty:
+            raise ValueError(f"no rows at level {level!r}")
+    if frame["group"].duplicated().any():
+        if "cost" not in frame.columns:
+            raise ValueError(
+                "several rows per group need a 'cost' column (or pass one row per group)"
+            )
+        sums = frame.groupby("group", sort=False)[[fee, "cost"]].sum().reset_index()
+        sums[payback] = sums["cost"] / sums[fee]
+        frame = sums
     _need(frame, "group", fee, payback)
-    data = _with_group(frame)
+    data, scale = _with_group(frame)
     order = list(dict.fromkeys(data["group"]))
-    colour = alt.Color("group:N", scale=group_scale(data), legend=None)
+    colour = alt.Color("group:N", scale=scale, legend=None)
     left = (
-        alt.Chart(data, title="Expected fee per opponent turn")
+        alt.Chart(data, title="Expected fee per round")
         .mark_bar()
         .encode(
             y=alt.Y("group:N", sort=order, title=None),
-            x=alt.X(f"{fee}:Q", title="$ per turn"),
+            x=alt.X(f"{fee}:Q", title="$ per round"),
             color=colour,
             tooltip=["group:N", alt.Tooltip(f"{fee}:Q", format=",.2f")],
         )
         .properties(width=260, height=220)
     )
     right = (
-        alt.Chart(data, title="Turns to pay back")
+        alt.Chart(data, title="Rounds to pay back")
         .mark_bar()
         .encode(
             y=alt.Y("group:N", sort=order, title=None),
-            x=alt.X(f"{payback}:Q", title="opponent turns"),
+            x=alt.X(f"{payback}:Q", title="rounds"),
             color=colour,
             tooltip=["group:N", alt.Tooltip(f"{payback}:Q", format=",.1f")],
         )
@@ -249,7 +286,7 @@ def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
     _need(frame, "player", "rule", "points")
     rules = list(dict.fromkeys(frame["rule"]))
     return (
-        alt.Chart(frame, title="Final score by rule")
+        alt.Chart(_clean(frame), title="Final score by rule")
         .mark_bar(stroke="white", strokeWidth=0.5)
         .encode(
             y=alt.Y("player:N", sort=list(dict.fromkeys(frame["player"])), title=None),
@@ -277,7 +314,7 @@ def money_chart(frame: pd.DataFrame, value: str = "money", *, x: str = "turn") -
     _need(frame, x, "player", value)
     players = list(dict.fromkeys(frame["player"]))
     return (
-        alt.Chart(frame, title=f"{value.replace('_', ' ').capitalize()} over the game")
+        alt.Chart(_clean(frame), title=f"{value.replace('_', ' ').capitalize()} over the game")
         .mark_line(interpolate="step-after")
         .encode(
             x=alt.X(f"{x}:Q", title=x),

@@ -42,6 +42,13 @@ MAIN = (
     A.RollDice, A.EndTurn, A.BuySpace, A.DeclineBuy, A.PayTax, A.PayJailFine, A.UseGetOutCard,
     A.AcceptTrade, A.RejectTrade, A.PayDebt, A.DeclareBankruptcy, A.Bid, A.PassBid,
 )  # fmt: skip
+SECTIONS = {
+    A.BuildSculpture: "Build",
+    A.SellSculpture: "Sell sculptures",
+    A.SellAllSculptures: "Sell sculptures",
+    A.Mortgage: "Mortgage",
+    A.LiftMortgage: "Lift a mortgage",
+}
 LOG_LINES = 400
 
 
@@ -295,15 +302,19 @@ class AlfredopolyTable(ipw.VBox):
         legal = s.legal()
         bot_turn = s.bot_to_act()
         people_act = bool(legal) and not bot_turn
-        actions = [
-            {
-                "label": describe(a, spec, state),
-                "action": a.to_struct(),
-                "group": "main" if isinstance(a, MAIN) else "manage",
-                "space": getattr(a, "space", None),
-            }
-            for a in legal
-        ] if people_act else []  # fmt: skip
+        actions = []
+        if people_act:
+            for a in legal:
+                main = isinstance(a, MAIN)
+                actions.append(
+                    {
+                        "label": describe(a, spec, state),
+                        "action": a.to_struct(),
+                        "group": "main" if main else "manage",
+                        "space": getattr(a, "space", None),
+                        "section": "" if main else SECTIONS.get(type(a), ""),
+                    }
+                )
         note = ""
         if not s.at_end:
             note = (

@@ -111,6 +111,9 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     page = lab_page
     run = run_notebook(lab, page, widget_notebook)
     assert not run.errors, run.errors
+    # a warning (say, a NaN that is not JSON) is a bug too
+    stderr = [o.get("text") for c in run.cells for o in c["outputs"] if o.get("name") == "stderr"]
+    assert not stderr, stderr
 
     # 1. the board: 40 spaces, a heat legend, a click selects a space in the kernel
     board = page.locator(".gk-test-board .gk-alfredopoly")
@@ -152,8 +155,17 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     # 4. the play table: click the action button, the engine moved, the page shows it
     roll = page.locator(".gk-test-table .gk-button.gk-main", has_text="Roll the dice")
     roll.wait_for(timeout=10_000)
+    roll.scroll_into_view_if_needed()
+    # time from the click to the engine's answer drawn in the page (kernel round trip)
+    page.evaluate(
+        "() => { window.__gk_t0 = 0; document.querySelector('.gk-test-table .gk-button.gk-main')"
+        ".addEventListener('click', () => { window.__gk_t0 = performance.now(); }, {once: true}); }"
+    )
     roll.click()
     page.locator(".gk-test-table .gk-log-line").first.wait_for(timeout=5_000)
+    lag = page.evaluate("() => performance.now() - window.__gk_t0")
+    print(f"click-to-answer: {lag:.0f} ms")
+    assert lag < 1500, f"the table took {lag:.0f} ms to answer a click"
     assert page.locator(".gk-test-table .gk-die").count() == 2
     state = kernel(
         page,

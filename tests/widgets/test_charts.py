@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 
 import altair as alt
@@ -62,8 +63,8 @@ def test_every_builder_draws_offline_as_svg() -> None:
             pd.DataFrame(
                 {
                     "group": ["brown", "railroad"],
-                    "expected_fee": [1.0, 5.0],
-                    "payback_turns": [40.0, 30.0],
+                    "fee_per_round": [1.0, 5.0],
+                    "payback_rounds": [40.0, 30.0],
                 }
             )
         ),
@@ -115,3 +116,29 @@ def test_show_is_offline() -> None:
     assert charts.show(charts.landing_chart(landing_frame()), interactive=False).data.startswith(
         "<svg"
     )
+
+
+def test_chart_data_is_strict_json_even_with_missing_colours() -> None:
+    frame = landing_frame()
+    frame["colour"] = [
+        None if g is None else charts.GROUP_COLOURS.get(str(g)) for g in frame["group"]
+    ]
+    for chart in (charts.landing_chart(frame), charts.show(charts.landing_chart(frame)).spec):
+        spec = chart if isinstance(chart, dict) else chart.to_dict()
+        json.dumps(spec, allow_nan=False)  # NaN would break the widget message
+
+
+def test_fee_payback_adds_up_a_group_from_the_economics_table() -> None:
+    from gamekit.alfredopoly.economics import property_economics
+
+    table = property_economics("classic", players=4)
+    chart = charts.fee_payback_chart(table, level="3 sculptures")
+    data = chart.data.set_index("group")
+    rows = table[(table.level == "3 sculptures") & (table.group == "dark_blue")]
+    assert data.loc["dark_blue", "fee_per_round"] == pytest.approx(rows.fee_per_round.sum())
+    assert data.loc["dark_blue", "payback_rounds"] == pytest.approx(
+        rows.cost.sum() / rows.fee_per_round.sum()
+    )
+    charts.to_svg(chart)
+    with pytest.raises(ValueError, match="level"):
+        charts.fee_payback_chart(table, level="castle")

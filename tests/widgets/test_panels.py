@@ -54,3 +54,12 @@ def test_rolls_and_seed_only_matter_for_simulation() -> None:
     assert panel.rolls.disabled and panel.seed.disabled
     panel.method.value = "simulation"
     assert not panel.rolls.disabled
+
+
+def test_everything_the_panel_syncs_is_strict_json() -> None:
+    import json
+
+    panel = LandingPanel(method="both", rolls=10_000, seed=2)
+    for widget in (panel.chart, panel.board):
+        for value in widget.get_state().values():
+            json.dumps(value, allow_nan=False)
