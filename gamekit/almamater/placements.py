@@ -524,7 +524,11 @@ def requirement_value(spec: AlmaMaterSpec, p: PlayerState, kind: str) -> int:
 
 
 def meets(spec: AlmaMaterSpec, p: PlayerState, tile: GloryTile) -> bool:
-    return all(requirement_value(spec, p, k) >= n for k, n in tile.requirements)
+    """Whether ``p`` meets every requirement of ``tile`` now."""
+    for kind, n in tile.requirements:
+        if requirement_value(spec, p, kind) < n:
+            return False
+    return True
 
 
 def hall_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
