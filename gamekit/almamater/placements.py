@@ -525,10 +525,7 @@ def requirement_value(spec: AlmaMaterSpec, p: PlayerState, kind: str) -> int:
 
 def meets(spec: AlmaMaterSpec, p: PlayerState, tile: GloryTile) -> bool:
     """Whether ``p`` meets every requirement of ``tile`` now."""
-    for kind, n in tile.requirements:
-        if requirement_value(spec, p, kind) < n:
-            return False
-    return True
+    return all(requirement_value(spec, p, kind) >= n for kind, n in tile.requirements)
 
 
 def hall_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:

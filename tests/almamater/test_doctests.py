@@ -8,7 +8,7 @@ import importlib
 import pytest
 
 MODULES = [
-    "actions", "bots", "components", "glossary", "moves", "placements", "rounds", "rules",
+    "actions", "bots", "checks", "components", "glossary", "records", "moves", "placements", "rounds", "rules",
     "scoring", "setup", "sheet", "simulate", "spec", "state", "tables", "transcript",
 ]  # fmt: skip
 
