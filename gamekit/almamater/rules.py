@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 from gamekit.almamater import placements as pl
+from gamekit.almamater import spaces as sp
 from gamekit.almamater.actions import (
     PLACEMENTS,
     Antiquarian,
@@ -93,7 +94,7 @@ def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
         return []
     out: list[Action] = []
     if p.masters > p.placed:
-        for options in pl.OPTIONS:
+        for options in sp.OPTIONS:
             out.extend(options(spec, state, p))
     else:
         out.extend(pl.lecture_options(spec, state, p))
@@ -180,7 +181,7 @@ def _space(spec: AlmaMaterSpec, action: Action) -> str | None:
             return f"academy_{spec.components.professor(action.professor).faculty}"
         except KeyError:
             return None
-    get = pl.SPACE_OF.get(type(action))
+    get = sp.SPACE_OF.get(type(action))
     return get(action) if get else None
 
 
@@ -214,7 +215,7 @@ def _act(w: Work, seat: int, action: Action) -> None:
                     seat,
                     masters,
                 )
-        pl.DOERS[type(action)](w, seat, action)
+        sp.DOERS[type(action)](w, seat, action)
     _next_turn(w)
 
 

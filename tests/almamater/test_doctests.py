@@ -8,8 +8,9 @@ import importlib
 import pytest
 
 MODULES = [
-    "actions", "bots", "checks", "components", "glossary", "records", "moves", "placements", "rounds", "rules",
-    "scoring", "setup", "sheet", "simulate", "spec", "state", "tables", "transcript",
+    "actions", "bots", "checks", "components", "glossary", "records", "moves", "placements",
+    "rounds", "rules", "scoring", "setup", "sheet", "simulate", "spaces", "spec", "state",
+    "tables", "transcript",
 ]  # fmt: skip
 
 
