@@ -31,7 +31,14 @@ function spaceBox(parent, space, selected, cls = "") {
   box.setAttribute("role", "button");
   box.tabIndex = 0;
   gkEl("div", "gk-am-space-name", space.name, box);
-  pawns(box, space.placed);
+  if (space.placed && space.placed.length) {
+    pawns(box, space.placed);
+  } else if (space.last) {
+    // who placed them is not part of a position; show the count in grey
+    pawns(box, [{ masters: space.last, hex: "#9a9a9a" }]);
+  } else {
+    pawns(box, []);
+  }
   const next = space.open ? "any number of masters" : `next: ${space.next} master${space.next === 1 ? "" : "s"}`;
   gkEl("div", "gk-am-space-next", next, box);
   for (const line of space.details || []) gkEl("div", "gk-am-space-detail", line, box);

@@ -10,7 +10,7 @@ it (the synced ``selected`` trait), which a play table uses to show that space's
 >>> state = new_game(spec, seed=2)
 >>> board = AlmaMaterBoard(spec, state)
 >>> board
-AlmaMaterBoard(players=3, round=1, selected=None)
+AlmaMaterBoard(players=3, round=0, selected=None)
 >>> board.set_state({"selected": "bishop"})     # a click in the browser
 >>> board.selected
 'bishop'

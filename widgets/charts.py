@@ -187,17 +187,19 @@ def convergence_chart(frame: pd.DataFrame, value: str = "error") -> alt.LayerCha
     )
 
 
-def k_turn_chart(frame: pd.DataFrame) -> alt.Chart:
-    """Where a token is after k turns: a heat strip per turn. Columns: ``turn``, ``index``,
-    ``probability`` (and optional ``space``).
+def k_turn_chart(frame: pd.DataFrame, k: str | None = None) -> alt.Chart:
+    """Where a token is after k turns: a heat strip per turn. Columns: ``k`` (``turn``, or
+    ``step`` as in ``landing.distributions_after``), ``index``, ``probability`` (and
+    optional ``space``).
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"turn": [1, 1], "index": [0, 7], "probability": [0.0, 0.17]})
     >>> k_turn_chart(f).mark
     'rect'
     """
-    _need(frame, "turn", "index", "probability")
-    tip = ["turn:O", "index:O", alt.Tooltip("probability:Q", format=".2%")]
+    k = k or ("turn" if "turn" in frame.columns else "step")
+    _need(frame, k, "index", "probability")
+    tip = [f"{k}:O", "index:O", alt.Tooltip("probability:Q", format=".2%")]
     if "space" in frame.columns:
         tip.insert(2, "space:N")
     return (
@@ -205,7 +207,7 @@ def k_turn_chart(frame: pd.DataFrame) -> alt.Chart:
         .mark_rect()
         .encode(
             x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
-            y=alt.Y("turn:O", title="turn k"),
+            y=alt.Y(f"{k}:O", title=f"{k} k"),
             color=alt.Color("probability:Q", scale=alt.Scale(scheme="yelloworangered"), title="P"),
             tooltip=tip,
         )

@@ -142,3 +142,12 @@ def test_fee_payback_adds_up_a_group_from_the_economics_table() -> None:
     charts.to_svg(chart)
     with pytest.raises(ValueError, match="level"):
         charts.fee_payback_chart(table, level="castle")
+
+
+def test_k_turn_chart_takes_the_landing_modules_frame() -> None:
+    from gamekit.alfredopoly.landing import LandingOptions, build_chain, distributions_after
+
+    frame = distributions_after(build_chain("alfred", LandingOptions(per="turn")), 4)
+    spec = charts.k_turn_chart(frame).to_dict()
+    assert spec["encoding"]["y"]["field"] == "step"
+    charts.to_svg(charts.k_turn_chart(frame))
