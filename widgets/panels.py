@@ -76,16 +76,12 @@ class LandingPanel(ipw.VBox):
         boards = [*board_names()]
         if str(board) not in boards:
             boards.append(str(board))
-        style = {"description_width": "70px"}
+        style = {"description_width": "70px"}  # lines up with the row labels
         self.board_choice = ipw.Dropdown(
             options=boards, value=str(board), description="Board", style=style
         )
-        self.jail = ipw.ToggleButtons(
-            options=["short", "long"], value=jail, description="Jail", style=style
-        )
-        self.per = ipw.ToggleButtons(
-            options=["roll", "turn"], value=per, description="Per", style=style
-        )
+        self.jail = ipw.ToggleButtons(options=["short", "long"], value=jail)
+        self.per = ipw.ToggleButtons(options=["roll", "turn"], value=per)
         self.dice = ipw.Combobox(
             options=list(DICE_CHOICES),
             value=dice,
@@ -93,9 +89,7 @@ class LandingPanel(ipw.VBox):
             ensure_option=False,
             style=style,
         )
-        self.method = ipw.ToggleButtons(
-            options=list(METHODS), value=method, description="Method", style=style
-        )
+        self.method = ipw.ToggleButtons(options=list(METHODS), value=method)
         rolls_options = sorted({*ROLL_CHOICES, rolls})
         self.rolls = ipw.SelectionSlider(
             options=[(f"{r:,}", r) for r in rolls_options],
@@ -107,7 +101,7 @@ class LandingPanel(ipw.VBox):
             value=seed, min=0, max=2**31 - 1, description="Seed", style=style
         )
         for w in (self.jail, self.per, self.method):
-            w.style.button_width = "76px"
+            w.style.button_width = "92px"
         self.status = ipw.Label(value="")
         self.status.add_class("gk-panel-status")
         self.board = AlfredopolyBoard(board, size=size)
@@ -115,18 +109,23 @@ class LandingPanel(ipw.VBox):
         self._chart = alt.Chart(pd.DataFrame({"x": []})).mark_point()
         alt.JupyterChart.enable_offline()
         self.chart = alt.JupyterChart(self._chart)
+
+        def row(label: str, widget: ipw.Widget) -> ipw.HBox:
+            # a label beside toggle buttons (their own description wraps above them)
+            return ipw.HBox([ipw.Label(label, layout=ipw.Layout(width="74px")), widget])
+
         controls = ipw.VBox(
             [
                 self.board_choice,
-                self.jail,
-                self.per,
+                row("Jail", self.jail),
+                row("Per", self.per),
                 self.dice,
-                self.method,
+                row("Method", self.method),
                 self.rolls,
                 self.seed,
                 self.status,
             ],
-            layout=ipw.Layout(min_width="360px"),
+            layout=ipw.Layout(min_width="380px"),
         )
         super().__init__(
             [
