@@ -53,6 +53,7 @@ class GameWidget(anywidget.AnyWidget):
     intent = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
     error = traitlets.Bool(False).tag(sync=True)
+    answered = traitlets.Int(0).tag(sync=True)  # the seq of the last intent handled
 
     def __init__(self, **kwargs: Any) -> None:
         unknown = sorted(k for k in kwargs if not self.has_trait(k))
@@ -79,9 +80,15 @@ class GameWidget(anywidget.AnyWidget):
             answer = handler(intent)
         except ValueError as exc:  # IllegalAction, bad data: shown, never raised into the UI
             self.show_message(str(exc), error=True)
-            return False
-        self.show_message(answer or "", error=False)
-        return True
+            ok = False
+        else:
+            self.show_message(answer or "", error=False)
+            ok = True
+        # always answer, even when nothing visible changed, so the page stops waiting
+        seq = intent.get("seq")
+        known = isinstance(seq, int) and not isinstance(seq, bool)
+        self.answered = seq if known else self.answered + 1
+        return ok
 
     def show_message(self, text: str, *, error: bool = False) -> None:
         """Show ``text`` under the board (an error in red)."""

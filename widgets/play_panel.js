@@ -148,7 +148,7 @@ function render({ model, el }) {
     "change:can_act": all,
     "change:bot_turn": all,
     "change:log": drawLog,
-    "change:message": () => { idle(); drawActions(); drawBots(); },
+    "change:answered": () => { idle(); drawActions(); drawBots(); },
   };
   for (const [event, fn] of Object.entries(listeners)) model.on(event, fn);
   all();

@@ -48,3 +48,11 @@ def test_assets_are_utf8_and_namespaced() -> None:
     assert ".gk-" in css
     js = asset("common.js")
     assert "innerHTML" not in js and "http" not in js.replace("http://www.w3.org/2000/svg", "")
+
+
+def test_every_intent_is_answered_even_a_repeated_error() -> None:
+    w = Counter()
+    w.set_state({"intent": {"kind": "add", "n": -1, "seq": 1}})
+    first = w.message
+    w.set_state({"intent": {"kind": "add", "n": -1, "seq": 2}})
+    assert w.message == first and w.answered == 2  # the page stops waiting on `answered`
