@@ -381,11 +381,19 @@ class AlfredopolyTable(ipw.VBox):
         return pd.DataFrame(rows, columns=["move", "turn", "player", "money", "net_worth"])
 
     def money_chart(self, value: str = "money") -> alt.JupyterChart:
-        """An offline chart of each player's money (or ``"net_worth"``) that follows the game."""
-        chart = show(money_chart(self.money_frame(), value, x="move"))
-        self._live.append(
-            lambda: setattr(chart, "chart", money_chart(self.money_frame(), value, x="move"))
-        )
+        """An offline chart of each player's money (or ``"net_worth"``) that follows the game,
+        one point per player and turn (the last position of each turn keeps it small).
+
+        >>> AlfredopolyTable(2, seed=1).money_chart().chart.mark.type
+        'line'
+        """
+
+        def build() -> alt.Chart:
+            frame = self.money_frame().groupby(["turn", "player"], sort=False).last().reset_index()
+            return money_chart(frame, value, x="turn")
+
+        chart = show(build())
+        self._live.append(lambda: setattr(chart, "chart", build()))
         return chart
 
     @property
