@@ -71,7 +71,7 @@ function drawBoard(root, view, selected) {
   const campus = section(grid, "Campus: hire students", "gk-am-campus");
   const table = gkEl("div", "gk-am-campus-grid", null, campus);
   table.style.gridTemplateColumns = `150px repeat(${view.columns.length}, 1fr)`;
-  gkEl("div", "gk-am-corner", "price in books by reputation rank", table);
+  gkEl("div", "gk-am-corner", "price: books of each colour (gold: dictionaries), by reputation", table);
   for (const col of view.columns) {
     const h = gkEl("div", "gk-am-colhead", null, table);
     gkEl("div", "gk-am-colnum", `column ${col.column}`, h);

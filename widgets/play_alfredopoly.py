@@ -37,6 +37,7 @@ from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
 from widgets.play_panel import PlayPanel
 from widgets.session import Rules, Session, bot_seats, seat_names
+from widgets.trade_form import TradeForm
 
 MAIN = (
     A.RollDice, A.EndTurn, A.BuySpace, A.DeclineBuy, A.PayTax, A.PayJailFine, A.UseGetOutCard,
@@ -246,10 +247,14 @@ class AlfredopolyTable(ipw.VBox):
         )  # fmt: skip
         self.history.observe(self._seek, names="value")
         self.board.observe(self._focus, names="selected")
+        self.trade = TradeForm(self.spec, self.act)
+        trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
+        trades.selected_index = None
         super().__init__(
             [
                 ipw.HBox([self.board, self.panel], layout=ipw.Layout(align_items="flex-start")),
                 self.history,
+                trades,
             ]
         )
         self.add_class("gk-table")
@@ -354,6 +359,7 @@ class AlfredopolyTable(ipw.VBox):
         with self.history.hold_trait_notifications():
             self.history.max = len(s.history) - 1
             self.history.value = s.position
+        self.trade.show(state, people_act and state.phase == "turn")
         for update in self._live:
             update()
 

@@ -57,7 +57,8 @@ function drawTableau(root, v) {
   gkEl("span", "gk-ut-label", `Storage ${v.storage_used}/${v.storage_limit}: `, store);
   if (!v.storage.length) gkEl("span", "gk-ut-none", "empty", store);
   for (const c of v.storage) {
-    const chip = gkEl("span", "gk-am-chip", `${c.count}`, store);
+    const word = c.colour === "dictionary" ? (c.count === 1 ? "dictionary" : "dictionaries") : c.colour;
+    const chip = gkEl("span", "gk-am-chip", `${c.count} ${word}`, store);
     chip.style.background = c.hex;
     chip.title = `${c.count} ${c.colour}`;
   }

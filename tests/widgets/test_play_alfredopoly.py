@@ -94,3 +94,23 @@ def test_bad_bot_seat_and_repr() -> None:
     assert repr(AlfredopolyTable(3, seed=1)) == (
         "AlfredopolyTable(players=['Ann', 'Bo', 'Cy'], bots={}, board='alfred', seed=1)"
     )
+
+
+def test_trade_form_proposes_and_the_partner_answers_with_buttons() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=1)
+    assert table.trade.layout.display == "" and table.trade.partner.value == 1
+    table.trade.give_cash.value = 50
+    table.trade.propose.click()
+    assert table.state.phase == "trade" and table.state.actor == 1
+    assert [a["label"] for a in table.panel.actions] == ["Accept the trade", "Reject the trade"]
+    assert table.trade.layout.display == "none"  # only the player to act may trade
+    click(table, {"type": "AcceptTrade"})
+    assert [p.cash for p in table.state.players] == [1450, 1550]
+
+
+def test_an_impossible_trade_is_a_message_and_changes_nothing() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=1)
+    before = table.state
+    table.trade.give_cash.value = 5000
+    table.trade.propose.click()
+    assert table.panel.error and "1500" in table.panel.message and table.state is before

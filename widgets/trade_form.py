@@ -1,0 +1,87 @@
+"""``TradeForm``: stock ipywidgets to propose an Alfredopoly trade (rule 11).
+
+Trades are open-ended, so ``legal_actions`` does not list them; the form builds a
+``ProposeTrade`` and hands it to the table, where the engine checks it like any click.
+The partner answers with the Accept / Reject buttons (a bot answers by itself).
+
+>>> from widgets.play_alfredopoly import AlfredopolyTable
+>>> table = AlfredopolyTable(["Ann", "Bo"], seed=1)
+>>> form = table.trade
+>>> form.partner.options
+(('Bo', 1),)
+>>> form.give_cash.value = 50
+>>> form.propose.click()           # nothing offered for it is fine, but Ann must hold $50
+>>> table.state.phase, table.state.offer.give_cash
+('trade', 50)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as ipw
+
+from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.alfredopoly.state import GameState
+
+
+class TradeForm(ipw.VBox):
+    """Partner, properties to give and take, cash both ways, and a Propose button."""
+
+    def __init__(self, spec: AlfredopolySpec, send: Callable[[A.ProposeTrade], Any]) -> None:
+        self._spec = spec
+        self._submit = send
+        self._state: GameState | None = None
+        wide = ipw.Layout(width="100%")
+        self.partner = ipw.Dropdown(description="With", layout=wide)
+        self.give = ipw.SelectMultiple(description="I give", rows=5, layout=wide)
+        self.take = ipw.SelectMultiple(description="I take", rows=5, layout=wide)
+        self.give_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I pay $")
+        self.take_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I get $")
+        self.propose = ipw.Button(description="Propose the trade", button_style="warning")
+        self.propose.on_click(self._propose)
+        self.partner.observe(self._fill_take, names="value")
+        super().__init__(
+            [self.partner, self.give, self.give_cash, self.take, self.take_cash, self.propose],
+            layout=ipw.Layout(max_width="440px"),
+        )
+        self.add_class("gk-trade-form")
+
+    def _properties(self, seat: int) -> list[tuple[str, int]]:
+        assert self._state is not None
+        spaces = self._spec.board.spaces
+        return [(spaces[i].name, i) for i, owner in enumerate(self._state.owner) if owner == seat]
+
+    def show(self, state: GameState, can_trade: bool) -> None:
+        """Refill the lists for ``state``; hidden unless the player to act may trade."""
+        self._state = state
+        self.layout.display = "" if can_trade else "none"
+        if not can_trade:
+            return
+        me = state.actor
+        partners = [(p.name, i) for i, p in enumerate(state.players) if i != me and not p.bankrupt]
+        keep = self.partner.value
+        self.partner.options = partners
+        seats = [seat for _, seat in partners]
+        self.partner.value = keep if keep in seats else (seats[0] if seats else None)
+        self.give.options = self._properties(me)
+        self._fill_take()
+
+    def _fill_take(self, change: dict[str, Any] | None = None) -> None:
+        if self._state is not None and self.partner.value is not None:
+            self.take.options = self._properties(self.partner.value)
+
+    def _propose(self, button: ipw.Button | None = None) -> None:
+        if self.partner.value is None:
+            return
+        self._submit(
+            A.ProposeTrade(
+                partner=self.partner.value,
+                give=tuple(self.give.value),
+                take=tuple(self.take.value),
+                give_cash=int(self.give_cash.value),
+                take_cash=int(self.take_cash.value),
+            )
+        )
