@@ -121,3 +121,11 @@ def test_start_here_maps_every_lesson():
     md = markdown("00_start_here")
     for name in [*LESSONS, "glossary_almamater"]:
         assert f"({name}.ipynb)" in md, f"the map does not link {name}"
+
+
+@pytest.mark.parametrize("name", COURSE)
+def test_self_checks_are_collapsed_so_they_do_not_give_the_answer_away(name):
+    for c in cells(name):
+        if c["cell_type"] == "code" and text(c).startswith("# Self-check"):
+            hidden = c.get("metadata", {}).get("jupyter", {}).get("source_hidden")
+            assert hidden is True, f"{name}: a self-check cell shows its code"
