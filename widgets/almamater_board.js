@@ -70,7 +70,7 @@ function drawBoard(root, view, selected) {
   // campus
   const campus = section(grid, "Campus: hire students", "gk-am-campus");
   const table = gkEl("div", "gk-am-campus-grid", null, campus);
-  table.style.gridTemplateColumns = `150px repeat(${view.columns.length}, 1fr)`;
+  table.style.gridTemplateColumns = `minmax(0, 0.8fr) repeat(${view.columns.length}, minmax(0, 1fr))`;
   gkEl("div", "gk-am-corner", "price: books of each colour (gold: dictionaries), by reputation", table);
   for (const col of view.columns) {
     const h = gkEl("div", "gk-am-colhead", null, table);

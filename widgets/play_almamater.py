@@ -122,7 +122,7 @@ class AlmaMaterTable(ipw.VBox):
         self.auto_bots = auto_bots and len(self._bots) < len(names)
         start = self.session.state
         self.board = AlmaMaterBoard(spec, start, names=self.labels, width=width)
-        self.board.layout = ipw.Layout(flex="1 1 640px", max_width=f"{width}px")
+        self.board.layout = ipw.Layout(max_width=f"{width}px")
         self.tableaus = [
             UniversityTableau(spec, start, seat=s, names=self.labels) for s in range(len(names))
         ]
@@ -132,7 +132,7 @@ class AlmaMaterTable(ipw.VBox):
             title="Alma Mater",
             manage_label="Place masters or lecture",
             manage_open=True,
-            layout=ipw.Layout(flex="0 1 380px", min_width="320px"),
+            layout=ipw.Layout(min_width="300px"),
         )
         self.history = ipw.IntSlider(
             value=0,
@@ -151,10 +151,14 @@ class AlmaMaterTable(ipw.VBox):
         )
         super().__init__(
             [
-                ipw.HBox(
+                # a grid, not a wrapping row: the panel stays beside the board, which
+                # takes the room that is left (up to `width`)
+                ipw.GridBox(
                     [self.board, self.panel],
                     layout=ipw.Layout(
-                        align_items="flex-start", flex_flow="row wrap", grid_gap="8px"
+                        grid_template_columns=f"minmax(600px, {width}px) minmax(300px, 400px)",
+                        grid_gap="8px",
+                        align_items="flex-start",
                     ),
                 ),
                 self.history,
