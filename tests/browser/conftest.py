@@ -139,80 +139,72 @@ class Server:
             self.proc.kill()
 
 
-def start_lab(tmp: Path) -> Server:
+def _start_server(tmp: Path, name: str, args: list[str], ready: str, **env_extra: str) -> Server:
+    """Start ``python -m NAME ARGS`` on a free port in a temporary Jupyter home whose root
+    holds a copy of ``notebooks/``; ``{port}``, ``{token}`` and ``{root}`` in ``args`` and
+    ``ready`` (the path polled until it answers 200) are filled in."""
     home, root = tmp / "jupyter-home", tmp / "root"
     root.mkdir(parents=True)
     shutil.copytree(
         ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
     )
-    env = jupyter_env(home)
-    # Draw every cell (no virtual scrolling), so the tests see every output in the DOM.
-    settings = home / "config" / "lab" / "user-settings" / "@jupyterlab" / "notebook-extension"
-    settings.mkdir(parents=True, exist_ok=True)
-    (settings / "tracker.jupyterlab-settings").write_text('{"windowingMode": "none"}')
-    notify = settings.parent / "apputils-extension"
-    notify.mkdir(parents=True, exist_ok=True)
-    (notify / "notification.jupyterlab-settings").write_text('{"fetchNews": "false"}')
-    env["JUPYTERLAB_SETTINGS_DIR"] = str(home / "config" / "lab" / "user-settings")
+    env = {**jupyter_env(home), **env_extra}
     port, token = free_port(), uuid.uuid4().hex
-    log = tmp / "jupyterlab.log"
-    cmd = [
-        sys.executable,
-        "-m",
-        "jupyterlab",
+    fill = {"port": port, "token": token, "root": root}
+    cmd = [sys.executable, "-m", name, *(a.format(**fill) for a in args)]
+    log = tmp / f"{name}.log"
+    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    server = Server(url, token, root, home, proc, log, env)
+    try:
+        wait_for(url + ready.format(**fill), 60, proc, log)
+    except Exception:
+        server.stop()
+        raise
+    return server
+
+
+def start_lab(tmp: Path) -> Server:
+    """JupyterLab with everything that would reach the internet turned off."""
+    settings = tmp / "jupyter-home" / "lab-settings" / "@jupyterlab"
+    # Draw every cell (no virtual scrolling), so the tests see every output in the DOM.
+    (settings / "notebook-extension").mkdir(parents=True)
+    (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
+        '{"windowingMode": "none"}'
+    )
+    (settings / "apputils-extension").mkdir(parents=True)
+    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
+        '{"fetchNews": "false"}'
+    )
+    args = [
         "--allow-root",
         "--no-browser",
         "--ip=127.0.0.1",
-        f"--port={port}",
-        f"--ServerApp.root_dir={root}",
-        f"--IdentityProvider.token={token}",
+        "--port={port}",
+        "--ServerApp.root_dir={root}",
+        "--IdentityProvider.token={token}",
         "--LabApp.expose_app_in_browser=True",
         "--LabApp.news_url=None",
         "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",
-        "--ServerApp.open_browser=False",
     ]
-    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    server = Server(url, token, root, home, proc, log, env)
-    try:
-        wait_for(f"{url}/api/status?token={token}", 60, proc, log)
-    except Exception:
-        server.stop()
-        raise
-    return server
+    return _start_server(
+        tmp, "jupyterlab", args, "/api/status?token={token}",
+        JUPYTERLAB_SETTINGS_DIR=str(settings.parent),
+    )  # fmt: skip
 
 
 def start_voila(tmp: Path) -> Server:
     """Voila serving a copy of ``notebooks/``; render one with :func:`voila_url`."""
-    home, root = tmp / "jupyter-home", tmp / "root"
-    root.mkdir(parents=True)
-    shutil.copytree(
-        ROOT / "notebooks", root / "notebooks", ignore=shutil.ignore_patterns(".ipynb_checkpoints")
-    )
-    env = jupyter_env(home)
-    port, token = free_port(), uuid.uuid4().hex
-    log = tmp / "voila.log"
-    cmd = [
-        sys.executable,
-        "-m",
-        "voila",
+    args = [
         "--no-browser",
         "--Voila.ip=127.0.0.1",
-        f"--port={port}",
-        f"--token={token}",
+        "--port={port}",
+        "--token={token}",
         "--show_tracebacks=True",
-        str(root),
+        "{root}",
     ]
-    proc = subprocess.Popen(cmd, cwd=root, env=env, stdout=log.open("wb"), stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    server = Server(url, token, root, home, proc, log, env)
-    try:
-        wait_for(f"{url}/voila/tree?token={token}", 60, proc, log)
-    except Exception:
-        server.stop()
-        raise
-    return server
+    return _start_server(tmp, "voila", args, "/voila/tree?token={token}")
 
 
 def voila_url(server: Server, relpath: str) -> str:
