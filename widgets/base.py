@@ -102,14 +102,3 @@ class GameWidget(anywidget.AnyWidget):
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self._repr_fields().items())
         return f"{type(self).__name__}({fields})"
-
-
-def int_arg(value: Any, name: str) -> int:
-    """``value`` as an ``int`` (bools and non-numbers are a ``ValueError``).
-
-    >>> int_arg(3, "space")
-    3
-    """
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, got {value!r}")
-    return value

@@ -35,8 +35,8 @@ from gamekit.core.actions import Action
 from gamekit.core.rng import Seed
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
-from widgets.play_panel import PlayPanel
 from widgets.session import Rules, Session, bot_seats, seat_names
+from widgets.table import GameTable
 from widgets.trade_form import TradeForm
 
 MAIN = (
@@ -50,7 +50,6 @@ SECTIONS = {
     A.Mortgage: "Mortgage",
     A.LiftMortgage: "Lift a mortgage",
 }
-LOG_LINES = 400
 
 
 def alfredopoly_rules(
@@ -190,7 +189,7 @@ def player_cards(
     return cards
 
 
-class AlfredopolyTable(ipw.VBox):
+class AlfredopolyTable(GameTable):
     """A hot-seat game of Alfredopoly: board, player panels, actions, log, history.
 
     ``players``: a number (2-8) or a list of names. ``bots``: seats (or names) mapped to
@@ -222,7 +221,7 @@ class AlfredopolyTable(ipw.VBox):
             seat: make_bot(strategy, seed=None if seed is None else 1000 * int(seed) + seat)
             for seat, strategy in self._bots.items()
         }
-        self.session = Session(
+        session = Session(
             rules,
             seed=seed,
             bots={
@@ -230,22 +229,17 @@ class AlfredopolyTable(ipw.VBox):
                 for seat, b in players_bots.items()
             },
         )
-        self.auto_bots = auto_bots and len(self._bots) < len(names)
-        self.colours = list(PLAYER_COLOURS)
-        self._live: list[Any] = []  # charts that follow the game
-        self._money_rows: dict[int, Any] = {}
-        self.board = AlfredopolyBoard(self.spec.board, size=size)
-        self.panel = PlayPanel(
-            on_act=self._act,
-            on_bot=self._bot,
+        self._controls(
+            session,
+            people=len(self._bots) < len(names),
+            auto_bots=auto_bots,
+            slider_width="1080px",
             title=self.spec.board.title,
             manage_label="Manage property",
         )
-        self.history = ipw.IntSlider(
-            value=0, min=0, max=0, description="History", continuous_update=True,
-            layout=ipw.Layout(width="100%", max_width="1080px"),
-        )  # fmt: skip
-        self.history.observe(self._seek, names="value")
+        self.colours = list(PLAYER_COLOURS)
+        self._money_rows: dict[int, Any] = {}
+        self.board = AlfredopolyBoard(self.spec.board, size=size)
         self.board.observe(self._focus, names="selected")
         self.trade = TradeForm(self.spec, self.act)
         trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
@@ -257,37 +251,7 @@ class AlfredopolyTable(ipw.VBox):
                 trades,
             ]
         )
-        self.add_class("gk-table")
-        if self.auto_bots:
-            self.session.run_bots()
-        self.refresh()
-
-    # --- intents from the panel -------------------------------------------------------
-    def _act(self, struct: dict[str, Any]) -> str:
-        self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
-        if self.auto_bots and self.session.bot_to_act():
-            self.session.run_bots()
-        self.refresh()
-        return ""  # what happened is in the log
-
-    def _bot(self, until: str) -> str:
-        if until == "step":
-            self.session.bot_step()
-        else:
-            self.session.run_bots(until=until)
-        self.refresh()
-        return ""
-
-    def act(self, action: Action | dict[str, Any]) -> None:
-        """Take an action from Python, exactly as a click would (errors become the message)."""
-        struct = action.to_struct() if isinstance(action, Action) else dict(action)
-        self.panel.handle_intent({"kind": "act", "action": struct})
-
-    # --- drawing -----------------------------------------------------------------------
-    def _seek(self, change: dict[str, Any]) -> None:
-        if change["new"] != self.session.position:
-            self.session.seek(change["new"])
-            self.refresh()
+        self._start()
 
     def _focus(self, change: dict[str, Any]) -> None:
         index = change["new"]
@@ -299,17 +263,11 @@ class AlfredopolyTable(ipw.VBox):
 
     def refresh(self) -> None:
         """Redraw board, panel and slider from the session's current position."""
-        s = self.session
-        state: GameState = s.state
+        state: GameState = self.session.state
         spec = self.spec
-        entries = s.history[: s.position + 1]
-        log = [line for e in entries for line in e.events][-LOG_LINES:]
-        legal = s.legal()
-        bot_turn = s.bot_to_act()
-        people_act = bool(legal) and not bot_turn
         actions = []
-        if people_act:
-            for a in legal:
+        if self.people_to_act():
+            for a in self.session.legal():
                 main = isinstance(a, MAIN)
                 actions.append(
                     {
@@ -320,48 +278,31 @@ class AlfredopolyTable(ipw.VBox):
                         "section": "" if main else SECTIONS.get(type(a), ""),
                     }
                 )
-        note = ""
-        if not s.at_end:
-            note = (
-                f"Looking back at move {s.position} of {len(s.history) - 1}. "
-                "Acting here starts a new branch (later moves are dropped)."
-            )
         states = [
             None if o < 0 else {"owner": o, "sculptures": lv, "mortgaged": m}
             for o, lv, m in zip(state.owner, state.level, state.mortgaged, strict=True)
         ]
-        with self.board.hold_sync():
-            self.board.show_game(
-                [
-                    {
-                        "name": p.name,
-                        "position": p.position,
-                        "in_jail": p.in_jail,
-                        "bankrupt": p.bankrupt,
-                        "colour": self.colours[i % len(self.colours)],
-                    }
-                    for i, p in enumerate(state.players)
-                ],
-                states,
-                current=None if state.phase == "over" else state.actor,
-                dice=state.last_roll,
-            )
-        with self.panel.hold_sync():
-            self.panel.status = status_line(spec, state)
-            self.panel.history_note = note
-            self.panel.players = player_cards(spec, state, self._bots, self.colours)
-            self.panel.actions = actions
-            self.panel.can_act = people_act
-            self.panel.bot_turn = bot_turn
-            self.panel.waiting = "" if people_act else ("a bot is to act" if bot_turn else "")
-            self.panel.log = log
-            self.panel.fresh = len(entries[-1].events)
-        with self.history.hold_trait_notifications():
-            self.history.max = len(s.history) - 1
-            self.history.value = s.position
-        self.trade.show(state, people_act and state.phase == "turn")
-        for update in self._live:
-            update()
+        self.board.show_game(
+            [
+                {
+                    "name": p.name,
+                    "position": p.position,
+                    "in_jail": p.in_jail,
+                    "bankrupt": p.bankrupt,
+                    "colour": self.colours[i % len(self.colours)],
+                }
+                for i, p in enumerate(state.players)
+            ],
+            states,
+            current=None if state.phase == "over" else state.actor,
+            dice=state.last_roll,
+        )
+        self.trade.show(state, bool(actions) and state.phase == "turn")
+        self.show_turn(
+            status_line(spec, state),
+            player_cards(spec, state, self._bots, self.colours),
+            actions,
+        )
 
     def money_frame(self) -> pd.DataFrame:
         """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown.
@@ -401,11 +342,6 @@ class AlfredopolyTable(ipw.VBox):
         chart = show(build())
         self._live.append(lambda: setattr(chart, "chart", build()))
         return chart
-
-    @property
-    def state(self) -> GameState:
-        """The position shown (an immutable engine ``GameState``)."""
-        return self.session.state
 
     def __repr__(self) -> str:
         a = self._args

@@ -28,17 +28,16 @@ from gamekit.almamater.bots import BOTS
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
-from gamekit.core.actions import Action, ScoreLine, action_from_struct
+from gamekit.core.actions import ScoreLine, action_from_struct
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX, PHASE_WORDS, action_space, space_name
 from widgets.charts import score_breakdown_chart, show
-from widgets.play_panel import PlayPanel
 from widgets.session import Entry, Rules, Session, bot_seats, seat_names
+from widgets.table import GameTable
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor)
-LOG_LINES = 400
 
 
 def almamater_rules(players: int = 2, seed: Seed = None, data: Any = None) -> Rules:
@@ -78,7 +77,7 @@ def placements_this_round(
     return out
 
 
-class AlmaMaterTable(ipw.VBox):
+class AlmaMaterTable(GameTable):
     """A hot-seat game of Alma Mater: board, universities, actions, log, history.
 
     ``players``: 2-4 names (or a number). ``bots``: seats (or names) mapped to
@@ -110,7 +109,6 @@ class AlmaMaterTable(ipw.VBox):
             if strategy not in BOTS:
                 raise ValueError(f"unknown bot {strategy!r}; known: {', '.join(BOTS)}")
         self._seed = seed
-        self._live: list[Any] = []  # charts that follow the game
         rules = almamater_rules(len(names), seed, data)
         self.spec: AlmaMaterSpec = rules.spec
         spec = self.spec
@@ -118,30 +116,22 @@ class AlmaMaterTable(ipw.VBox):
         def bot(strategy: str) -> Any:
             return lambda state, rng: BOTS[strategy](spec, state, R.legal_actions(spec, state), rng)
 
-        self.session = Session(rules, seed=seed, bots={s: bot(b) for s, b in self._bots.items()})
-        self.auto_bots = auto_bots and len(self._bots) < len(names)
+        self._controls(
+            Session(rules, seed=seed, bots={s: bot(b) for s, b in self._bots.items()}),
+            people=len(self._bots) < len(names),
+            auto_bots=auto_bots,
+            slider_width="1400px",
+            title="Alma Mater",
+            manage_label="Place masters or lecture",
+            manage_open=True,
+            layout=ipw.Layout(min_width="300px"),
+        )
         start = self.session.state
         self.board = AlmaMaterBoard(spec, start, names=self.labels, width=width)
         self.board.layout = ipw.Layout(max_width=f"{width}px")
         self.tableaus = [
             UniversityTableau(spec, start, seat=s, names=self.labels) for s in range(len(names))
         ]
-        self.panel = PlayPanel(
-            on_act=self._act,
-            on_bot=self._bot,
-            title="Alma Mater",
-            manage_label="Place masters or lecture",
-            manage_open=True,
-            layout=ipw.Layout(min_width="300px"),
-        )
-        self.history = ipw.IntSlider(
-            value=0,
-            min=0,
-            max=0,
-            description="History",
-            layout=ipw.Layout(width="100%", max_width="1400px"),
-        )
-        self.history.observe(self._seek, names="value")
         self.board.observe(self._focus, names="selected")
         universities = ipw.GridBox(
             self.tableaus,
@@ -165,35 +155,7 @@ class AlmaMaterTable(ipw.VBox):
                 universities,
             ]
         )
-        self.add_class("gk-table")
-        if self.auto_bots:
-            self.session.run_bots()
-        self.refresh()
-
-    def _act(self, struct: dict[str, Any]) -> str:
-        self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
-        if self.auto_bots and self.session.bot_to_act():
-            self.session.run_bots()
-        self.refresh()
-        return ""
-
-    def _bot(self, until: str) -> str:
-        if until == "step":
-            self.session.bot_step()
-        else:
-            self.session.run_bots(until=until)
-        self.refresh()
-        return ""
-
-    def act(self, action: Action | dict[str, Any]) -> None:
-        """Take an action from Python, exactly as a click would (errors become the message)."""
-        struct = action.to_struct() if isinstance(action, Action) else dict(action)
-        self.panel.handle_intent({"kind": "act", "action": struct})
-
-    def _seek(self, change: dict[str, Any]) -> None:
-        if change["new"] != self.session.position:
-            self.session.seek(change["new"])
-            self.refresh()
+        self._start()
 
     def _focus(self, change: dict[str, Any]) -> None:
         space = change["new"]
@@ -217,13 +179,9 @@ class AlmaMaterTable(ipw.VBox):
         s = self.session
         state: GameState = s.state
         spec = self.spec
-        entries = s.history[: s.position + 1]
-        legal = s.legal()
-        bot_turn = s.bot_to_act()
-        people_act = bool(legal) and not bot_turn
         actions = []
-        if people_act:
-            for a in legal:
+        if self.people_to_act():
+            for a in s.legal():
                 space = action_space(spec, a)
                 if isinstance(a, A.GiveLecture):
                     section = "Lectures"
@@ -241,12 +199,6 @@ class AlmaMaterTable(ipw.VBox):
                         "section": section,
                     }
                 )
-        note = ""
-        if not s.at_end:
-            note = (
-                f"Looking back at move {s.position} of {len(s.history) - 1}. "
-                "Acting here starts a new branch (later moves are dropped)."
-            )
         cards = []
         for seat, p in enumerate(state.players):
             score = R.player_score(spec, state, seat)
@@ -265,24 +217,10 @@ class AlmaMaterTable(ipw.VBox):
                     "bot": self._bots.get(seat),
                 }
             )
-        self.board.show(state, placements_this_round(spec, entries))
+        self.board.show(state, placements_this_round(spec, s.history[: s.position + 1]))
         for t in self.tableaus:
             t.show(state)
-        with self.panel.hold_sync():
-            self.panel.status = self._status(state)
-            self.panel.history_note = note
-            self.panel.players = cards
-            self.panel.actions = actions
-            self.panel.can_act = people_act
-            self.panel.bot_turn = bot_turn
-            self.panel.waiting = "" if people_act else ("a bot is to act" if bot_turn else "")
-            self.panel.log = [line for e in entries for line in e.events][-LOG_LINES:]
-            self.panel.fresh = len(entries[-1].events)
-        with self.history.hold_trait_notifications():
-            self.history.max = len(s.history) - 1
-            self.history.value = s.position
-        for update in self._live:
-            update()
+        self.show_turn(self._status(state), cards, actions)
 
     def score_frame(self) -> pd.DataFrame:
         """Tidy ``player, rule, points``: each player's score if the game ended at the
@@ -305,11 +243,6 @@ class AlmaMaterTable(ipw.VBox):
             lambda: setattr(chart, "chart", score_breakdown_chart(self.score_frame()))
         )
         return chart
-
-    @property
-    def state(self) -> GameState:
-        """The position shown (an immutable engine ``GameState``)."""
-        return self.session.state
 
     def __repr__(self) -> str:
         return f"AlmaMaterTable(players={self.names!r}, bots={self._bots!r}, seed={self._seed!r})"

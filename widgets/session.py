@@ -39,7 +39,6 @@ class Rules:
     is_chance: Callable[[Any], bool] = lambda state: False
     chance_outcomes: Callable[[Any, Any], list[tuple[Any, Any]]] | None = None
     chance_step: Callable[[Any, Any, Any], Step[Any]] | None = None
-    choose: Callable[[int, Any, Any], Action] | None = None  # (seat, state, rng) -> action
 
 
 @dataclass
@@ -84,7 +83,7 @@ class Session:
         return None if self.outcome is not None else self.rules.actor(self.state)
 
     def legal(self) -> list[Action]:
-        """The legal actions now (none while viewing history, or once the game is over)."""
+        """The legal actions at the position shown (none once the game is over)."""
         if self.outcome is not None:
             return []
         return list(self.rules.legal_actions(self.rules.spec, self.state))
@@ -155,11 +154,6 @@ class Session:
             if until == "turn" and self.actor() != start:
                 break
         return steps
-
-    def resolve_start(self) -> None:
-        """Resolve a chance step at the very start (rare), without making history."""
-        state, _ = self._resolve_chance(self.history[0].state)
-        self.history[0] = Entry(state)
 
 
 def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str]:
