@@ -22,7 +22,7 @@ from typing import Any
 from gamekit.almamater import actions as A
 from gamekit.almamater.placements import masters_needed, student_price
 from gamekit.almamater.rounds import storage_limit
-from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
+from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
 
@@ -46,16 +46,12 @@ PHASE_WORDS = {
 
 
 def space_name(space: str) -> str:
-    """An action space's name in words.
+    """An action space's name in words (the engine's own wording).
 
     >>> space_name("academy_Law"), space_name("hall_of_fame")
-    ('Academy: Law', 'Hall of fame')
+    ('Academy (Law)', 'Hall of fame')
     """
-    if space.startswith("campus_"):
-        return f"Campus row {space.split('_')[1]}"
-    if space.startswith("academy_"):
-        return f"Academy: {space.split('_', 1)[1]}"
-    return space.replace("_", " ").capitalize()
+    return space_title(space)
 
 
 def action_space(spec: AlmaMaterSpec, action: Action) -> str | None:
