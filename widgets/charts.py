@@ -252,28 +252,22 @@ def fee_payback_chart(
     data, scale = _with_group(frame)
     order = list(dict.fromkeys(data["group"]))
     colour = alt.Color("group:N", scale=scale, legend=None)
-    left = (
-        alt.Chart(data, title="Expected fee per round")
-        .mark_bar()
-        .encode(
-            y=alt.Y("group:N", sort=order, title=None),
-            x=alt.X(f"{fee}:Q", title="$ per round"),
-            color=colour,
-            tooltip=["group:N", alt.Tooltip(f"{fee}:Q", format=",.2f")],
+
+    def bars(field: str, title: str, axis: str, fmt: str) -> alt.Chart:
+        return (
+            alt.Chart(data, title=title)
+            .mark_bar()
+            .encode(
+                y=alt.Y("group:N", sort=order, title=None),
+                x=alt.X(f"{field}:Q", title=axis),
+                color=colour,
+                tooltip=["group:N", alt.Tooltip(f"{field}:Q", format=fmt)],
+            )
+            .properties(width=260, height=220)
         )
-        .properties(width=260, height=220)
-    )
-    right = (
-        alt.Chart(data, title="Rounds to pay back")
-        .mark_bar()
-        .encode(
-            y=alt.Y("group:N", sort=order, title=None),
-            x=alt.X(f"{payback}:Q", title="rounds"),
-            color=colour,
-            tooltip=["group:N", alt.Tooltip(f"{payback}:Q", format=",.1f")],
-        )
-        .properties(width=260, height=220)
-    )
+
+    left = bars(fee, "Expected fee per round", "$ per round", ",.2f")
+    right = bars(payback, "Rounds to pay back", "rounds", ",.1f")
     return alt.hconcat(left, right)
 
 
