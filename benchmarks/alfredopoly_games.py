@@ -1,6 +1,6 @@
 """Alfredopoly speed: whole 4-bot games per second (200-round limit), actions per second.
 
-    .venv/bin/python benchmarks/alfredopoly_games.py [--games 400] [--strategy A,B,C,D]
+    .venv/bin/python benchmarks/alfredopoly_games.py [--games 400] [--strategy A,B,C,D] [--quick]
 
 Runs in one process (one core). Prints the machine's core count, the fast path
 (``simulate``: one working table per game) and, for scale, the checked public API
@@ -51,7 +51,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--strategy", default="buy_all,reserve,builder,builder")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--quick", action="store_true", help="20 games, short timings (CI smoke)")
     args = parser.parse_args()
+    if args.quick:
+        args.games = 20
     print(f"cores: {os.cpu_count()} (this benchmark uses one)")
     simulate(games=5, seed=1, strategies=args.strategy)  # warm up caches
     start = time.perf_counter()
@@ -67,8 +70,11 @@ def main() -> None:
           f"{args.games / cpu:.1f} per CPU-second (fairer when the machine is busy)")  # fmt: skip
     print(f"mean rounds per game: {games['rounds'].mean():.1f}; "
           f"ended: {games['ended'].value_counts().to_dict()}")  # fmt: skip
-    print(f"decisions per second (fast path, dice not counted): {decisions / elapsed:,.0f}")
-    print(f"steps per second (checked API, dice counted): {checked_actions_per_second():,.0f}")
+    fast = decisions / elapsed
+    checked = checked_actions_per_second(0.5 if args.quick else 3.0)
+    print(f"decisions per second (fast path, dice not counted): {fast:,.0f}")
+    print(f"steps per second (checked API, dice counted): {checked:,.0f}")
+    print(f"fast path / checked API: {fast / checked:.1f}x (same run)")
 
 
 if __name__ == "__main__":
