@@ -19,12 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gamekit.almamater import actions as A
 from gamekit.almamater.placements import masters_needed, student_price
 from gamekit.almamater.rounds import storage_limit
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
-from gamekit.core.actions import Action
 
 COLOUR_HEX = {
     "red": "#c0392b",
@@ -43,44 +41,6 @@ PHASE_WORDS = {
     "income": "income",
     "end": "the game is over",
 }
-
-
-def space_name(space: str) -> str:
-    """An action space's name in words (the engine's own wording).
-
-    >>> space_name("academy_Law"), space_name("hall_of_fame")
-    ('Academy (Law)', 'Hall of fame')
-    """
-    return space_title(space)
-
-
-def action_space(spec: AlmaMaterSpec, action: Action) -> str | None:
-    """The action space an action places masters on (``None`` for lectures, passing, setup).
-
-    >>> from gamekit.almamater.spec import make_spec
-    >>> action_space(make_spec(2), A.Bishop(masters=1))
-    'bishop'
-    """
-    match action:
-        case A.HireStudent():
-            return f"campus_{action.row}"
-        case A.HireProfessor():
-            return f"academy_{spec.components.professor(action.professor).faculty}"
-        case A.Antiquarian():
-            return "antiquarian"
-        case A.Research():
-            return "laboratory"
-        case A.Park():
-            return "park"
-        case A.Bishop():
-            return "bishop"
-        case A.Colloquium():
-            return "colloquium"
-        case A.HallOfFame():
-            return "hall_of_fame"
-        case A.BuyTextbooks():
-            return "starting_student"
-    return None
 
 
 def _books(
@@ -153,7 +113,7 @@ def board_view(
         spaces.append(
             {
                 "id": space,
-                "name": space_name(space),
+                "name": space_title(space),
                 "last": last,
                 "open": is_open,
                 "next": need,

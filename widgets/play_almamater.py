@@ -25,13 +25,14 @@ import pandas as pd
 from gamekit.almamater import actions as A
 from gamekit.almamater import rules as R
 from gamekit.almamater.bots import BOTS
+from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
-from gamekit.almamater.spec import AlmaMaterSpec, make_spec
+from gamekit.almamater.spec import AlmaMaterSpec, make_spec, space_title
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import ScoreLine, action_from_struct
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
-from widgets.almamater_view import COLOUR_HEX, PHASE_WORDS, action_space, space_name
+from widgets.almamater_view import COLOUR_HEX, PHASE_WORDS
 from widgets.charts import score_breakdown_chart, show
 from widgets.session import Entry, Rules, Session, bot_seats, seat_names
 from widgets.table import GameTable
@@ -161,7 +162,7 @@ class AlmaMaterTable(GameTable):
         space = change["new"]
         with self.panel.hold_sync():
             self.panel.focus = space
-            self.panel.focus_label = "" if space is None else f"{space_name(space)}:"
+            self.panel.focus_label = "" if space is None else f"{space_title(space)}:"
 
     def _status(self, state: GameState) -> str:
         outcome = self.session.outcome
@@ -188,7 +189,7 @@ class AlmaMaterTable(GameTable):
                 elif space == "starting_student":
                     section = "Starting student (own board)"
                 else:
-                    section = space_name(space) if space else ""
+                    section = space_title(space) if space else ""
                 text = str(a)
                 actions.append(
                     {

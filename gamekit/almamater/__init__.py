@@ -17,6 +17,7 @@ from gamekit.almamater.components import Components, load_components, notes_fram
 from gamekit.almamater.glossary import GLOSSARY, glossary_frame
 from gamekit.almamater.rules import (
     PHASES,
+    action_space,
     apply,
     describe,
     legal_actions,
@@ -43,6 +44,7 @@ __all__ = [
     "GameState",
     "PlayerState",
     "Score",
+    "action_space",
     "apply",
     "describe",
     "final_score",

@@ -152,7 +152,7 @@ def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
     p = state.players[seat]
     name = spec.colours[seat].capitalize()
     masters = getattr(action, "masters", None)
-    space = _space(spec, action)
+    space = action_space(spec, action)
     if masters is not None and space is not None and not getattr(action, "pereira", False):
         if masters > p.free_masters:
             raise IllegalAction(
@@ -175,7 +175,15 @@ def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
     )
 
 
-def _space(spec: AlmaMaterSpec, action: Action) -> str | None:
+def action_space(spec: AlmaMaterSpec, action: Action) -> str | None:
+    """The action space an action places masters on (``None`` for lectures, passing and
+    setup choices); a front-end uses it to show where masters stand.
+
+    >>> from gamekit.almamater.actions import Bishop
+    >>> from gamekit.almamater.spec import make_spec
+    >>> action_space(make_spec(2), Bishop(masters=1))
+    'bishop'
+    """
     if isinstance(action, HireProfessor):
         try:
             return f"academy_{spec.components.professor(action.professor).faculty}"
@@ -191,7 +199,7 @@ def _act(w: Work, seat: int, action: Action) -> None:
         if w.narrate:
             w.log("pass", f"{w.name(seat)} passes", seat)
     else:
-        space = _space(w.spec, action)
+        space = action_space(w.spec, action)
         masters = getattr(action, "masters", 0)
         if getattr(action, "pereira", False):
             w.set(seat, placed=w.p[seat].placed + 1, pereira_used=True)
