@@ -16,6 +16,7 @@ from widgets.panels import LandingPanel
 from widgets.play_alfredopoly import AlfredopolyTable
 from widgets.play_almamater import AlmaMaterTable
 from widgets.play_panel import PlayPanel
+from widgets.score_calculator import ScoreCalculator
 
 __all__ = [
     "AlfredopolyBoard",
@@ -24,6 +25,7 @@ __all__ = [
     "AlmaMaterTable",
     "LandingPanel",
     "PlayPanel",
+    "ScoreCalculator",
     "UniversityTableau",
     "charts",
 ]
