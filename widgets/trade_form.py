@@ -1,5 +1,7 @@
 """``TradeForm``: stock ipywidgets to propose an Alfredopoly trade (rule 11).
 
+Properties, cash and "Get out of Academic Probation free" cards, both ways, in any mix.
+
 Trades are open-ended, so ``legal_actions`` does not list them; the form builds a
 ``ProposeTrade`` and hands it to the table, where the engine checks it like any click.
 The partner answers with the Accept / Reject buttons (a bot answers by itself).
@@ -28,7 +30,7 @@ from gamekit.alfredopoly.state import GameState
 
 
 class TradeForm(ipw.VBox):
-    """Partner, properties to give and take, cash both ways, and a Propose button."""
+    """Partner, properties, cash and "Get out" cards to give and take, and a Propose button."""
 
     def __init__(self, spec: AlfredopolySpec, send: Callable[[A.ProposeTrade], Any]) -> None:
         self._spec = spec
@@ -40,11 +42,27 @@ class TradeForm(ipw.VBox):
         self.take = ipw.SelectMultiple(description="I take", rows=5, layout=wide)
         self.give_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I pay $")
         self.take_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I get $")
+        # "Get out of Academic Probation free" cards each player holds (rule 11 trades them)
+        self.give_cards = ipw.SelectMultiple(
+            description="My cards", rows=2, layout=ipw.Layout(width="100%")
+        )
+        self.take_cards = ipw.SelectMultiple(
+            description="Their cards", rows=2, layout=ipw.Layout(width="100%")
+        )
         self.propose = ipw.Button(description="Propose the trade", button_style="warning")
         self.propose.on_click(self._propose)
         self.partner.observe(self._fill_take, names="value")
         super().__init__(
-            [self.partner, self.give, self.give_cash, self.take, self.take_cash, self.propose],
+            [
+                self.partner,
+                self.give,
+                self.give_cash,
+                self.give_cards,
+                self.take,
+                self.take_cash,
+                self.take_cards,
+                self.propose,
+            ],
             layout=ipw.Layout(max_width="440px"),
         )
         self.add_class("gk-trade-form")
@@ -53,6 +71,16 @@ class TradeForm(ipw.VBox):
         assert self._state is not None
         spaces = self._spec.board.spaces
         return [(spaces[i].name, i) for i, owner in enumerate(self._state.owner) if owner == seat]
+
+    def _cards(self, seat: int) -> list[tuple[str, str]]:
+        """The "Get out" cards ``seat`` holds, labelled with their deck and id."""
+        assert self._state is not None
+        cards = self._spec.board.cards
+        out = []
+        for cid in self._state.players[seat].cards:
+            deck = getattr(cards.get(cid), "deck", "")
+            out.append((f"Get out card {cid} ({deck.replace('_', ' ')})" if deck else cid, cid))
+        return out
 
     def show(self, state: GameState, can_trade: bool) -> None:
         """Refill the lists for ``state``; hidden unless the player to act may trade."""
@@ -67,11 +95,15 @@ class TradeForm(ipw.VBox):
         seats = [seat for _, seat in partners]
         self.partner.value = keep if keep in seats else (seats[0] if seats else None)
         self.give.options = self._properties(me)
+        self.give_cards.options = self._cards(me)
+        self.give_cards.layout.display = "" if self.give_cards.options else "none"
         self._fill_take()
 
     def _fill_take(self, change: dict[str, Any] | None = None) -> None:
         if self._state is not None and self.partner.value is not None:
             self.take.options = self._properties(self.partner.value)
+            self.take_cards.options = self._cards(self.partner.value)
+            self.take_cards.layout.display = "" if self.take_cards.options else "none"
 
     def _propose(self, button: ipw.Button | None = None) -> None:
         if self.partner.value is None:
@@ -83,5 +115,7 @@ class TradeForm(ipw.VBox):
                 take=tuple(self.take.value),
                 give_cash=int(self.give_cash.value),
                 take_cash=int(self.take_cash.value),
+                give_cards=tuple(self.give_cards.value),
+                take_cards=tuple(self.take_cards.value),
             )
         )
