@@ -33,6 +33,12 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         help="comma-separated strategies, given to the seats in turn "
         f"(default {','.join(DEFAULT_STRATEGIES)})",
     )
+    p.add_argument(
+        "--rotate",
+        action="store_true",
+        help="shift the seats by one each game, so every strategy sits in every seat "
+        "equally often (over a multiple of --players games)",
+    )
     p.add_argument("--board", default="alfred", help="board name (alfred, classic) or a file path")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
@@ -54,6 +60,7 @@ def _simulate(args: argparse.Namespace) -> int:
         strategies=args.strategy,
         board=args.board,
         progress=args.progress,
+        rotate=args.rotate,
     )
     print(render_frame(frame, args.format), end="")
     return 0

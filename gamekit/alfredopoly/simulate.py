@@ -118,6 +118,7 @@ def simulate(
     *,
     spec: AlfredopolySpec | None = None,
     progress: bool = False,
+    rotate: bool = False,
 ) -> pd.DataFrame:
     """Play ``games`` bot games; one row per game and seat (a tidy frame).
 
@@ -125,6 +126,16 @@ def simulate(
     seat, player, strategy, final_cash, net_worth (round-limit ranking rule), properties,
     sculptures, statues, rank (1 = best), winner, rounds, ended ("round limit" or "last player
     standing"), actions. Same seed, same frame. ``progress=True`` shows a tqdm bar.
+
+    ``rotate=True`` shifts the seats by one each game, as Alma Mater's ``simulate`` does:
+    game ``g`` gives seat ``i`` the strategy the first game gives seat ``(i + g) % players``,
+    so over a multiple of ``players`` games every strategy sits in every seat equally
+    often (seat 0 moves first). Off by default, so seeded results stay as they were.
+
+    >>> df = simulate(players=2, games=2, seed=1, max_rounds=5, strategies="buy_all,reserve",
+    ...               rotate=True)
+    >>> df.pivot(index="game", columns="seat", values="strategy").values.tolist()
+    [['buy_all', 'reserve'], ['reserve', 'buy_all']]
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
@@ -143,10 +154,13 @@ def simulate(
         iterator = tqdm(iterator, total=games, desc="games", unit="game")
     rows: list[tuple[Any, ...]] = []
     for g in iterator:
+        seated = [names[(i + g) % players] for i in range(players)] if rotate else names
         game_seq, *bot_seqs = seeds[g].spawn(players + 1)
-        bots = [make_bot(n, np.random.default_rng(s)) for n, s in zip(names, bot_seqs, strict=True)]
+        bots = [
+            make_bot(n, np.random.default_rng(s)) for n, s in zip(seated, bot_seqs, strict=True)
+        ]
         t, actions = play_game(spec, bots, np.random.default_rng(game_seq))
-        rows.extend(_rows(spec, t, g, names, actions))
+        rows.extend(_rows(spec, t, g, seated, actions))
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
