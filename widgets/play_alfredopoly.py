@@ -32,6 +32,8 @@ from gamekit.alfredopoly.bots import make_bot
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
+from gamekit.core.dice import DiceRoll
+from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
@@ -260,6 +262,52 @@ class AlfredopolyTable(GameTable):
             self.panel.focus_label = (
                 "" if index is None else f"{self.spec.board.spaces[index].name}:"
             )
+
+    def roll(self, *values: int) -> None:
+        """Stage the next roll, for a teacher demonstrating a rule: ``table.roll(3, 4)``.
+
+        When a roll is due at the position shown (a "Roll the dice" decision, or dice a
+        step is waiting for), the roll is made with these faces instead of random ones,
+        through the same history as a click: the log, the board and the history slider
+        show it as any roll (a branch when the slider went back; bots then act as after a
+        click). Only this roll is staged; any dice it leads to (a card that rolls) are
+        random. The engine applies the rules (doubles roll again, three doubles go to
+        Academic Probation, ...).
+
+        Raises ``ValueError`` unless there are ``spec.dice.count`` whole numbers from 1 to
+        ``spec.dice.sides``, and ``IllegalAction`` (with the reason) when no roll is due;
+        the game is unchanged in both cases.
+
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=5)
+        >>> t.roll(3, 4)
+        >>> t.state.players[0].position, t.state.last_roll, t.history.value
+        (7, (3, 4), 1)
+        """
+        dice = self.spec.dice
+        if len(values) != dice.count or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= dice.sides for v in values
+        ):
+            raise ValueError(
+                f"roll() takes {dice.count} values from 1 to {dice.sides} (the dice are "
+                f"{dice}), not {', '.join(map(repr, values)) or 'none'}"
+            )
+        faces = DiceRoll(tuple(values))
+        s = self.session
+        if s.outcome is not None:
+            raise IllegalAction("no roll is due: the game is over")
+        if R.is_chance(s.state):
+            s.resolve(faces)
+        elif A.RollDice() in s.legal():
+            s.act(A.RollDice(), outcome=faces)
+        else:
+            raise IllegalAction(
+                f"no roll is due now ({status_line(self.spec, s.state)})",
+                A.RollDice(),
+            )
+        if self.auto_bots and s.bot_to_act():
+            s.run_bots()
+        self.panel.show_message("")
+        self.refresh()
 
     def refresh(self) -> None:
         """Redraw board, panel and slider from the session's current position."""

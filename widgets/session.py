@@ -94,9 +94,11 @@ class Session:
             raise ValueError(f"the history has positions 0-{len(self.history) - 1}, not {position}")
         self.position = position
 
-    def act(self, action: Action) -> tuple[str, ...]:
+    def act(self, action: Action, *, outcome: Any = None) -> tuple[str, ...]:
         """Check and apply ``action`` for the player to act, then resolve any dice.
 
+        ``outcome`` stages the first chance outcome after the action (a teacher's chosen
+        roll, checked by the engine's ``chance_step``); later ones come from the generator.
         Raises ``IllegalAction`` (nothing changes). From an earlier position, the later
         history is dropped first. Returns the events in words.
         """
@@ -104,14 +106,30 @@ class Session:
             raise IllegalAction("the game is over", action)
         seat = self.actor()
         done = self.rules.step(self.rules.spec, self.state, action)  # the engine checks
+        if outcome is not None and not self.rules.is_chance(done.state):
+            raise IllegalAction(f"no dice are due after {action}", action)
         events = [str(e) for e in done.events]
-        state = done.state
-        state, more = self._resolve_chance(state)
+        state, more = self._resolve_chance(done.state, outcome)
         events.extend(more)
-        del self.history[self.position + 1 :]
-        self.history.append(Entry(state, tuple(events), str(action), seat, action))
-        self.position = len(self.history) - 1
+        self._append(Entry(state, tuple(events), str(action), seat, action))
         return tuple(events)
+
+    def resolve(self, outcome: Any) -> tuple[str, ...]:
+        """Resolve the chance step at the position shown with ``outcome`` (then any further
+        dice from the generator). Raises ``IllegalAction`` when no chance step is due."""
+        if self.outcome is not None:
+            raise IllegalAction("the game is over")
+        if not self.rules.is_chance(self.state) or self.rules.chance_step is None:
+            raise IllegalAction("no dice are due at this position")
+        seat = self.actor()
+        state, events = self._resolve_chance(self.state, outcome)
+        self._append(Entry(state, tuple(events), f"dice {outcome}", seat))
+        return tuple(events)
+
+    def _append(self, entry: Entry) -> None:
+        del self.history[self.position + 1 :]
+        self.history.append(entry)
+        self.position = len(self.history) - 1
 
     def act_struct(self, struct: Mapping[str, Any]) -> tuple[str, ...]:
         """Like :meth:`act`, from an action struct sent by a front end."""
@@ -121,12 +139,14 @@ class Session:
             raise ValueError(f"not an action of this game: {struct!r} ({exc})") from None
         return self.act(action)
 
-    def _resolve_chance(self, state: Any) -> tuple[Any, list[str]]:
+    def _resolve_chance(self, state: Any, first: Any = None) -> tuple[Any, list[str]]:
         events: list[str] = []
         rules = self.rules
         while rules.is_chance(state) and rules.chance_outcomes and rules.chance_step:
-            outcomes = rules.chance_outcomes(rules.spec, state)
-            drawn = sample_outcome(outcomes, self.rng)
+            if first is not None:
+                drawn, first = first, None  # a staged outcome; the engine checks it
+            else:
+                drawn = sample_outcome(rules.chance_outcomes(rules.spec, state), self.rng)
             done = rules.chance_step(rules.spec, state, drawn)
             events.extend(str(e) for e in done.events)
             state = done.state
