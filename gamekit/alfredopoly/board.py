@@ -147,6 +147,38 @@ class Board:
                 return i
         raise ValueError(f"the board has no {kind} space")
 
+    def card_destination(self, at: int, card: Card) -> int | None:
+        """The space ``card``, drawn on space ``at``, sends the token to, or ``None`` when
+        the card does not move it: the one rule of where a card sends a token.
+
+        ``move_to``: its destination; ``move_nearest_railroad`` / ``move_nearest_utility``:
+        the next one moving forward (``None`` on a board without one); ``move_back``:
+        ``amount`` spaces back; ``go_to_jail``: the jail space :attr:`jail` (the token goes
+        *in* Academic Probation: callers that tell that from "just visiting" look at the
+        effect). What the move costs or pays (workstudy, fees) is the engine's business.
+
+        >>> b = load_board("classic")
+        >>> back = next(c for c in b.decks["email"] if c.effect == "move_back")
+        >>> rail = next(c for c in b.decks["email"] if c.effect == "move_nearest_railroad")
+        >>> b.card_destination(36, back), b.card_destination(36, rail)
+        (33, 5)
+        >>> b.card_destination(7, b.cards["PM06"]), b.card_destination(7, b.cards["PM02"])
+        (10, None)
+        """
+        effect = card.effect
+        if effect == "move_to":
+            return card.destination
+        if effect == "move_nearest_railroad" or effect == "move_nearest_utility":
+            try:
+                return self.nearest(effect.removeprefix("move_nearest_"), at)
+            except ValueError:
+                return None
+        if effect == "move_back":
+            return (at - card.amount) % len(self.spaces)
+        if effect == "go_to_jail":
+            return self.jail
+        return None
+
     @property
     def properties(self) -> tuple[int, ...]:
         """Indices of every space that can be owned."""

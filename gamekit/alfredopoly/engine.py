@@ -65,6 +65,13 @@ MONEY_KINDS = frozenset(
 the trustees; the Free Parking jackpot is money the trustees hold aside)."""
 
 
+_CARD_MODE = {"move_to": "", "move_nearest_railroad": "double", "move_nearest_utility": "card",
+              "move_back": "back"}  # fmt: skip
+"""How :meth:`Table._land` treats the space a moving card sends the token to: the
+nearest railroad charges double, the nearest utility rolls for 10x, moving back never
+passes Academic Alley (it is landed on, not moved to)."""
+
+
 class _Layout:
     """Per-board lookups, computed once per board."""
 
@@ -81,16 +88,14 @@ class _Layout:
         }
         self.street_groups = list(self.streets_by_group.values())
         self.props = [s.index for s in board.spaces if s.is_property]
-        self.near_rail = [_nearest(board, "railroad", i) for i in range(n)]
-        self.near_util = [_nearest(board, "utility", i) for i in range(n)]
         self.deck_of = {c.id: DECKS.index(c.deck) for c in board.cards.values()}
-
-
-def _nearest(board: Board, kind: str, i: int) -> int:
-    try:
-        return board.nearest(kind, i)
-    except ValueError:
-        return -1
+        # dest[card id][position]: where a moving card drawn there sends the token, from
+        # the one rule, Board.card_destination (None: the card does not move the token)
+        self.dest = {
+            c.id: [board.card_destination(i, c) for i in range(n)]
+            for c in board.cards.values()
+            if c.effect in _CARD_MODE
+        }
 
 
 _LAYOUTS: dict[int, tuple[Board, _Layout]] = {}
@@ -429,20 +434,19 @@ class Table:
         if self.log is not None:
             self._say("card", f"{p.name} drew {DECK_TITLES[DECKS[d]]}: {card.text}", cur)
         effect = card.effect
+        mode = _CARD_MODE.get(effect)
+        if mode is not None:
+            dest = self.lay.dest[cid][p.position]
+            if dest is None:  # no such space on this board: the card does nothing
+                return False
+            if mode == "back":  # never pays workstudy; the new space is resolved
+                p.position = dest
+                if self.log is not None:
+                    self._say("move", f"{p.name} moved back to {self.board.spaces[dest].name}",
+                              cur)  # fmt: skip
+                return self._land(dest, "")
+            return self._move((dest - p.position) % self.lay.n, mode)
         n = self.lay.n
-        if effect == "move_to":
-            dest = card.destination or 0
-            return self._move((dest - p.position) % n, "")
-        if effect == "move_nearest_railroad":
-            return self._move((self.lay.near_rail[p.position] - p.position) % n, "double")
-        if effect == "move_nearest_utility":
-            return self._move((self.lay.near_util[p.position] - p.position) % n, "card")
-        if effect == "move_back":  # never pays workstudy; the new space is resolved
-            p.position = (p.position - card.amount) % n
-            if self.log is not None:
-                self._say("move", f"{p.name} moved back to {self.board.spaces[p.position].name}",
-                          cur)  # fmt: skip
-            return self._land(p.position, "")
         if effect == "go_to_jail":  # rule 8b
             self._jail(cur)
         elif effect == "collect":

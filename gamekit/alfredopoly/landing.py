@@ -114,25 +114,18 @@ class LandingOptions:
 
 def card_destination(board: Board, at: int, card: Card) -> int | None:
     """Where ``card``, drawn on space ``at``, sends the token (40 = in Probation), or
-    ``None`` when the card does not move it.
+    ``None`` when the card does not move it: :meth:`Board.card_destination
+    <gamekit.alfredopoly.board.Board.card_destination>`, with "go to Academic Probation"
+    kept apart from "just visiting" as the chain's state 40.
 
     >>> b = load_board("classic")
     >>> back = next(c for c in b.decks["email"] if c.effect == "move_back")
     >>> card_destination(b, 36, back), card_destination(b, 7, b.decks["pcc_mail"][5])
     (33, 40)
     """
-    n = len(board.spaces)
-    if card.effect == "move_to" and card.destination is not None:
-        return card.destination
-    if card.effect == "move_nearest_railroad":
-        return board.nearest("railroad", at)
-    if card.effect == "move_nearest_utility":
-        return board.nearest("utility", at)
-    if card.effect == "move_back":
-        return (at - card.amount) % n
     if card.effect == "go_to_jail":
         return IN_PROBATION
-    return None
+    return board.card_destination(at, card)
 
 
 @dataclass(frozen=True)
