@@ -46,7 +46,7 @@ def simulate(
     players: int = 4,
     games: int = 100,
     seed: Seed = None,
-    strategies: Sequence[str] = ("random",),
+    strategies: Sequence[str | Bot] = ("random",),
     data: str | Path | Components | None = None,
     progress: bool = False,
 ) -> pd.DataFrame:
@@ -56,12 +56,17 @@ def simulate(
     by one seat each game, so each strategy plays every seat equally often. Columns:
     game, seat, strategy, position (turn order after the draft, 1 = first), the nine
     lines, ``prestige during play``, total, rank (1 = best) and won (a shared win counts).
+
+    A strategy is a name from :data:`~gamekit.almamater.bots.BOTS` or a bot of your own,
+    a callable like the built-in ones (``bot(spec, state, legal, rng) -> Action``), named
+    in the frame by its ``__name__``:
+
+    >>> def first(spec, state, legal, rng):
+    ...     return legal[0]
+    >>> simulate(players=2, games=1, seed=1, strategies=(first, "random")).strategy.tolist()
+    ['first', 'random']
     """
-    unknown = [s for s in strategies if s not in BOTS]
-    if unknown or not strategies:
-        raise ValueError(
-            f"unknown strategy {unknown[0] if unknown else ''!r}; known: {', '.join(BOTS)}"
-        )
+    bots = _bots(strategies)
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     spec = make_spec(players, data)
@@ -78,8 +83,9 @@ def simulate(
 
         iterator = tqdm(iterator, desc="games")
     for g in iterator:
-        names = [strategies[(i + g) % len(strategies)] for i in range(players)]
-        final = play_game(spec, [BOTS[n] for n in names], make_rng(children[g]))
+        seated = [bots[(i + g) % len(bots)] for i in range(players)]
+        names = [name for name, _ in seated]
+        final = play_game(spec, [bot for _, bot in seated], make_rng(children[g]))
         result = outcome(spec, final)
         assert result is not None
         first = sorted(
@@ -114,6 +120,25 @@ def simulate(
             "won",
         ],
     )
+
+
+def _bots(strategies: Sequence[str | Bot]) -> list[tuple[str, Bot]]:
+    """Each strategy as ``(name, bot)``: a name from ``BOTS`` or a callable bot."""
+    out: list[tuple[str, Bot]] = []
+    for s in strategies:
+        if isinstance(s, str):
+            if s not in BOTS:
+                raise ValueError(f"unknown strategy {s!r}; known: {', '.join(BOTS)}")
+            out.append((s, BOTS[s]))
+        elif callable(s):
+            out.append((str(getattr(s, "__name__", type(s).__name__)), s))
+        else:
+            raise ValueError(
+                f"a strategy is a bot name ({', '.join(BOTS)}) or a bot callable, got {s!r}"
+            )
+    if not out:
+        raise ValueError(f"unknown strategy ''; known: {', '.join(BOTS)}")
+    return out
 
 
 def summarize(frame: pd.DataFrame) -> pd.DataFrame:
