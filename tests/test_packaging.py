@@ -20,8 +20,18 @@ import binder_pins  # noqa: E402
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("wheel")
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation",
-         "-w", str(out), str(ROOT)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--quiet",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(out),
+            str(ROOT),
+        ],
         check=True,
     )
     (path,) = out.glob("campus_gamekit-*.whl")
@@ -46,8 +56,17 @@ def test_wheel_holds_widget_assets_and_data(wheel: Path) -> None:
 def test_widget_from_the_installed_wheel_finds_its_es_module(wheel: Path, tmp_path: Path) -> None:
     target = tmp_path / "site"
     subprocess.run(
-        [sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--target",
-         str(target), str(wheel)],
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--target",
+            str(target),
+            str(wheel),
+        ],
         check=True,
     )
     code = (
@@ -67,7 +86,10 @@ def test_widget_from_the_installed_wheel_finds_its_es_module(wheel: Path, tmp_pa
         "print(len(found))\n"
     )
     done = subprocess.run(
-        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True,
+        [sys.executable, "-c", code],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
         env={"PYTHONPATH": str(target), "PATH": "/usr/bin:/bin"},
     )
     assert done.returncode == 0, done.stderr[-2000:]
@@ -78,8 +100,17 @@ def test_binder_pins_match_the_lock() -> None:
     lock = binder_pins.read_pins(ROOT / "requirements" / "lock.txt")
     binder = binder_pins.read_pins(ROOT / "binder" / "requirements.txt")
     assert binder, "binder/requirements.txt pins nothing"
-    for name in ["numpy", "pandas", "altair", "anywidget", "ipywidgets", "jupyterlab", "voila",
-                 "vl-convert-python", "tqdm"]:
+    for name in [
+        "numpy",
+        "pandas",
+        "altair",
+        "anywidget",
+        "ipywidgets",
+        "jupyterlab",
+        "voila",
+        "vl-convert-python",
+        "tqdm",
+    ]:
         assert binder.get(name) == lock[name], name
     assert {n: v for n, v in binder.items() if lock.get(n) != v} == {}
     lines = (ROOT / "binder" / "requirements.txt").read_text().splitlines()
