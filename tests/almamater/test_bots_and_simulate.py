@@ -72,49 +72,20 @@ def test_simulate_with_a_data_folder_and_bad_strategy() -> None:
         simulate(players=2, games=1, strategies=("chess",))
 
 
-def test_cli_simulate_formats() -> None:
+def _simulate_cli(*extra: str) -> str:
+    """Run ``gamekit almamater simulate`` for 2 players, 2 games, seed 3; return stdout."""
     buf = io.StringIO()
+    args = ["almamater", "simulate", "--players", "2", "--games", "2", "--seed", "3"]
     with redirect_stdout(buf):
-        code = main(
-            [
-                "almamater",
-                "simulate",
-                "--players",
-                "2",
-                "--games",
-                "2",
-                "--seed",
-                "3",
-                "--strategy",
-                "random,dean",
-                "--by",
-                "game",
-                "--format",
-                "csv",
-            ]
-        )
+        code = main([*args, "--strategy", "random,dean", *extra])
     assert code == 0
-    frame = pd.read_csv(io.StringIO(buf.getvalue()))
+    return buf.getvalue()
+
+
+def test_cli_simulate_formats() -> None:
+    frame = pd.read_csv(io.StringIO(_simulate_cli("--by", "game", "--format", "csv")))
     assert len(frame) == 4 and frame["total"].dtype.kind == "i"
-    buf = io.StringIO()
-    with redirect_stdout(buf):
-        main(
-            [
-                "almamater",
-                "simulate",
-                "--players",
-                "2",
-                "--games",
-                "2",
-                "--seed",
-                "3",
-                "--strategy",
-                "random,dean",
-                "--format",
-                "json",
-            ]
-        )
-    rows = json.loads(buf.getvalue())
+    rows = json.loads(_simulate_cli("--format", "json"))
     assert [r["strategy"] for r in rows] == ["dean", "random"]
     assert rows == json.loads(
         summarize(simulate(2, 2, 3, ("random", "dean"))).to_json(orient="records")
