@@ -35,7 +35,6 @@ def test_notebook_runs_and_draws_in_jupyterlab(lab, lab_page, relpath):
     lab_page.wait_for_function(
         "() => Array.from(document.querySelectorAll('.vega-embed'))"
         ".every(e => e.querySelector('canvas.marks, svg.marks'))",
-        timeout=30_000,
     )
     drawn = lab_page.evaluate(DRAWN_JS, run.widget_cells)
     assert drawn["failed"] == 0, f"{relpath}: a widget failed to display: {drawn}"

@@ -18,13 +18,11 @@ def test_alfredopoly_dashboard_plays_in_voila(voila, lab_page):  # type: ignore[
     roll = table.locator(".gk-button.gk-main", has_text="Roll the dice")
     roll.click()
     # the engine ran in the kernel: its narration and its dice come back to the page
-    page.wait_for_function(
-        "() => document.querySelectorAll('.gk-table .gk-log-line').length > 0", timeout=15_000
-    )
+    page.wait_for_function("() => document.querySelectorAll('.gk-table .gk-log-line').length > 0")
     assert "rolled" in table.locator(".gk-log-line").first.text_content()
     assert table.locator(".gk-die").count() == 2
     table.locator('.gk-space[data-index="39"]').click()
-    table.locator('.gk-deed[data-index="39"]').wait_for(timeout=5_000)
+    table.locator('.gk-deed[data-index="39"]').wait_for()
     shoot(page, "voila-dashboard-alfredopoly", ".gk-table")
     assert not page.guard.page_errors, page.guard.page_errors
 
@@ -45,7 +43,6 @@ def test_almamater_dashboard_plays_in_voila(voila, lab_page):  # type: ignore[no
     page.wait_for_function(
         "(n) => document.querySelectorAll('.gk-table .gk-log-line').length > n",
         arg=before,
-        timeout=15_000,
     )
     assert "keeps a founding card" in table.locator(".gk-log").text_content()
     shoot(page, "voila-dashboard-almamater", ".gk-table")

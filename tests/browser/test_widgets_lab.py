@@ -9,11 +9,12 @@ One scratch notebook holds every widget, so the whole file costs one kernel and 
 from __future__ import annotations
 
 import json
+import time
 from importlib import resources
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, run_notebook, shutdown_kernel
+from tests.browser.conftest import ARTIFACTS, WAIT_S, run_notebook, shutdown_kernel
 
 EVIL = '<img src=x onerror="window.__gk_pwned=1">'
 MARKS = ".vega-embed svg.marks, .vega-embed canvas.marks"
@@ -91,6 +92,17 @@ def shoot(page, name: str, selector: str) -> None:  # type: ignore[no-untyped-de
     page.set_viewport_size(old)
 
 
+def kernel_until(page, code: str, expected, timeout: float = WAIT_S):  # type: ignore[no-untyped-def]
+    """Run ``code`` in the kernel until it prints ``expected`` (a click's trait change
+    reaches the kernel asynchronously) or ``timeout`` seconds pass; the last value."""
+    deadline = time.monotonic() + timeout
+    value = kernel(page, code)
+    while value != expected and time.monotonic() < deadline:
+        time.sleep(0.1)
+        value = kernel(page, code)
+    return value
+
+
 def kernel(page, code: str):  # type: ignore[no-untyped-def]
     """Run ``code`` in the notebook's kernel; it must print one JSON value."""
     out = page.evaluate(KERNEL_JS, code)
@@ -117,44 +129,42 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
 
     # 1. the board: 40 spaces, a heat legend, a click selects a space in the kernel
     board = page.locator(".gk-test-board .gk-alfredopoly")
-    board.wait_for(timeout=30_000)
+    board.wait_for()
     assert page.locator(".gk-test-board .gk-space").count() == 40
     assert page.locator(".gk-test-board .gk-legend").count() == 1
     page.locator('.gk-test-board .gk-space[data-index="24"]').click()
-    page.locator('.gk-test-board .gk-deed[data-index="24"]').wait_for(timeout=5_000)
-    page.wait_for_timeout(200)
-    assert kernel(page, "print(board.selected)") == 24
+    page.locator('.gk-test-board .gk-deed[data-index="24"]').wait_for()
+    assert kernel_until(page, "print(board.selected)", 24) == 24
     shoot(page, "widget-alfredopoly-board", ".gk-test-board")
 
     # 2. a name from a data file is shown as text and runs nothing
     evil = page.locator(".gk-test-evil .gk-alfredopoly")
-    evil.wait_for(timeout=10_000)
+    evil.wait_for()
     assert evil.locator("img").count() == 0
     assert page.evaluate("() => window.__gk_pwned === undefined")
     page.locator('.gk-test-evil .gk-space[data-index="1"]').click()
-    page.locator('.gk-test-evil .gk-deed[data-index="1"]').wait_for(timeout=5_000)
+    page.locator('.gk-test-evil .gk-deed[data-index="1"]').wait_for()
     deed_text = page.locator(".gk-test-evil .gk-deed").text_content()
     assert "<img" in deed_text and "onerror" in deed_text
     shoot(page, "widget-board-with-markup-in-names", ".gk-test-evil")
     assert page.evaluate("() => window.__gk_pwned === undefined")
 
     # 3. the landing panel: heat map and chart, a toggle updates both in the kernel
-    page.locator(".gk-test-panel .gk-space").first.wait_for(timeout=10_000)
+    page.locator(".gk-test-panel .gk-space").first.wait_for()
     page.locator(
         ".gk-test-panel .vega-embed svg.marks, .gk-test-panel .vega-embed canvas.marks"
-    ).first.wait_for(timeout=30_000)
+    ).first.wait_for()
     page.locator(".gk-test-panel .widget-toggle-button:text-is('long')").click()
     page.wait_for_function(
         "() => Array.from(document.querySelectorAll('.gk-test-panel .gk-legend-title'))"
         ".some(t => t.textContent.includes('jail=long'))",
-        timeout=10_000,
     )
     assert "jail=long" in kernel(page, "import json; print(json.dumps(panel.board.heat_label))")
     shoot(page, "widget-landing-panel", ".gk-test-panel")
 
     # 4. the play table: click the action button, the engine moved, the page shows it
     roll = page.locator(".gk-test-table .gk-button.gk-main", has_text="Roll the dice")
-    roll.wait_for(timeout=10_000)
+    roll.wait_for()
     roll.scroll_into_view_if_needed()
     # time from the click to the engine's answer drawn in the page (kernel round trip)
     page.evaluate(
@@ -162,7 +172,7 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
         ".addEventListener('click', () => { window.__gk_t0 = performance.now(); }, {once: true}); }"
     )
     roll.click()
-    page.locator(".gk-test-table .gk-log-line").first.wait_for(timeout=5_000)
+    page.locator(".gk-test-table .gk-log-line").first.wait_for()
     lag = page.evaluate("() => performance.now() - window.__gk_t0")
     print(f"click-to-answer: {lag:.0f} ms")
     assert lag < 1500, f"the table took {lag:.0f} ms to answer a click"
@@ -178,30 +188,26 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
 
     # 5. Alma Mater: board, universities, a click on a space and on an action button
     am = page.locator(".gk-test-am")
-    am.locator(".gk-am-board .gk-am-space").first.wait_for(timeout=10_000)
+    am.locator(".gk-am-board .gk-am-space").first.wait_for()
     assert am.locator(".gk-am-space").count() == kernel(page, "print(len(am.spec.spaces))")
     assert am.locator(".gk-tableau").count() == 3
     am.locator('.gk-am-space[data-space="bishop"]').click()
-    page.wait_for_timeout(300)
-    assert kernel(page, "import json; print(json.dumps(am.board.selected))") == "bishop"
+    selected = "import json; print(json.dumps(am.board.selected))"
+    assert kernel_until(page, selected, "bishop") == "bishop"
     first = am.locator(".gk-button.gk-main").first
     label = first.text_content()
     first.click()
-    page.wait_for_function(
-        "() => document.querySelectorAll('.gk-test-am .gk-log-line').length > 0", timeout=10_000
-    )
+    page.wait_for_function("() => document.querySelectorAll('.gk-test-am .gk-log-line').length > 0")
     moves = kernel(
         page, "import json; print(json.dumps([str(e.action) for e in am.session.history[1:2]]))"
     )
     assert moves and moves[0].lower() == label.lower()
     shoot(page, "widget-almamater-table", ".gk-test-am")
-    page.locator(".gk-test-tableau .gk-ut-slot").first.wait_for(timeout=10_000)
+    page.locator(".gk-test-tableau .gk-ut-slot").first.wait_for()
     shoot(page, "widget-university-tableau", ".gk-test-tableau")
 
     # 6. charts really have marks (interactive offline and static SVG)
-    page.wait_for_function(
-        f"() => document.querySelectorAll('{MARKS}').length >= 2", timeout=30_000
-    )
+    page.wait_for_function(f"() => document.querySelectorAll('{MARKS}').length >= 2")
     assert page.locator(".jp-OutputArea-output svg").count() >= 1
     assert not page.guard.page_errors, page.guard.page_errors
     shutdown_kernel(page)
