@@ -8,7 +8,7 @@ it and freezes the result, so a rejected action changes nothing. Bots and
 the copies: the same rule code, only without the freezing (tests replay the fast
 path's choices through the checked ``apply`` and compare every state).
 
-Rule numbers in comments refer to ``rules/alfredopoly.md``, "Rules from the sheet".
+Rule numbers in comments refer to ``docs/rules/alfredopoly.md``, the kit's rule book.
 
 Decisions (where the sheet is silent; the kit follows classic US rules before 2008):
 

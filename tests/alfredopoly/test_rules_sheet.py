@@ -1,4 +1,4 @@
-"""One test (or a few) per rule of rules/alfredopoly.md, "Rules from the sheet", named
+"""One test (or a few) per rule of docs/rules/alfredopoly.md (rules 1-13), named
 for the rule. Amounts come from the classic deeds (classic_board.csv), worked by hand."""
 
 from __future__ import annotations
