@@ -7,10 +7,20 @@ Each has a readable ``str`` and a ``repr`` that evaluates back to it; ``to_struc
 BuySpace(space=11)
 >>> action_from_struct({"type": "PayTax", "choice": "percent"})
 PayTax(choice='percent')
+
+Management actions (build, sell, mortgage, lift) name their ``player``: any solvent
+player may take them whenever the game waits for a decision (Decision "at any time",
+rules 10-12). ``player=None`` means the player the game waits for.
+
+>>> Mortgage(space=39, player=1)
+Mortgage(space=39, player=1)
+>>> Mortgage(39)
+Mortgage(space=39)
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -73,50 +83,85 @@ class UseGetOutCard(Action):
         return f"use Get out card {self.card}"
 
 
-@dataclass(frozen=True)
-class BuildSculpture(Action):
+class _Managed(Action):
+    """Base of the management actions: the ``repr`` leaves out ``player=None``."""
+
+    player: int | None
+
+    def __repr__(self) -> str:
+        parts = [
+            f"{f.name}={getattr(self, f.name)!r}"
+            for f in dataclasses.fields(self)
+            if f.name != "player" or self.player is not None
+        ]
+        return f"{type(self).__name__}({', '.join(parts)})"
+
+
+@dataclass(frozen=True, repr=False)
+class BuildSculpture(_Managed):
     """Buy one sculpture (the fifth purchase is the statue of King Alfred), rule 10."""
 
     space: int
+    player: int | None = None
 
     def __str__(self) -> str:
         return f"build on space {self.space}"
 
 
-@dataclass(frozen=True)
-class SellSculpture(Action):
+@dataclass(frozen=True, repr=False)
+class SellSculpture(_Managed):
     """Sell one sculpture (or break a statue into four sculptures) at half price, rule 11."""
 
     space: int
+    player: int | None = None
 
     def __str__(self) -> str:
         return f"sell a sculpture on space {self.space}"
 
 
-@dataclass(frozen=True)
-class SellAllSculptures(Action):
+@dataclass(frozen=True, repr=False)
+class SellAllSculptures(_Managed):
     """Sell every sculpture and statue of a colour group at half price (always even)."""
 
     group: str
+    player: int | None = None
 
     def __str__(self) -> str:
         return f"sell every sculpture of the {self.group} group"
 
 
-@dataclass(frozen=True)
-class Mortgage(Action):
+@dataclass(frozen=True, repr=False)
+class Mortgage(_Managed):
+    """Mortgage a property without sculptures for its mortgage value, rule 12."""
+
     space: int
+    player: int | None = None
 
     def __str__(self) -> str:
         return f"mortgage space {self.space}"
 
 
-@dataclass(frozen=True)
-class LiftMortgage(Action):
+@dataclass(frozen=True, repr=False)
+class LiftMortgage(_Managed):
+    """Lift a mortgage for the mortgage value plus 10%, rule 12 (also the choice when a
+    mortgaged property changes hands)."""
+
     space: int
+    player: int | None = None
 
     def __str__(self) -> str:
         return f"lift the mortgage on space {self.space}"
+
+
+@dataclass(frozen=True)
+class KeepMortgage(Action):
+    """A mortgaged property came to you (trade or bankruptcy): keep the mortgage and pay
+    the trustees 10% of it now (Decision; lifting it at once is ``LiftMortgage``)."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"keep the mortgage on space {self.space} (pay 10% now)"
 
 
 @dataclass(frozen=True)
@@ -172,10 +217,14 @@ class PassBid(Action):
         return "drop out of the auction"
 
 
+MANAGEMENT = (BuildSculpture, SellSculpture, SellAllSculptures, Mortgage, LiftMortgage)
+"""The actions any solvent player may take whenever the game waits for a decision."""
+
 ACTIONS: dict[str, type[Action]] = action_registry(
     RollDice, EndTurn, BuySpace, DeclineBuy, PayTax, PayJailFine, UseGetOutCard,
     BuildSculpture, SellSculpture, SellAllSculptures, Mortgage, LiftMortgage,
     ProposeTrade, AcceptTrade, RejectTrade, PayDebt, DeclareBankruptcy, Bid, PassBid,
+    KeepMortgage,
 )  # fmt: skip
 
 

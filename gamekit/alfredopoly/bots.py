@@ -11,13 +11,19 @@ builder     Buys every property it can afford and builds as soon as it can, as m
             its cash allows (cheapest groups first); lifts mortgages when $150 remain
             after. Offers twice the price (+$10) for a street that would complete one of
             its groups, at most one offer a turn and never the same offer twice while
-            ownership stays the same. Leaves Probation at once.
+            ownership stays the same. In an auction for a street that would complete one
+            of its groups it mortgages property outside its complete groups to raise
+            its bid (management at any time). Leaves Probation at once.
 random      Picks uniformly among the legal actions (for tests and as a baseline).
 =========== ===============================================================================
 
-Every bot answers the questions the game asks of it: Alumni Hall (whichever is less),
-debt (mortgage first, property outside its complete groups first; then sell
-sculptures; bankrupt only when nothing can cover the debt),
+Every bot answers the questions the game asks of it: Alumni Hall (rule 7: chosen before
+counting, so from what a player sees at a glance, its cash and the printed prices of its
+deeds, never its exact net worth; 10% when that glance is under $2000), a mortgaged
+property that came to it (lift at once when it lifts mortgages and can spare the money,
+else keep the mortgage and pay 10%), debt (mortgage first, property outside its
+complete groups first; then sell sculptures; bankrupt only when nothing can cover the
+debt),
 trade offers (accept when the printed value, cash and cards it gets are worth more
 than what it gives; twice as much when the deal completes the other player's group)
 and auctions (bid in $10 steps up to the printed price).
@@ -97,15 +103,33 @@ class Bot:
             return self.raise_money(t, me)
         if phase == "tax":
             s = t.board.spaces[t.pending]
-            pct = t.net_worth(me) * s.tax_percent // 100
+            pct = self.glance_worth(t, me) * s.tax_percent // 100
             return A.PayTax("percent" if pct < s.tax else "flat")
         if phase == "trade":
             return A.AcceptTrade() if self.likes(t, me) else A.RejectTrade()
         if phase == "auction":
             return self.bid(t, me)
+        if phase == "transfer":
+            return self.on_transfer(t, me)
         raise ValueError(f"no decision is due in the {phase} phase")
 
     # ---- hooks ------------------------------------------------------------------------
+
+    def glance_worth(self, t: Table, me: int) -> int:
+        """Rule 7 (decide before counting): what a player sees at a glance, the cash in
+        hand and the printed prices on the deeds, not the exact net worth (which also
+        counts every sculpture and statue at cost)."""
+        spaces = t.board.spaces
+        return t.players[me].cash + sum(spaces[i].price for i, o in enumerate(t.owner) if o == me)
+
+    def on_transfer(self, t: Table, me: int) -> Action:
+        """A mortgaged property came to me: lift it at once if I lift mortgages and can
+        spare the money, else keep the mortgage (10% now)."""
+        i = next(j for j in t.transfers if t.owner[j] == me)
+        spare = t.players[me].cash - self.reserve - self.lift_buffer
+        if self.lifts and spare >= t.spec.lift_cost(i):
+            return A.LiftMortgage(i)
+        return A.KeepMortgage(i)
 
     def wants(self, t: Table, me: int, i: int) -> bool:
         return t.players[me].cash - t.board.spaces[i].price >= self.reserve
@@ -283,8 +307,30 @@ class Bot:
         au = t.auction
         assert au is not None
         amount = au.high_bid + 10
-        limit = min(t.board.spaces[au.space].price, t.players[me].cash - self.reserve)
-        return A.Bid(amount) if amount <= limit else A.PassBid()
+        price = t.board.spaces[au.space].price
+        if amount <= min(price, t.players[me].cash - self.reserve):
+            return A.Bid(amount)
+        if amount <= price and self.trades and self.completes(t, me, au.space):
+            raise_by = self.cash_for_bid(t, me)
+            if raise_by is not None:
+                return raise_by
+        return A.PassBid()
+
+    def completes(self, t: Table, me: int, i: int) -> bool:
+        """Whether street ``i`` is the one missing from one of my colour groups."""
+        return any(i in group for group in self.groups(t, me)[1])
+
+    def cash_for_bid(self, t: Table, me: int) -> Action | None:
+        """Management at any time: mortgage my largest property outside my complete
+        groups to raise cash for a bid (None when there is nothing to mortgage)."""
+        whole = {j for g in self.groups(t, me)[0] for j in g}
+        spaces = t.board.spaces
+        loose = [
+            i for i in self.mine(t, me) if i not in whole and mortgage_problem(t, me, i) is None
+        ]
+        if not loose:
+            return None
+        return A.Mortgage(max(loose, key=lambda i: (spaces[i].mortgage, -i)))
 
     @staticmethod
     def mine(t: Table, me: int) -> list[int]:

@@ -11,13 +11,10 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.engine import STATUE, TRUSTEES, Table
 from gamekit.core.actions import Action
 
-MANAGE_PHASES = {
-    A.BuildSculpture: ("turn",),
-    A.LiftMortgage: ("turn",),
-    A.SellSculpture: ("turn", "buy", "debt"),
-    A.SellAllSculptures: ("turn", "buy", "debt"),
-    A.Mortgage: ("turn", "buy", "debt"),
-}
+WAITING = frozenset({"turn", "buy", "auction", "tax", "debt", "trade", "transfer"})
+"""Phases in which the game waits for a decision: management is allowed to any solvent
+player (Decision "at any time"); never during ``dice``/``card_dice`` (a roll or a card
+being resolved) or when the game is ``over``."""
 
 
 def _index(t: Table, i: object) -> bool:
@@ -89,6 +86,89 @@ def lift_problem(t: Table, seat: int, i: int) -> str | None:
     return None
 
 
+def sell_all_problem(t: Table, seat: int, group: str) -> str | None:
+    """Rule 11: every sculpture and statue of a colour group at once (always even)."""
+    g = t.board.groups.get(group) if isinstance(group, str) else None
+    if g is None or t.lay.kind[g[0]] != "street":
+        return f"no colour group {group!r}"
+    if any(t.owner[j] != seat for j in g) or not any(t.level[j] for j in g):
+        return f"you have no sculptures in the {group} group"
+    return None
+
+
+def _seat(t: Table, player: object) -> int | str:
+    """The seat a management action names (``None``: the actor), or why it cannot act."""
+    seat = t.actor if player is None else player
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(t.players):
+        return f"seat {seat!r} is not a player"
+    if t.players[seat].bankrupt:
+        return f"{t.players[seat].name} is out of the game"
+    return seat
+
+
+def _spending_problem(t: Table, seat: int, cost: int) -> str | None:
+    """Building and lifting spend cash: not while owing a debt (a solvent player only),
+    and the high bidder of an auction keeps the cash for the bid."""
+    if any(d.debtor == seat for d in t.debts):
+        return f"{t.players[seat].name} owes money: sell or mortgage, then pay the debt"
+    au = t.auction
+    if au is not None and au.high_bidder == seat and t.players[seat].cash - cost < au.high_bid:
+        return f"keep ${au.high_bid} for your bid in the auction"
+    return None
+
+
+def management_problem(t: Table, action: Action) -> str | None:
+    """Decision "at any time": build, sell, mortgage or lift for the named player (the
+    actor if none is named), whenever the game waits for a decision."""
+    if t.phase not in WAITING:
+        return f"{action} is not allowed in the {t.phase} phase"
+    seat = _seat(t, getattr(action, "player", None))
+    if isinstance(seat, str):
+        return seat
+    if isinstance(action, A.BuildSculpture):
+        problem = build_problem(t, seat, action.space)
+        cost = 0 if problem else t.board.spaces[action.space].building_cost
+        return problem or _spending_problem(t, seat, cost)
+    if isinstance(action, A.LiftMortgage):
+        problem = lift_problem(t, seat, action.space)
+        return problem or _spending_problem(t, seat, t.spec.lift_cost(action.space))
+    if isinstance(action, A.SellSculpture):
+        return sell_problem(t, seat, action.space)
+    if isinstance(action, A.Mortgage):
+        return mortgage_problem(t, seat, action.space)
+    if isinstance(action, A.SellAllSculptures):
+        return sell_all_problem(t, seat, action.group)
+    return f"{action} is not a management action"
+
+
+def manage_moves(t: Table, seat: int, named: bool = True) -> list[Action]:
+    """Every legal management action of ``seat`` now, in a fixed order (build, sell,
+    sell a group, mortgage, lift); ``named=False`` leaves ``player`` as ``None`` (the
+    form :func:`legal_moves` lists for the actor)."""
+    if t.phase not in WAITING or not 0 <= seat < len(t.players) or t.players[seat].bankrupt:
+        return []
+    who = seat if named else None
+    mine = [i for i, o in enumerate(t.owner) if o == seat]
+    spaces = t.board.spaces
+    out: list[Action] = [
+        A.BuildSculpture(i, who)
+        for i in mine
+        if build_problem(t, seat, i) is None
+        and _spending_problem(t, seat, spaces[i].building_cost) is None
+    ]
+    out += [A.SellSculpture(i, who) for i in mine if sell_problem(t, seat, i) is None]
+    groups = sorted({spaces[i].group or "" for i in mine if t.level[i]})
+    out += [A.SellAllSculptures(g, who) for g in groups]
+    out += [A.Mortgage(i, who) for i in mine if mortgage_problem(t, seat, i) is None]
+    out += [
+        A.LiftMortgage(i, who)
+        for i in mine
+        if lift_problem(t, seat, i) is None
+        and _spending_problem(t, seat, t.spec.lift_cost(i)) is None
+    ]
+    return out
+
+
 def trade_problem(t: Table, a: A.ProposeTrade) -> str | None:
     """Rule 11: properties without sculptures, money and "Get out" cards."""
     me = t.current
@@ -129,25 +209,8 @@ def why_illegal(t: Table, action: Action) -> str | None:
     if phase in ("dice", "card_dice"):
         return "waiting for the dice (a chance step)"
     me = t.actor
-    tp = type(action)
-    if tp in MANAGE_PHASES:
-        if phase not in MANAGE_PHASES[tp]:
-            return f"{action} is not allowed in the {phase} phase"
-        if isinstance(action, A.BuildSculpture):
-            return build_problem(t, me, action.space)
-        if isinstance(action, A.SellSculpture):
-            return sell_problem(t, me, action.space)
-        if isinstance(action, A.Mortgage):
-            return mortgage_problem(t, me, action.space)
-        if isinstance(action, A.LiftMortgage):
-            return lift_problem(t, me, action.space)
-        if isinstance(action, A.SellAllSculptures):
-            g = t.board.groups.get(action.group)
-            if g is None or t.lay.kind[g[0]] != "street":
-                return f"no colour group {action.group!r}"
-            if any(t.owner[j] != me for j in g) or not any(t.level[j] for j in g):
-                return f"you have no sculptures in the {action.group} group"
-            return None
+    if isinstance(action, A.MANAGEMENT):
+        return management_problem(t, action)
     p = t.players[me]
     if phase == "turn":
         if isinstance(action, A.RollDice):
@@ -199,8 +262,17 @@ def why_illegal(t: Table, action: Action) -> str | None:
             if p.cash + t.raisable(me) >= d.amount:
                 return "you can still raise the money by selling or mortgaging"
             return None
-    elif phase == "trade" and isinstance(action, (A.AcceptTrade, A.RejectTrade)):
-        return None
+    elif phase == "trade":
+        if isinstance(action, A.RejectTrade):
+            return None
+        if isinstance(action, A.AcceptTrade):
+            assert t.offer is not None
+            problem = trade_problem(t, t.offer)  # management may have changed things
+            return None if problem is None else f"the offer no longer holds: {problem}"
+    elif phase == "transfer" and isinstance(action, A.KeepMortgage):
+        if action.space in t.transfers and t.owner[action.space] == me:
+            return None
+        return f"space {action.space!r} is not a mortgaged property that just came to you"
     return f"{action} is not allowed in the {phase} phase"
 
 
@@ -239,19 +311,13 @@ def legal_moves(t: Table) -> list[Action]:
         elif p.cash + t.raisable(me) < t.debts[0].amount:
             out.append(A.DeclareBankruptcy())
     elif phase == "trade":
-        return [A.AcceptTrade(), A.RejectTrade()]
-    if phase not in ("turn", "buy", "debt"):
-        return out
-    mine = [i for i, o in enumerate(t.owner) if o == me]
-    if phase == "turn":
-        out += [A.BuildSculpture(i) for i in mine if build_problem(t, me, i) is None]
-    out += [A.SellSculpture(i) for i in mine if sell_problem(t, me, i) is None]
-    groups = sorted({t.board.spaces[i].group or "" for i in mine if t.level[i]})
-    out += [A.SellAllSculptures(g) for g in groups]
-    out += [A.Mortgage(i) for i in mine if mortgage_problem(t, me, i) is None]
-    if phase == "turn":
-        out += [A.LiftMortgage(i) for i in mine if lift_problem(t, me, i) is None]
-    return out
+        assert t.offer is not None
+        if trade_problem(t, t.offer) is None:
+            out.append(A.AcceptTrade())
+        out.append(A.RejectTrade())
+    elif phase == "transfer":
+        out.append(A.KeepMortgage(t.transfers[0]))
+    return out + manage_moves(t, me, named=False)
 
 
-__all__ = ["TRUSTEES", "legal_moves", "why_illegal"]
+__all__ = ["TRUSTEES", "WAITING", "legal_moves", "manage_moves", "why_illegal"]

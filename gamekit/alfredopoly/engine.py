@@ -24,7 +24,10 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
 - Owning a whole colour group doubles the base fee of its unimproved buildings even if
   some of the group is mortgaged (classic rule); railroads count every one the owner
   holds, mortgaged or not.
-- A property changes hands (trade, bankruptcy) with its mortgage and no interest due.
+- A mortgaged property that changes hands (trade, or bankruptcy to a player) costs its
+  new owner 10% of the mortgage at once (``KeepMortgage``), or the owner lifts it at
+  once for the mortgage plus 10% (``LiftMortgage``): the ``transfer`` phase asks, one
+  property at a time, before anything else goes on (classic rule).
 - Bankrupt to a player: sculptures go back to the trustees for half price, then all
   cash, property and "Get out" cards go to the creditor. Bankrupt to the trustees:
   sculptures return to the supply, property returns unmortgaged and buyable, cash goes
@@ -34,7 +37,14 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
   ``SellAllSculptures`` sells a whole group's buildings at once (always even).
 - Alumni Hall's 10% is of net worth (cash, printed prices of all property, mortgaged
   or not, and what was paid for sculptures and statues), rounded down.
-- Sculptures are built only on the owner's own turn; mortgages may be lifted then too.
+- "At any time" (rule 12, and the classic rules for building and selling): any solvent
+  player may build (evenly, from the supply), sell, mortgage and lift whenever the game
+  waits for a decision (every phase but ``dice``, ``card_dice`` and ``over``), never
+  while a roll or a card is being resolved. A player who owes a debt may only sell and
+  mortgage; the high bidder of an auction keeps the cash for the bid.
+- The building shortage: the kit does not hold a shortage auction. Decisions reach the
+  engine one at a time, so the last sculptures go to whoever builds first while the game
+  waits; see ``docs/rules/alfredopoly.md``, Decisions.
 - The auction house rule: every player still in the game, starting with the one who
   declined, bids in turn or drops out; the last bidder buys at their bid. If nobody
   bids the property stays with the trustees.
@@ -59,7 +69,7 @@ TRUSTEES = -1
 STATUE = 5
 MONEY_KINDS = frozenset(
     {"workstudy", "purchase", "fee", "tax", "card_payment", "fine", "build", "sell",
-     "mortgage", "lift", "bankruptcy", "trade_payment", "jackpot"}
+     "mortgage", "lift", "bankruptcy", "trade_payment", "jackpot", "interest"}
 )  # fmt: skip
 """Event kinds that move money: ``player`` pays ``amount`` to ``target`` (``None`` is
 the trustees; the Free Parking jackpot is money the trustees hold aside)."""
@@ -138,7 +148,7 @@ class Table:
         "actor", "auction", "board", "current", "debts", "decks", "doubles", "ended", "jackpot",
         "last_roll", "lay", "level", "log", "may_roll", "mortgage_version", "mortgaged", "offer",
         "out_order", "owner", "owner_version", "pending", "phase", "players", "rolled", "round",
-        "sculptures_left", "spec", "statues_left", "then_move", "turn",
+        "sculptures_left", "spec", "statues_left", "then_move", "transfers", "turn",
     )  # fmt: skip
 
     def __init__(self, spec: AlfredopolySpec, state: GameState, log: bool = True) -> None:
@@ -171,6 +181,7 @@ class Table:
         self.turn = state.turn
         self.ended = state.ended
         self.out_order = state.out_order
+        self.transfers = list(state.transfers)
         self.log: list[Event] | None = [] if log else None
 
     def freeze(self) -> GameState:
@@ -199,6 +210,7 @@ class Table:
             turn=self.turn,
             ended=self.ended,
             out_order=self.out_order,
+            transfers=tuple(self.transfers),
         )
 
     # ---- narration and money ------------------------------------------------------
@@ -243,6 +255,10 @@ class Table:
     def proceed(self) -> None:
         """Settle debts and pending moves until a decision or a chance is needed."""
         while self.phase != "over":
+            if self.transfers:  # a mortgaged property changed hands: its owner decides
+                self.phase = "transfer"
+                self.actor = self.owner[self.transfers[0]]
+                return
             while self.debts:
                 d = self.debts[0]
                 if self.players[d.debtor].cash < d.amount:
@@ -623,6 +639,7 @@ class Table:
             self._say("card", f"{p.name} used a Get out card to leave Academic Probation", cur)
 
     def _do_build(self, a: A.BuildSculpture) -> None:
+        seat = self.actor if a.player is None else a.player
         i = a.space
         s = self.board.spaces[i]
         if self.level[i] == 4:
@@ -633,10 +650,11 @@ class Table:
             self.sculptures_left -= 1
             what = "a sculpture"
         self.level[i] += 1
-        self._pay(self.actor, TRUSTEES, s.building_cost, "build",
+        self._pay(seat, TRUSTEES, s.building_cost, "build",
                   f"built {what} on {s.name} for ${s.building_cost}")  # fmt: skip
 
     def _do_sell(self, a: A.SellSculpture) -> None:
+        seat = self.actor if a.player is None else a.player
         i = a.space
         s = self.board.spaces[i]
         if self.level[i] == STATUE:
@@ -646,9 +664,10 @@ class Table:
             self.sculptures_left += 1
         self.level[i] -= 1
         half = s.building_cost // 2
-        self._receive(self.actor, half, "sell", f"sold a sculpture on {s.name} for ${half}")
+        self._receive(seat, half, "sell", f"sold a sculpture on {s.name} for ${half}")
 
     def _do_sell_all(self, a: A.SellAllSculptures) -> None:
+        seat = self.actor if a.player is None else a.player
         total = 0
         for i in self.board.groups[a.group]:
             lv = self.level[i]
@@ -658,14 +677,14 @@ class Table:
                 self.sculptures_left += lv
             total += lv * (self.board.spaces[i].building_cost // 2)
             self.level[i] = 0
-        self._receive(self.actor, total, "sell",
+        self._receive(seat, total, "sell",
                       f"sold every sculpture of the {a.group} group for ${total}")  # fmt: skip
 
     def _do_mortgage(self, a: A.Mortgage) -> None:
         s = self.board.spaces[a.space]
         self.mortgaged[a.space] = True
         self.mortgage_version += 1
-        self._receive(self.actor, s.mortgage, "mortgage",
+        self._receive(self.actor if a.player is None else a.player, s.mortgage, "mortgage",
                       f"mortgaged {s.name} for ${s.mortgage}")  # fmt: skip
 
     def _do_lift(self, a: A.LiftMortgage) -> None:
@@ -673,8 +692,20 @@ class Table:
         cost = self.spec.lift_cost(a.space)
         self.mortgaged[a.space] = False
         self.mortgage_version += 1
-        self._pay(self.actor, TRUSTEES, cost, "lift",
+        self._pay(self.actor if a.player is None else a.player, TRUSTEES, cost, "lift",
                   f"paid ${cost} to lift the mortgage on {s.name}")  # fmt: skip
+        if a.space in self.transfers:  # lifted at once after changing hands (Decision)
+            self.transfers.remove(a.space)
+            if self.phase == "transfer":
+                self.proceed()
+
+    def _do_keep(self, a: A.KeepMortgage) -> None:
+        """Decision: the new owner keeps the mortgage and pays 10% of it now."""
+        s = self.board.spaces[a.space]
+        self.transfers.remove(a.space)
+        self._owe(self.actor, TRUSTEES, self.spec.transfer_interest(a.space), "interest",
+                  f"to keep the mortgage on {s.name}")  # fmt: skip
+        self.proceed()
 
     def _do_propose(self, a: A.ProposeTrade) -> None:
         self.offer = a
@@ -719,8 +750,9 @@ class Table:
             self._pay(you, me, o.take_cash, "trade_payment", f"paid ${o.take_cash} to "
                       f"{self._nm(me)} in the trade")  # fmt: skip
         self.offer = None
+        self.transfers += sorted(i for i in (*o.give, *o.take) if self.mortgaged[i])
         self.phase = "turn"
-        self.actor = me
+        self.proceed()
 
     def _do_reject(self, a: A.RejectTrade) -> None:
         if self.log is not None:
@@ -754,6 +786,7 @@ class Table:
             for i in mine:
                 self.owner[i] = c
             self.players[c].cards.extend(p.cards)
+            self.transfers += [i for i in mine if self.mortgaged[i]]
         else:
             for i in mine:
                 lv = self.level[i]
@@ -780,10 +813,12 @@ class Table:
             if d.debtor != b
         ]
         active = [i for i, q in enumerate(self.players) if not q.bankrupt]
+        self.transfers = [i for i in self.transfers if self.owner[i] >= 0]
         if len(active) == 1:
             self.phase = "over"
             self.ended = "last player standing"
             self.debts = []
+            self.transfers = []
             self.pending = -1
             if self.log is not None:
                 self._say("end", f"{self._nm(active[0])} is the last player standing")
@@ -805,7 +840,7 @@ def _dice(values: tuple[int, ...]) -> str:
     return text + (" (double)" if len(values) > 1 and min(values) == max(values) else "")
 
 
-_WORDS = {"fee": " fee", "tax": " tax", "fine": " fine"}
+_WORDS = {"fee": " fee", "tax": " tax", "fine": " fine", "interest": " interest"}
 
 _HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
     A.RollDice: Table._do_roll,
@@ -822,6 +857,7 @@ _HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
     A.SellAllSculptures: Table._do_sell_all,
     A.Mortgage: Table._do_mortgage,
     A.LiftMortgage: Table._do_lift,
+    A.KeepMortgage: Table._do_keep,
     A.ProposeTrade: Table._do_propose,
     A.AcceptTrade: Table._do_accept,
     A.RejectTrade: Table._do_reject,

@@ -30,7 +30,7 @@ from fractions import Fraction
 
 from gamekit.alfredopoly.actions import EndTurn, RollDice
 from gamekit.alfredopoly.board import DECKS
-from gamekit.alfredopoly.checks import legal_moves, why_illegal
+from gamekit.alfredopoly.checks import legal_moves, manage_moves, why_illegal
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState, PlayerState
@@ -87,6 +87,24 @@ def legal_actions(spec: AlfredopolySpec, state: GameState) -> list[Action]:
     when the game is over). Trade offers are open-ended and not listed; check one with
     :func:`is_legal`."""
     return legal_moves(Table(spec, state, log=False))
+
+
+def management_actions(spec: AlfredopolySpec, state: GameState, seat: int) -> list[Action]:
+    """What ``seat`` may build, sell, mortgage or lift now, each action naming the seat.
+
+    Any solvent player may manage whenever the game waits for a decision, not only the
+    player it waits for (Decision "at any time", rules 10-12); nothing is listed while dice
+    are due or when the game is over.
+
+    >>> from gamekit.alfredopoly.actions import DeclineBuy, Mortgage
+    >>> spec = AlfredopolySpec(auction=True)
+    >>> s = new_game(spec, players=2, seed=3)
+    >>> s = chance_step(spec, apply(spec, s, RollDice()), DiceRoll((1, 2))).state
+    >>> s = apply(spec, s, DeclineBuy(3))            # Ann declines: an auction
+    >>> s.phase, management_actions(spec, s, 1)      # Bo owns nothing yet
+    ('auction', [])
+    """
+    return manage_moves(Table(spec, state, log=False), seat)
 
 
 def is_legal(spec: AlfredopolySpec, state: GameState, action: Action) -> bool:
@@ -212,6 +230,7 @@ __all__ = [
     "is_chance",
     "is_legal",
     "legal_actions",
+    "management_actions",
     "net_worth",
     "new_game",
     "outcome",

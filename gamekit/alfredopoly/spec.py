@@ -9,7 +9,8 @@ Defaults follow the rules sheet and, where it is silent, the kit's documented
 - Alumni Hall offers "$200 or 10% of net worth", chosen before counting (rule 7);
 - the trustees hold 32 sculptures and 12 statues (Decision: limited supply);
 - lifting a mortgage costs the mortgage value plus 10%, rounded up to a whole dollar
-  (rule 12; classic utilities' $75 mortgage costs $83 to lift);
+  (rule 12; classic utilities' $75 mortgage costs $83 to lift); a mortgaged property
+  that changes hands costs its new owner 10% at once, or the full lift (Decision);
 - house rules ``auction`` (auction a declined property) and ``free_parking_jackpot``
   (taxes, card payments and fines collect on Free Parking) are off by default;
 - ``max_rounds`` stops a game after that many rounds (for simulations); the ranking
@@ -109,3 +110,12 @@ class AlfredopolySpec:
         """
         m = self.board.spaces[space].mortgage
         return -(-m * (100 + self.interest_percent) // 100)
+
+    def transfer_interest(self, space: int) -> int:
+        """The 10% due at once when mortgaged ``space`` changes hands and its new owner
+        keeps the mortgage (Decision), rounded up like :meth:`lift_cost`.
+
+        >>> AlfredopolySpec().transfer_interest(12), AlfredopolySpec().transfer_interest(39)
+        (8, 20)
+        """
+        return self.lift_cost(space) - self.board.spaces[space].mortgage

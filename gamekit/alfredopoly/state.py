@@ -16,8 +16,14 @@ auction  house rule: bid for ``pending``
 tax      Alumni Hall: pay $200 or 10% (rule 7)
 debt     ``debts[0]``'s debtor must raise money, pay or go bankrupt (rule 13)
 trade    ``offer``'s partner accepts or rejects it
+transfer ``transfers[0]`` is a mortgaged property that changed hands: its new owner
+         keeps the mortgage (pays 10% now) or lifts it (mortgage + 10%), Decision
 over     the game has ended
 ======== ==========================================================================
+
+In every phase but ``dice``, ``card_dice`` and ``over`` the game waits for a decision,
+and then any solvent player (not only ``actor``) may also build, sell, mortgage and
+lift (management actions name their player; Decision "at any time", rules 10-12).
 
 >>> from gamekit.alfredopoly.rules import new_game
 >>> from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -97,6 +103,7 @@ class GameState:
     turn: int = 1
     ended: str = ""
     out_order: tuple[int, ...] = ()
+    transfers: tuple[int, ...] = ()
 
     def to_struct(self) -> dict[str, Any]:
         """JSON-ready dict with a stable key order."""

@@ -62,7 +62,9 @@ def transcript(spec: AlfredopolySpec, strategies: Sequence[str], seed: int) -> s
             space = getattr(action, "space", None)
             if isinstance(space, int):
                 words += f" ({spec.board.spaces[space].name})"
-            lines.append(f"  > {state.players[state.actor].name}: {words}")
+            who = getattr(action, "player", None)  # management may name another seat
+            who = state.actor if who is None else who
+            lines.append(f"  > {state.players[who].name}: {words}")
             st = step(spec, state, action)
         lines.extend(f"    {e.text}" for e in st.events)
         state = st.state
