@@ -33,7 +33,7 @@ def rich(**extra):  # type: ignore[no-untyped-def]
 
 # -- placement costs -----------------------------------------------------------------
 def test_an_occupied_space_needs_one_master_more_than_its_last_user() -> None:
-    """Rule: an occupied action space needs one master more than its last user placed there."""
+    """Rule 11: an occupied action space needs one master more than its last user placed there."""
     spec, s = rich()
     s = act(spec, s, Park(1, 1)).state  # seat 0: 1 master
     assert s.spaces[spec.space_index("park")] == 1
@@ -50,7 +50,7 @@ def test_an_occupied_space_needs_one_master_more_than_its_last_user() -> None:
 
 
 def test_bishop_and_colloquium_take_any_number_without_the_rule() -> None:
-    """Rule: the Bishop and the Colloquium take any number of masters, never escalating."""
+    """Rule 11: the Bishop and the Colloquium take any number of masters, never escalating."""
     spec, s = rich()
     s = act(spec, s, Bishop(3)).state
     assert [a for a in legal_actions(spec, s) if isinstance(a, Bishop)] == [
@@ -86,7 +86,7 @@ def test_pereira_uses_an_occupied_space_with_one_master_once_a_round() -> None:
 
 # -- lectures and passing ---------------------------------------------------------------
 def test_a_lecture_pays_one_book_and_exhausts_the_professor() -> None:
-    """Rule: a lecture pays one book to use a ready professor, who is then exhausted."""
+    """Rule 12: a lecture pays one book to use a ready professor, who is then exhausted."""
     spec, s = rich(professors=("Canon law",))
     lectures = find(spec, s, lambda a: isinstance(a, GiveLecture))
     assert lectures == [GiveLecture("Canon law", c) for c in ("red", "blue", "green")]
@@ -116,7 +116,7 @@ def test_paracelsus_readies_the_first_lecturer_again() -> None:
 
 
 def test_a_passed_player_is_skipped_and_the_phase_ends_when_all_pass() -> None:
-    """Rule: a player who passes is out for the rest of the phase; it ends when all have passed."""
+    """Rule 10: a player who passes is out for the rest of the phase; it ends when all passed."""
     spec, s = rich()
     s = act(spec, s, Pass()).state
     assert s.current == 1
@@ -129,7 +129,7 @@ def test_a_passed_player_is_skipped_and_the_phase_ends_when_all_pass() -> None:
 
 # -- campus ------------------------------------------------------------------------------
 def test_student_prices_follow_reputation_rank() -> None:
-    """Rule: column prices are books by reputation rank, not fixed colours (kit default columns:
+    """Rule 13: column prices are books by reputation rank, not fixed colours (kit default columns:
     1 of rank 4, rank 3 + rank 2, rank 2 + rank 1, 2 x rank 1 + a dictionary; ranks beyond
     the players mean the lowest rank)."""
     spec, s = rich()
@@ -159,7 +159,7 @@ def test_a_student_goes_into_row_a_or_b_while_there_is_a_free_slot() -> None:
 
 
 def test_a_marked_slot_gives_one_extra_master_once() -> None:
-    """Rule: a student in a marked lecture-hall slot gives an extra master (kit: A4, B4; once)."""
+    """Rule 22: a student in a marked lecture-hall slot gives a master (kit: A4, B4; once)."""
     spec, s = rich(row_a=("Arts freshman",) * 3, row_b=("Arts freshman",) * 3)
     s = act(spec, s, HireStudent(1, 4, 1, "Mathematics freshman", "A")).state
     assert s.players[0].masters == 5 and s.players[0].extra == ("slot",)
@@ -176,7 +176,7 @@ def test_biringuccio_pays_for_students_in_row_b() -> None:
 
 # -- starting student, academy, antiquarian ---------------------------------------------------
 def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> None:
-    """Rule: the starting student buys own textbooks (kit: 2 ducats each, up to 3); own
+    """Rules 14 and 6: the starting student buys own textbooks (kit: 2 ducats each, up to 3); own
     textbooks may go straight into the library, filling the sale shelf right to left."""
     spec, s = rich()
     s = act(spec, s, BuyTextbooks(1, 3, 2)).state
@@ -188,7 +188,7 @@ def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> N
 
 
 def test_academy_first_buyer_price_rule() -> None:
-    """Rule: the first buyer of a professor type pays books and ducats; every later buyer pays
+    """Rule 15: the first buyer of a professor type pays books and ducats; every later buyer pays
     exactly the books the first buyer paid, and no ducats."""
     spec, s = rich()
     options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
@@ -206,7 +206,7 @@ def test_academy_first_buyer_price_rule() -> None:
 
 
 def test_antiquarian_sells_books_of_one_colour_and_dictionaries() -> None:
-    """Rule: books and dictionaries from the supply for 3 to 9 ducats (kit offers)."""
+    """Rule 16: books and dictionaries from the supply for 3 to 9 ducats (kit offers)."""
     spec, s = rich()
     s2 = act(spec, s, Antiquarian(1, 2, "green")).state
     assert s2.players[0].storage == (5, 5, 8) and s2.players[0].ducats == 25
@@ -222,7 +222,7 @@ def test_antiquarian_sells_books_of_one_colour_and_dictionaries() -> None:
 
 # -- laboratory ----------------------------------------------------------------------------
 def test_laboratory_free_step_then_up_to_three_paid_steps() -> None:
-    """Rule: one step is free, then up to 3 more, each paid by the cost printed on it.
+    """Rule 17: one step is free, then up to 3 more, each paid by the cost printed on it.
     Track A1 (ducats 1, textbooks 1, ducats 2; milestone 2 ducats), B2 (textbooks 2, ducats 2,
     professors 1)."""
     spec, s = rich()
@@ -233,7 +233,7 @@ def test_laboratory_free_step_then_up_to_three_paid_steps() -> None:
 
 
 def test_requirement_steps_need_what_they_say() -> None:
-    # from step 3: free step 4; paid step 5 (2 ducats), step 6 (needs 1 professor), step 7
+    # rule 8, from step 3: free step 4; paid step 5 (2 ducats), step 6 (needs 1 professor), step 7
     # (C3: 3 textbooks)
     spec, s = rich(research=3)
     assert max(a.paid_steps for a in find(spec, s, lambda a: isinstance(a, Research))) == 1
@@ -249,12 +249,14 @@ def test_da_vinci_takes_an_extra_free_step() -> None:
 
 # -- park, bishop, colloquium, hall of fame ----------------------------------------------------
 def test_park_buys_prestige_for_ducats() -> None:
+    """Rule 18: prestige for ducats (kit default rate)."""
     spec, s = rich()
     p = act(spec, s, Park(1, 4)).state.players[0]
     assert (p.ducats, p.prestige) == (30 - 12, 4)
 
 
 def test_bishop_pays_by_masters_and_erasmus_adds() -> None:
+    """Rule 19: ducats by the number of masters placed (kit default payouts)."""
     spec, s = rich()
     assert act(spec, s, Bishop(3)).state.players[0].ducats == 34
     spec, s = rich(abilities=("Erasmus",))
@@ -262,7 +264,7 @@ def test_bishop_pays_by_masters_and_erasmus_adds() -> None:
 
 
 def test_colloquium_buys_right_to_left_paying_the_owner() -> None:
-    """Rule: books from another player's sale shelf, right to left, at the compartment's price
+    """Rules 20, 7: books from another's sale shelf, right to left, at its compartment's price
     (kit 4, 3, 2 from the left), paid to the owner, who also scores its prestige (2, 1, 1)."""
     spec, s = rich()
     s = with_player(s, 1, shelves=(*s.players[1].shelves[:-1], (True, True, True)))
@@ -284,7 +286,7 @@ def test_colloquium_dictionary_and_marschalk_bonus() -> None:
 
 
 def test_hall_of_fame_bust_gives_the_chancellor_ability_and_a_master() -> None:
-    """Rule: meeting all requirements of a glory tile takes its bust and, from now on, the
+    """Rule 21: meeting all requirements of a glory tile takes its bust and, from now on, the
     chancellor's ability; the first glory tile also gives an extra master (kit default)."""
     spec, s = rich(research=4)
     assert find(spec, s, lambda a: isinstance(a, HallOfFame)) == [

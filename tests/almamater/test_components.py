@@ -16,7 +16,7 @@ C = load_components()
 
 
 def test_fact_counts_of_the_components() -> None:
-    """Facts: 24 founding cards, 10 chancellors, 9 glory tiles (3 per level), 16 student kinds
+    """Rule 1 (facts): 24 founding cards, 10 chancellors, 9 glory tiles (3 each), 16 student kinds
     x 3, 16 professor types (4 per faculty) x 3, 20 research cards (4 per letter)."""
     assert len(C.founding) == 24
     assert [c.name for c in C.chancellors] == [

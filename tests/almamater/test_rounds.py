@@ -9,7 +9,7 @@ from tests.almamater.helpers import SPECS, act, blank, pass_all, with_game, with
 
 
 def test_turn_order_from_the_bishop() -> None:
-    """Administration 1: more masters at the Bishop goes earlier; among equals, who placed
+    """Rule 23a: more masters at the Bishop goes earlier; among equals, who placed
     first; players with none there follow in their old order."""
     assert turn_order_after_bishop((0, 1, 2, 3), ()) == (0, 1, 2, 3)
     assert turn_order_after_bishop((0, 1, 2, 3), ((3, 1), (2, 2))) == (2, 3, 0, 1)
@@ -23,7 +23,7 @@ def test_turn_order_from_the_bishop() -> None:
 
 
 def test_storage_limit_is_set_by_the_last_occupied_lecture_hall_slot() -> None:
-    """Administration 2: the limit is 6, 7, ... 12 by the last occupied slot; books over it
+    """Rule 23b: the limit is 6, 7, ... 12 by the last occupied slot; books over it
     go back to the supply (kit order: own textbooks, then low-ranked colours, dictionaries)."""
     spec = SPECS[3]
     assert storage_limit(spec, PlayerState(0, "red")) == 6
@@ -39,7 +39,7 @@ def test_storage_limit_is_set_by_the_last_occupied_lecture_hall_slot() -> None:
 
 
 def test_administration_runs_in_the_order_of_the_rules() -> None:
-    """Administration: turn order, storage, reputation, professors readied, masters back, round
+    """Rule 23: turn order, storage, reputation, professors readied, masters back, round
     marker; then income player by player: library, students, reputation."""
     spec, s = blank(3, 0, professors=("Canon law",), storage=(1, 1, 1))
     s = with_player(s, 2, research=7)
@@ -68,7 +68,7 @@ def test_administration_runs_in_the_order_of_the_rules() -> None:
 
 
 def test_income_library_then_shelf_shift_then_students_then_reputation() -> None:
-    """Income: 1 ducat per book on the 7 shelves; the sale shelf slides into the library, the
+    """Rule 24: 1 ducat per book on the 7 shelves; the sale shelf slides into the library, the
     leftmost shelf drops out and becomes the new sale shelf; student income; reputation income
     (kit 4 / 3 / 2 by rank)."""
     spec, s = blank(3, 0)
@@ -104,7 +104,7 @@ def test_copernicus_doubles_library_income() -> None:
 
 
 def test_six_rounds_then_final_scoring() -> None:
-    """Rule: 6 rounds; after round 6 (with its administration and income) the game ends."""
+    """Rule 9: 6 rounds; after round 6 (with its administration and income) the game ends."""
     spec, s = blank(2, 0)
     rounds = []
     while s.phase != "end":

@@ -46,7 +46,7 @@ def test_final_score_gives_the_nine_lines_in_order() -> None:
     ("players", "rank", "points"), [(4, 3, 3), (4, 4, 0), (3, 2, 7), (2, 1, 12), (2, 2, 3)]
 )
 def test_reputation_scoring_by_rank_and_player_count(players: int, rank: int, points: int) -> None:
-    """Rule: 12 / 7 / 3 for ranks 1 / 2 / 3; 2 players: kit default 12 / 3."""
+    """Rule 25, line 4: 12 / 7 / 3 for ranks 1 / 2 / 3; 2 players: kit default 12 / 3."""
     sheet = {**SHEET, "players": players, "reputation_rank": rank}
     assert final_score(**sheet).lines[3].points == points
 
@@ -57,13 +57,13 @@ def test_busts_score_3_7_12(busts: int, points: int) -> None:
 
 
 def test_ducats_round_down_and_textbooks_count_as_ducats() -> None:
-    """Rules 1-2: each own textbook is 1 ducat; every 4 ducats 1 prestige (kit: rounded down)."""
+    """Rule 25, lines 1-2: a textbook is 1 ducat; every 4 ducats 1 prestige (kit: rounded down)."""
     assert final_score(**{**SHEET, "textbooks": 0, "ducats": 7}).lines[1].points == 1
     assert final_score(**{**SHEET, "textbooks": 1, "ducats": 7}).lines[1].points == 2
 
 
 def test_ties_go_to_most_ducats_left_then_shared() -> None:
-    """Kit default: equal totals -> most ducats left after the conversion, then a shared win."""
+    """Rule 26 (kit default): equal totals -> most ducats left after line 2, then a shared win."""
     spec, s = blank(2, 0)
     s = replace(s, phase="end")
     s = with_player(s, 0, prestige=10, ducats=3)

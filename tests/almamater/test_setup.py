@@ -12,7 +12,7 @@ from tests.almamater.helpers import SPECS, setup_done, with_player
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_founding_draft_deals_4_keep_one_pass_the_rest(players: int) -> None:
-    """Rule: deal 4 per player; each keeps one and passes the rest to the left until each has 4."""
+    """Rule 2: deal 4 per player; each keeps one, passes the rest to the left until each has 4."""
     spec = SPECS[players]
     s = new_game(spec, seed=11)
     dealt = [p.hand for p in s.players]
@@ -34,7 +34,7 @@ def test_founding_draft_deals_4_keep_one_pass_the_rest(players: int) -> None:
 
 
 def test_keep_3_discard_1_lowest_white_sum_goes_first() -> None:
-    """Rule: keep 3, discard 1; add the white numbers; the lowest total is first in turn order."""
+    """Rule 2: keep 3, discard 1; add the white numbers; the lowest total is first in turn order."""
     spec = SPECS[3]
     s = new_game(spec, seed=0)
     while s.phase == "draft":
@@ -69,7 +69,7 @@ def test_founding_ties_are_broken_by_the_seeded_draw() -> None:
 
 
 def test_chancellors_are_chosen_in_turn_order_from_players_plus_one() -> None:
-    """Rule: players + 1 chancellors are drawn; each chooses one in turn order; the one left
+    """Rule 3: players + 1 chancellors are drawn; each chooses one in turn order; the one left
     over and 2 more go on the 3 bust stacks."""
     spec = SPECS[4]
     s = new_game(spec, seed=5)
@@ -101,7 +101,7 @@ def test_choosing_a_chancellor_not_drawn_is_illegal() -> None:
 
 
 def test_library_starts_with_6_empty_shelves_and_an_empty_sale_shelf() -> None:
-    """Rule: 6 shelves in the library, the 7th to the right as the sale shelf."""
+    """Rule 4: 6 shelves in the library, the 7th to the right as the sale shelf."""
     _spec, s = setup_done(3, 0)
     for p in s.players:
         assert len(p.shelves) == 7 and not any(any(shelf) for shelf in p.shelves)
@@ -109,7 +109,7 @@ def test_library_starts_with_6_empty_shelves_and_an_empty_sale_shelf() -> None:
 
 
 def test_starting_resources_come_from_the_kept_founding_cards() -> None:
-    """Rule: players receive the starting resources on their kept cards (plus 2 kit-default
+    """Rule 5: players receive the starting resources on their kept cards (plus 2 kit-default
     ducats); research steps are taken at once and milestones pay."""
     _spec, s = setup_done(3, 0)
     p0, p1 = s.players[0], s.players[1]

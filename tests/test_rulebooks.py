@@ -1,0 +1,244 @@
+"""The rule books in ``docs/rules/``: numbered, cited, clean.
+
+Every "rule 9" written in the code or the tests must point to a numbered rule of the right
+game's book, and every numbered rule must be cited somewhere, so that a reader can go from
+the rule to the code that implements it and the test that checks it, and back. The game
+of a citation is the package folder it is written in (``gamekit/alfredopoly``,
+``tests/almamater``, ...); a widget module is of the one game it names.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOKS = {
+    "alfredopoly": ROOT / "docs/rules/alfredopoly.md",
+    "almamater": ROOT / "docs/rules/almamater.md",
+}
+GAME_NAMES = {
+    "alfredopoly": re.compile(r"alfredopoly", re.I),
+    "almamater": re.compile(r"alma ?mater", re.I),
+}
+
+HEADING = re.compile(r"^#{2,3} Rule (\d+): (\S.*)$", re.M)
+# "rule 9", "rule 9a", "rules 3 and 4", "Rules 1-2", "rule 2 / 8c", "rules 4, 7 and 24a"
+CITATION = re.compile(
+    r"\brules?\s+(\d+[a-z]?(?:\s*(?:,|/|-|–|\band\b|\bor\b|&)\s*\d+[a-z]?)*)", re.I
+)
+TEST_NAME = re.compile(r"\bdef test_rules?(\d+)([a-z]?)_")
+PART = re.compile(r"(\d+)([a-z]?)")
+
+
+@dataclass(frozen=True)
+class Rule:
+    number: int
+    title: str
+    body: str
+
+    def has_part(self, letter: str) -> bool:
+        """Whether the rule lists a part ``(letter)``, e.g. ``- (a) ...``."""
+        return re.search(rf"^\s*- \({letter}\)", self.body, re.M) is not None
+
+
+@dataclass(frozen=True)
+class Citation:
+    where: str
+    number: int
+    part: str
+
+    def __str__(self) -> str:
+        return f"rule {self.number}{self.part} in {self.where}"
+
+
+def rules_of(text: str) -> dict[int, Rule]:
+    """The numbered rules of a book: a rule runs from its heading to the next heading."""
+    found: dict[int, Rule] = {}
+    heads = list(HEADING.finditer(text))
+    for head in heads:
+        rest = text[head.end() :]
+        nxt = re.search(r"^#{1,3} ", rest, re.M)
+        body = rest[: nxt.start()] if nxt else rest
+        number = int(head.group(1))
+        assert number not in found, f"rule {number} is numbered twice"
+        found[number] = Rule(number, head.group(2), body)
+    return found
+
+
+RULES = {game: rules_of(path.read_text(encoding="utf-8")) for game, path in BOOKS.items()}
+
+
+def expand(group: str) -> list[tuple[int, str]]:
+    """``"3 and 4"`` -> [(3, ""), (4, "")]; ``"1-3"`` -> 1, 2, 3; ``"2 / 8c"`` -> 2, 8c."""
+    parts = [(int(m.group(1)), m.group(2).lower()) for m in PART.finditer(group)]
+    out: list[tuple[int, str]] = []
+    for i, (number, letter) in enumerate(parts):
+        out.append((number, letter))
+        if i and re.search(rf"\d\s*[-–]\s*{number}{letter}\b", group) and not letter:
+            out.extend((k, "") for k in range(parts[i - 1][0] + 1, number))
+    return out
+
+
+def game_of(path: Path) -> str | None:
+    """The game a source file belongs to: its package folder, or for a shared module (a
+    widget) the one game it names."""
+    rel = path.relative_to(ROOT).parts
+    for game in BOOKS:
+        if game in rel[:-1] or rel[-1].startswith(game) or rel[-1].startswith(f"play_{game}"):
+            return game
+    text = path.read_text(encoding="utf-8")
+    named = [game for game, pattern in GAME_NAMES.items() if pattern.search(text)]
+    return named[0] if len(named) == 1 else None
+
+
+def sources() -> list[Path]:
+    files = [p for d in ("gamekit", "widgets", "tests") for p in (ROOT / d).rglob("*.py")]
+    files += list((ROOT / "gamekit" / "data").rglob("*.toml"))
+    return sorted(p for p in files if p.name != Path(__file__).name)
+
+
+def citations() -> tuple[dict[str, list[Citation]], list[str]]:
+    """Every citation, by game; and the citations whose game cannot be told."""
+    found: dict[str, list[Citation]] = {game: [] for game in BOOKS}
+    unknown: list[str] = []
+    for path in sources():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        game = None
+        for n, line in enumerate(lines, 1):
+            where = f"{path.relative_to(ROOT)}:{n}"
+            cited = [pair for m in CITATION.finditer(line) for pair in expand(m.group(1))]
+            cited += [(int(m.group(1)), m.group(2)) for m in TEST_NAME.finditer(line)]
+            if not cited:
+                continue
+            game = game or game_of(path)
+            if game is None:
+                unknown.append(f"{where}: {line.strip()}")
+                continue
+            found[game] += [Citation(where, number, part) for number, part in cited]
+    return found, unknown
+
+
+CITED, UNKNOWN = citations()
+
+
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_rules_are_numbered_1_to_n_in_order(game: str) -> None:
+    text = BOOKS[game].read_text(encoding="utf-8")
+    numbers = [int(m.group(1)) for m in HEADING.finditer(text)]
+    assert numbers == list(range(1, len(numbers) + 1)), f"{game}: rule numbers {numbers}"
+    assert len(numbers) >= 10
+
+
+def test_alfredopoly_keeps_the_numbering_of_the_rules_sheet() -> None:
+    """The code cited these numbers before the book existed: 13 rules in the sheet's order."""
+    titles = {n: r.title for n, r in RULES["alfredopoly"].items()}
+    assert len(titles) == 13
+    for number, word in [
+        (1, "start"), (2, "turn"), (3, "Academic Alley"), (4, "Buying"), (5, "Fees"),
+        (6, "E-Mail"), (7, "Alumni Hall"), (8, "Going to Academic Probation"),
+        (9, "Leaving Academic Probation"), (10, "Sculptures"), (11, "Selling"),
+        (12, "Mortgages"), (13, "Bankruptcy"),
+    ]:  # fmt: skip
+        assert word in titles[number], f"rule {number} is {titles[number]!r}, not about {word}"
+    assert all(RULES["alfredopoly"][8].has_part(x) and RULES["alfredopoly"][9].has_part(x)
+               for x in "abc")  # fmt: skip
+
+
+def test_almamater_rules_follow_the_game() -> None:
+    titles = [r.title for r in RULES["almamater"].values()]
+    order = ["table", "founding draft", "Chancellors", "library", "Starting resources",
+             "Six rounds", "Taking turns", "Placing masters", "Lectures", "Campus",
+             "Academy", "Antiquarian", "Laboratory", "Park", "Bishop", "Colloquium",
+             "Hall of fame", "administration", "income", "Final scoring", "winner"]  # fmt: skip
+    positions = [next(i for i, t in enumerate(titles) if word in t) for word in order]
+    assert positions == sorted(positions), "Alma Mater's rules are not in game order"
+    scoring = RULES["almamater"][titles.index("Final scoring") + 1].body
+    assert re.findall(r"^(\d)\. ", scoring, re.M) == [str(i) for i in range(1, 10)]
+
+
+def test_every_citation_names_its_game() -> None:
+    assert not UNKNOWN, "rule citations in files that name neither or both games:\n" + "\n".join(
+        UNKNOWN
+    )
+
+
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_every_citation_resolves_to_a_numbered_rule(game: str) -> None:
+    rules = RULES[game]
+    assert CITED[game], f"no citation of the {game} rules found at all"
+    bad = [
+        str(c)
+        for c in CITED[game]
+        if c.number not in rules or (c.part and not rules[c.number].has_part(c.part))
+    ]
+    assert not bad, f"citations with no such rule in {BOOKS[game].name}:\n" + "\n".join(bad)
+
+
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_every_rule_is_cited_by_code_or_a_test(game: str) -> None:
+    cited = {c.number for c in CITED[game]}
+    missing = [f"rule {n}: {r.title}" for n, r in RULES[game].items() if n not in cited]
+    assert not missing, f"{game}: rules no code or test cites:\n" + "\n".join(missing)
+
+
+def test_citation_patterns() -> None:
+    found = [pair for m in CITATION.finditer(
+        "rule 9a; Rules 1-3; rule 2 / 8c; rules 4, 7 and 24a; rule 25, line 2; rules.py 5"
+    ) for pair in expand(m.group(1))]  # fmt: skip
+    assert found == [(9, "a"), (1, ""), (3, ""), (2, ""), (2, ""), (8, "c"), (4, ""), (7, ""),
+                     (24, "a"), (25, "")]  # fmt: skip
+
+
+@pytest.mark.parametrize("game", list(BOOKS))
+def test_books_are_clean_markdown(game: str) -> None:
+    text = BOOKS[game].read_text(encoding="utf-8")
+    assert text.startswith("# ") and text.count("\n# ") == 0, "one title, at the top"
+    assert not re.search(r"<[A-Za-z!/]", text), "HTML in a rule book"
+    unescaped = [m.start() for m in re.finditer(r"(?<!\\)\$", text)]
+    assert not unescaped, "write money as \\$200 (a bare $ pair renders as maths in Jupyter)"
+    assert "\t" not in text and not re.search(r"[ ]+$", text, re.M)
+    headings = re.findall(r"^#+ (.+)$", text, re.M)
+    anchors = {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in headings}
+    for link in re.findall(r"\]\(#([^)]+)\)", text):
+        assert link in anchors, f"link to a missing section #{link}"
+    assert "Decisions" in headings and len(re.findall(r"^- \*\*", text, re.M)) >= 10
+    for table in re.findall(r"(?:^\|.*\|\n)+", text, re.M):
+        widths = {row.count("|") - row.count("\\|") for row in table.splitlines()}
+        assert len(widths) == 1, f"a table with ragged rows:\n{table}"
+    for path in re.findall(r"`((?:gamekit|notebooks|docs)/[\w/.]+)`", text):
+        assert (ROOT / path).exists(), f"{game}: names a missing file {path}"
+
+
+def test_almamater_kit_defaults_point_to_every_data_file() -> None:
+    text = BOOKS["almamater"].read_text(encoding="utf-8")
+    section = text.split("## Kit defaults", 1)[1]
+    named = set(re.findall(r"`(\w+\.toml)`", section))
+    shipped = {p.name for p in (ROOT / "gamekit/data/almamater").glob("*.toml")}
+    assert named == shipped
+    for row in re.findall(r"^\| `\w+\.toml` .*\| ([\d, a-z to]+) \|$", section, re.M):
+        for number, part in expand(row.replace(" to ", "-")):
+            rule = RULES["almamater"].get(number)
+            assert rule and (not part or rule.has_part(part)), f"kit defaults cite rule {number}"
+
+
+def test_alfredopoly_words_a_newcomer_meets_are_explained() -> None:
+    text = BOOKS["alfredopoly"].read_text(encoding="utf-8")
+    table = text.split("## Words used in these rules", 1)[1].split("\n## ", 1)[0]
+    words = {row.split("|")[1].strip() for row in table.splitlines() if row.startswith("| ")}
+    for word in ["Academic Alley", "workstudy", "Academic Probation", "mortgage", "sculpture",
+                 "statue", "Pine Hill", "fee", "organization", "railroad", "trustees",
+                 "net worth", "doubles", "E-Mail", "PCC Mail"]:  # fmt: skip
+        assert word in words, f"the Alfredopoly book does not explain {word!r}"
+
+
+def test_the_code_points_to_the_rule_book_in_the_repository() -> None:
+    stale = []
+    for path in sources():
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if re.search(r"(?<!docs/)rules/(alfredopoly|almamater)\.md", line):
+                stale.append(f"{path.relative_to(ROOT)}:{n}")
+    assert not stale, "references to rules/*.md outside docs/:\n" + "\n".join(stale)
