@@ -35,6 +35,7 @@ from gamekit.core.actions import Action
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed
+from gamekit.core.structs import from_struct
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
 from widgets.session import Rules, Session, bot_seats, seat_names
@@ -78,6 +79,9 @@ def alfredopoly_rules(
         is_chance=R.is_chance,
         chance_outcomes=R.chance_outcomes,
         chance_step=R.chance_step,
+        state_to_struct=GameState.to_struct,
+        state_from_struct=GameState.from_struct,
+        outcome_from_struct=lambda data: from_struct(DiceRoll, data),
     )
 
 
@@ -200,8 +204,11 @@ class AlfredopolyTable(GameTable):
     keywords are rule options of ``AlfredopolySpec`` (``auction=True``, ...).
 
     The parts are ``table.board`` (:class:`AlfredopolyBoard`), ``table.panel``
-    (:class:`PlayPanel`), ``table.history`` (an ``IntSlider``) and ``table.session``.
+    (:class:`PlayPanel`), ``table.history`` (an ``IntSlider``), ``table.trade``
+    (:class:`TradeForm`), ``table.files`` (Save / Load) and ``table.session``.
     """
+
+    game = "alfredopoly"
 
     def __init__(
         self,
@@ -223,6 +230,7 @@ class AlfredopolyTable(GameTable):
             seat: make_bot(strategy, seed=None if seed is None else 1000 * int(seed) + seat)
             for seat, strategy in self._bots.items()
         }
+        self._bot_players = players_bots
         session = Session(
             rules,
             seed=seed,
@@ -244,13 +252,14 @@ class AlfredopolyTable(GameTable):
         self.board = AlfredopolyBoard(self.spec.board, size=size)
         self.board.observe(self._focus, names="selected")
         self.trade = TradeForm(self.spec, self.act)
-        trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
-        trades.selected_index = None
+        self.trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
+        self.trades.selected_index = None
         super().__init__(
             [
                 ipw.HBox([self.board, self.panel], layout=ipw.Layout(align_items="flex-start")),
                 self.history,
-                trades,
+                self.trades,
+                self.files,
             ]
         )
         self._start()
@@ -345,12 +354,36 @@ class AlfredopolyTable(GameTable):
             current=None if state.phase == "over" else state.actor,
             dice=state.last_roll,
         )
-        self.trade.show(state, bool(actions) and state.phase == "turn")
+        can_trade = bool(actions) and state.phase == "turn"
+        self.trade.show(state, can_trade)
+        self.trades.layout.display = "" if can_trade else "none"  # no empty open panel
+        if not can_trade:
+            self.trades.selected_index = None
         self.show_turn(
             status_line(spec, state),
             player_cards(spec, state, self._bots, self.colours),
             actions,
         )
+
+    def _label(self, action: Action) -> str:
+        return describe(action, self.spec, self.session.state)
+
+    def _table_facts(self) -> dict[str, Any]:
+        return {"players": list(self._args["players"]), "board": self.spec.board.name}
+
+    def _save_extra(self) -> dict[str, Any]:
+        rngs = {
+            str(seat): bot.rng.bit_generator.state
+            for seat, bot in self._bot_players.items()
+            if getattr(bot, "rng", None) is not None
+        }
+        return {"bot_rngs": rngs}
+
+    def _load_extra(self, data: dict[str, Any]) -> None:
+        for seat, state in (data.get("bot_rngs") or {}).items():
+            bot = self._bot_players.get(int(seat))
+            if bot is not None and getattr(bot, "rng", None) is not None:
+                bot.rng.bit_generator.state = dict(state)
 
     def money_frame(self) -> pd.DataFrame:
         """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown.

@@ -1,9 +1,10 @@
 """``AlmaMaterTable``: a whole hot-seat game of Alma Mater in one constructor call.
 
-The shared board, each player's university, the legal actions of the player to move as
-buttons (grouped by action space; click a space on the board to bring its actions to
-the top), the event log in words and a history slider. Any seat can be a bot. Every
-click is checked by the engine; an illegal one is a message and changes nothing.
+The shared board, each player's university, the legal actions of the player to move
+(in the action phase: pick a space, on the board or in the compact list, then one of its
+options), the event log in words (players by name) and a history slider. Any seat can be
+a bot. Every click is checked by the engine; an illegal one is a message and changes
+nothing.
 
 >>> table = AlmaMaterTable(["Ann", "Bo"], bots={1: "greedy"}, seed=4)
 >>> table
@@ -15,6 +16,7 @@ True
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -28,7 +30,7 @@ from gamekit.almamater.bots import BOTS
 from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec, space_title
-from gamekit.almamater.state import GameState
+from gamekit.almamater.state import GameState, state_from_struct, state_to_struct
 from gamekit.core.actions import ScoreLine, action_from_struct
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
@@ -56,6 +58,8 @@ def almamater_rules(players: int = 2, seed: Seed = None, data: Any = None) -> Ru
         outcome=R.outcome,
         actor=lambda state: state.current,
         action_from_struct=lambda data: action_from_struct(data, A.ACTIONS),
+        state_to_struct=state_to_struct,
+        state_from_struct=state_from_struct,
     )
 
 
@@ -87,6 +91,8 @@ class AlmaMaterTable(GameTable):
     to use instead of the kit defaults.
     """
 
+    game = "almamater"
+
     def __init__(
         self,
         players: int | Sequence[str] = 2,
@@ -100,11 +106,12 @@ class AlmaMaterTable(GameTable):
         names = seat_names(players, NAMES)
         self.names = names
         colours = make_spec(len(names), data).colours
-        # the engine narrates by colour ("Green hires ..."), so show both
-        self.labels = [
-            n if n.lower() == c else f"{n} ({c.capitalize()})"
-            for n, c in zip(names, colours, strict=True)
-        ]
+        # the engine narrates by colour ("Green hires ..."); the table says names everywhere
+        self.labels = list(names)
+        self._colour_words = re.compile(
+            r"\b(" + "|".join(re.escape(c.capitalize()) for c in colours) + r")\b"
+        )
+        self._by_colour = {c.capitalize(): n for n, c in zip(names, colours, strict=True)}
         self._bots = bot_seats(bots, names)
         for strategy in self._bots.values():
             if strategy not in BOTS:
@@ -125,6 +132,7 @@ class AlmaMaterTable(GameTable):
             title="Alma Mater",
             manage_label="Place masters or lecture",
             manage_open=True,
+            pick_first=True,
             layout=ipw.Layout(min_width="300px"),
         )
         start = self.session.state
@@ -134,6 +142,7 @@ class AlmaMaterTable(GameTable):
             UniversityTableau(spec, start, seat=s, names=self.labels) for s in range(len(names))
         ]
         self.board.observe(self._focus, names="selected")
+        self.panel.observe(self._picked, names="focus")
         universities = ipw.GridBox(
             self.tableaus,
             layout=ipw.Layout(
@@ -153,6 +162,7 @@ class AlmaMaterTable(GameTable):
                     ),
                 ),
                 self.history,
+                self.files,
                 universities,
             ]
         )
@@ -163,6 +173,19 @@ class AlmaMaterTable(GameTable):
         with self.panel.hold_sync():
             self.panel.focus = space
             self.panel.focus_label = "" if space is None else f"{space_title(space)}:"
+
+    def _picked(self, change: dict[str, Any]) -> None:
+        """A space picked in the panel's list is selected on the board too."""
+        space = change["new"]
+        if isinstance(space, str) and space in self.spec.spaces and self.board.selected != space:
+            self.board.selected = space
+
+    def _words(self, line: str) -> str:
+        """``"Blue chooses Pereira"`` -> ``"Bo chooses Pereira"``."""
+        return self._colour_words.sub(lambda m: self._by_colour[m.group(1)], line)
+
+    def _table_facts(self) -> dict[str, Any]:
+        return {"players": list(self.names)}
 
     def _status(self, state: GameState) -> str:
         outcome = self.session.outcome
@@ -190,7 +213,7 @@ class AlmaMaterTable(GameTable):
                     section = "Starting student (own board)"
                 else:
                     section = space_title(space) if space else ""
-                text = str(a)
+                text = self._words(str(a))
                 actions.append(
                     {
                         "label": text[:1].upper() + text[1:],
@@ -198,6 +221,7 @@ class AlmaMaterTable(GameTable):
                         "group": "main" if isinstance(a, MAIN) else "manage",
                         "space": space,
                         "section": section,
+                        "pick": space or section,  # the choice made first
                     }
                 )
         cards = []

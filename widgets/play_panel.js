@@ -1,28 +1,91 @@
 // The side panel of a play table: players, the legal actions as buttons, the event log.
 // Buttons come from Python (the engine's legal_actions); a click sends the action's
 // struct back as an intent, and Python decides. Text is always set as text.
+//
+// Click safety: for `guard_ms` after Python redraws the decisions (a new `view`), their
+// buttons are disabled (and a click is ignored), so a fast second click cannot land on a
+// button that appeared under the pointer; every intent carries the `view` its buttons were
+// drawn for, and Python ignores one made for an older view. New decisions get a yellow
+// ring so they are visibly new; then focus moves to the next decision (keyboard play).
 
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-play", null, el);
   const head = gkEl("div", "gk-play-head", null, root);
   const title = gkEl("div", "gk-play-title", null, head);
   const status = gkEl("div", "gk-play-status", null, head);
+  const dice = gkEl("div", "gk-play-dice", null, head);
   const note = gkEl("div", "gk-play-note", null, head);
+  const undo = gkEl("div", "gk-play-undo", null, head);
   const players = gkEl("div", "gk-players", null, root);
+  const confirm = gkEl("div", "gk-confirm", null, root);
+  confirm.setAttribute("role", "alertdialog");
   const actions = gkEl("div", "gk-actions", null, root);
   const bots = gkEl("div", "gk-bot-controls", null, root);
+  const stepBox = gkEl("label", "gk-step-toggle", null, root);
+  const step = gkEl("input", "", null, stepBox);
+  step.type = "checkbox";
+  gkEl("span", "", "Step the bots (each bot decision waits for a click)", stepBox);
+  step.addEventListener("change", () => {
+    model.set("step_bots", step.checked);
+    model.save_changes();
+  });
   const cleanMessage = gkMessage(model, root);
+  const logHead = gkEl("div", "gk-log-head", null, root);
   const logBox = gkEl("div", "gk-log", null, root);
   logBox.setAttribute("aria-live", "polite");
   let busy = false;
+  let lastSent = -1e9; // performance.now() of the last intent sent from this panel
+  let drawnAt = -1e9; // when the decisions were last redrawn
+  let drawnView = null; // the view the buttons were drawn for (null: never drawn)
+  let armTimer = null;
+  let lastLabels = "";
+  let wantFocus = false;
+
+  const guardMs = () => model.get("guard_ms") ?? 450;
+  const guarded = () => performance.now() - drawnAt < guardMs();
+
+  // the decisions were redrawn: ignore clicks for a moment (visible as dimmed buttons)
+  const decisionButtons = () => root.querySelectorAll(
+    ".gk-actions button.gk-button, .gk-bot-controls button, .gk-confirm button, .gk-play-undo button");
+  const enable = () => {
+    const can = Boolean(model.get("can_act"));
+    decisionButtons().forEach((b) => {
+      b.disabled = busy || (b.dataset.kind === "act" && !can);
+    });
+  };
+  const focusNext = () => {
+    // the next decision, in this order of preference (never the page body)
+    for (const sel of [".gk-confirm button", ".gk-options button", ".gk-chip-on", ".gk-chip",
+      ".gk-actions-main button", ".gk-bot-next", ".gk-actions button", ".gk-play-undo button"]) {
+      const next = root.querySelector(sel);
+      if (next && !next.disabled) { next.focus({ preventScroll: true }); return; }
+    }
+  };
+  const armed = () => {
+    armTimer = null;
+    root.classList.remove("gk-guard");
+    root.querySelectorAll(".gk-fresh").forEach((b) => b.classList.remove("gk-fresh"));
+    enable();
+    root.setAttribute("data-armed", String(drawnView));
+    if (wantFocus) focusNext();
+    wantFocus = false;
+  };
+  const arm = () => {
+    drawnAt = performance.now();
+    drawnView = model.get("view");
+    root.classList.add("gk-guard");
+    root.removeAttribute("data-armed");
+    clearTimeout(armTimer);
+    armTimer = setTimeout(armed, guardMs());
+  };
 
   const send = (intent) => {
-    if (busy) return;
+    if (busy || guarded()) return; // a click too soon after a redraw does nothing
     busy = true;
+    lastSent = performance.now();
     root.classList.add("gk-busy");
-    actions.querySelectorAll("button").forEach((b) => (b.disabled = true));
-    bots.querySelectorAll("button").forEach((b) => (b.disabled = true));
-    gkSendIntent(model, intent);
+    root.querySelectorAll("button.gk-button").forEach((b) => (b.disabled = true));
+    gkSendIntent(model, { ...intent, view: drawnView ?? model.get("view") });
   };
   const idle = () => {
     busy = false;
@@ -33,16 +96,30 @@ function render({ model, el }) {
     const b = gkEl("button", "gk-button " + cls, item.label, parent);
     b.type = "button";
     if (item.hint) b.title = item.hint;
+    b.dataset.kind = "act";
     b.disabled = !model.get("can_act");
     b.addEventListener("click", () => send({ kind: "act", action: item.action }));
+    return b;
+  };
+  const plain = (parent, text, cls, onClick) => {
+    const b = gkEl("button", "gk-button " + cls, text, parent);
+    b.type = "button";
+    b.addEventListener("click", onClick);
     return b;
   };
 
   const drawHead = () => {
     title.textContent = model.get("title") || "";
     status.textContent = model.get("status") || "";
+    dice.textContent = model.get("dice_note") || "";
+    dice.style.display = dice.textContent ? "" : "none";
     note.textContent = model.get("history_note") || "";
     note.style.display = note.textContent ? "" : "none";
+    gkClear(undo);
+    const label = model.get("undo_label") || "";
+    if (label) plain(undo, label, "gk-undo", () => send({ kind: "undo" }));
+    step.checked = Boolean(model.get("step_bots"));
+    stepBox.style.display = model.get("show_step_toggle") ? "" : "none";
   };
 
   const drawPlayers = () => {
@@ -59,12 +136,82 @@ function render({ model, el }) {
     }
   };
 
+  const drawConfirm = () => {
+    gkClear(confirm);
+    const question = model.get("confirm") || "";
+    confirm.style.display = question ? "" : "none";
+    if (!question) return;
+    gkEl("div", "gk-confirm-text", question, confirm);
+    const row = gkEl("div", "gk-confirm-buttons", null, confirm);
+    plain(row, "Start the new branch", "gk-main", () => send({ kind: "confirm", yes: true }));
+    plain(row, "Keep the recorded moves", "gk-manage", () => send({ kind: "confirm", yes: false }));
+  };
+
+  // Alma Mater's action phase: one compact button per space, then that space's options
+  const drawPicker = (manage, focus) => {
+    const groups = new Map();
+    for (const a of manage) {
+      const key = a.pick ?? a.space ?? a.section ?? "";
+      if (!groups.has(key)) groups.set(key, { name: a.section || key, list: [] });
+      groups.get(key).list.push(a);
+    }
+    gkEl("div", "gk-actions-label", "Pick a space (here or on the board), then one of its options:", actions);
+    const chips = gkEl("div", "gk-chips", null, actions);
+    for (const [key, g] of groups) {
+      const chip = gkEl("button", "gk-chip" + (key === focus ? " gk-chip-on" : ""), `${g.name} (${g.list.length})`, chips);
+      chip.type = "button";
+      chip.setAttribute("aria-pressed", key === focus ? "true" : "false");
+      chip.addEventListener("click", () => {
+        model.set("focus", key);
+        model.set("focus_label", `${g.name}:`);
+        model.save_changes();
+      });
+    }
+    const chosen = groups.get(focus);
+    if (chosen) {
+      gkEl("div", "gk-actions-label gk-pick-title", `${chosen.name}: choose one`, actions);
+      const row = gkEl("div", "gk-actions-focus gk-options", null, actions);
+      chosen.list.forEach((a) => button(row, a, "gk-manage"));
+    }
+  };
+
+  const drawManage = (manage, focus) => {
+    const here = manage.filter((a) => focus !== null && focus !== undefined && a.space === focus);
+    if (here.length) {
+      gkEl("div", "gk-actions-label", model.get("focus_label") || "Selected", actions);
+      const row = gkEl("div", "gk-actions-focus", null, actions);
+      here.forEach((a) => button(row, a, "gk-manage"));
+    }
+    const details = gkEl("details", "gk-actions-more", null, actions);
+    if (model.get("manage_open")) details.open = true;
+    details.addEventListener("toggle", () => {
+      model.set("manage_open", details.open);
+      model.save_changes();
+    });
+    gkEl("summary", "", `${model.get("manage_label") || "More actions"} (${manage.length})`, details);
+    const grid = gkEl("div", "gk-actions-grid", null, details);
+    // actions grouped under their section (an action space, say), in the engine's order
+    const sections = new Map();
+    for (const a of manage) {
+      const key = a.section || "";
+      if (!sections.has(key)) sections.set(key, []);
+      sections.get(key).push(a);
+    }
+    for (const [name, list] of sections) {
+      const box = gkEl("div", "gk-actions-section", null, grid);
+      if (name) gkEl("div", "gk-actions-section-name", name, box);
+      const row = gkEl("div", "gk-actions-section-buttons", null, box);
+      list.forEach((a) => button(row, a, "gk-manage"));
+    }
+  };
+
   const drawActions = () => {
     gkClear(actions);
     const items = model.get("actions") || [];
     const focus = model.get("focus");
     const main = items.filter((a) => a.group !== "manage");
     const manage = items.filter((a) => a.group === "manage");
+    if (model.get("confirm")) return; // answer the question first
     if (!items.length) {
       const why = model.get("can_act") ? "" : model.get("waiting") || "";
       if (why) gkEl("div", "gk-actions-empty", why, actions);
@@ -74,57 +221,58 @@ function render({ model, el }) {
       main.forEach((a) => button(row, a, "gk-main"));
     }
     if (manage.length) {
-      const here = manage.filter((a) => focus !== null && focus !== undefined && a.space === focus);
-      if (here.length) {
-        gkEl("div", "gk-actions-label", model.get("focus_label") || "Selected", actions);
-        const row = gkEl("div", "gk-actions-focus", null, actions);
-        here.forEach((a) => button(row, a, "gk-manage"));
-      }
-      const details = gkEl("details", "gk-actions-more", null, actions);
-      if (model.get("manage_open")) details.open = true;
-      details.addEventListener("toggle", () => {
-        model.set("manage_open", details.open);
-        model.save_changes();
-      });
-      gkEl("summary", "", `${model.get("manage_label") || "More actions"} (${manage.length})`, details);
-      const grid = gkEl("div", "gk-actions-grid", null, details);
-      // actions grouped under their section (an action space, say), in the engine's order
-      const sections = new Map();
-      for (const a of manage) {
-        const key = a.section || "";
-        if (!sections.has(key)) sections.set(key, []);
-        sections.get(key).push(a);
-      }
-      for (const [name, list] of sections) {
-        const box = gkEl("div", "gk-actions-section", null, grid);
-        if (name) gkEl("div", "gk-actions-section-name", name, box);
-        const row = gkEl("div", "gk-actions-section-buttons", null, box);
-        list.forEach((a) => button(row, a, "gk-manage"));
-      }
+      if (model.get("pick_first")) drawPicker(manage, focus);
+      else drawManage(manage, focus);
     }
   };
 
   const drawBots = () => {
     gkClear(bots);
-    if (!model.get("bot_turn")) return;
-    const one = gkEl("button", "gk-button gk-bot", "Bot: next action", bots);
-    one.type = "button";
-    one.addEventListener("click", () => send({ kind: "bot", until: "step" }));
-    const turn = gkEl("button", "gk-button gk-bot", "Bot: finish the turn", bots);
-    turn.type = "button";
-    turn.addEventListener("click", () => send({ kind: "bot", until: "turn" }));
-    const all = gkEl("button", "gk-button gk-bot", "Bots: play on", bots);
-    all.type = "button";
+    if (!model.get("bot_turn") || model.get("confirm")) return;
+    const stepping = Boolean(model.get("step_bots"));
+    plain(bots, "Bot: next action", stepping ? "gk-bot gk-main gk-bot-next" : "gk-bot gk-bot-next",
+      () => send({ kind: "bot", until: "step" }));
+    plain(bots, "Bot: finish the turn", "gk-bot", () => send({ kind: "bot", until: "turn" }));
+    const all = plain(bots, "Bots: play on", "gk-bot", () => send({ kind: "bot", until: "person" }));
     all.title = "bots act until a person is to act (or the game ends)";
-    all.addEventListener("click", () => send({ kind: "bot", until: "person" }));
+  };
+
+  // Redraw the decisions. When Python drew a new view, they are disabled for the guard
+  // time, the changed ones get a ring, and focus then moves to the next decision.
+  const decisions = () => {
+    const hadFocus = root.contains(document.activeElement);
+    const active = document.activeElement;
+    const recent = performance.now() - lastSent < 15000;
+    drawHead();
+    drawConfirm();
+    drawActions();
+    drawBots();
+    const fresh = model.get("view") !== drawnView;
+    if (fresh) arm();
+    const labels = Array.from(decisionButtons()).map((b) => b.textContent).join("|");
+    if (fresh && labels !== lastLabels) {
+      root.querySelectorAll(".gk-actions-main button, .gk-options button, .gk-bot-controls button, .gk-confirm button")
+        .forEach((b) => b.classList.add("gk-fresh"));
+    }
+    lastLabels = labels;
+    const focusWanted = hadFocus || (recent && (!active || active === document.body));
+    if (armTimer !== null) {
+      decisionButtons().forEach((b) => (b.disabled = true));
+      wantFocus = wantFocus || focusWanted;
+    } else {
+      enable();
+      if (focusWanted) focusNext();
+    }
   };
 
   const drawLog = () => {
     gkClear(logBox);
     const lines = model.get("log") || [];
-    const fresh = model.get("fresh") || 0;
+    const fresh = Math.min(model.get("fresh") || 0, lines.length);
+    logHead.textContent = fresh ? "Log (highlighted: what happened since the last person's decision)" : "Log";
     lines.forEach((line, n) => {
-      const row = gkEl("div", "gk-log-line" + (n >= lines.length - fresh ? " gk-log-new" : ""), line, logBox);
+      const isNew = n >= lines.length - fresh;
+      const row = gkEl("div", "gk-log-line" + (isNew ? " gk-log-new" : ""), line, logBox);
       row.setAttribute("data-n", n);
     });
     logBox.scrollTop = logBox.scrollHeight;
@@ -132,28 +280,34 @@ function render({ model, el }) {
 
   const all = () => {
     idle();
-    drawHead();
     drawPlayers();
-    drawActions();
-    drawBots();
+    decisions();
     drawLog();
   };
   const listeners = {
     "change:title": drawHead,
     "change:status": drawHead,
+    "change:dice_note": drawHead,
     "change:history_note": drawHead,
+    "change:undo_label": drawHead,
+    "change:step_bots": decisions,
+    "change:show_step_toggle": drawHead,
     "change:players": drawPlayers,
     "change:actions": all,
-    "change:focus": drawActions,
+    "change:focus": decisions,
     "change:can_act": all,
     "change:bot_turn": all,
+    "change:confirm": all,
+    "change:view": all,
     "change:log": drawLog,
-    "change:answered": () => { idle(); drawActions(); drawBots(); },
+    "change:fresh": drawLog,
+    "change:answered": () => { idle(); decisions(); },
   };
   for (const [event, fn] of Object.entries(listeners)) model.on(event, fn);
   all();
   return () => {
     for (const [event, fn] of Object.entries(listeners)) model.off(event, fn);
+    clearTimeout(armTimer);
     cleanMessage();
   };
 }

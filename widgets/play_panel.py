@@ -1,7 +1,10 @@
 """``PlayPanel``: the side panel of a play table (players, actions as buttons, event log).
 
 It draws what the table sends and turns a click into an intent; the table checks every
-intent with the engine. Used by :class:`~widgets.play_alfredopoly.AlfredopolyTable` and
+intent with the engine. Click safety: every redraw of the decisions bumps ``view``; the page
+sends the ``view`` its buttons were drawn for, and an intent made for an older view is
+ignored (the page also ignores clicks for ``GUARD_MS`` after a redraw). Used by
+:class:`~widgets.play_alfredopoly.AlfredopolyTable` and
 :class:`~widgets.play_almamater.AlmaMaterTable`.
 
 >>> seen = []
@@ -19,6 +22,8 @@ from typing import Any
 import traitlets
 
 from widgets.base import GameWidget, asset
+
+GUARD_MS = 450  # clicks this soon after the decisions were redrawn are ignored by the page
 
 
 class PlayPanel(GameWidget):
@@ -45,30 +50,71 @@ class PlayPanel(GameWidget):
     manage_label = traitlets.Unicode("More actions").tag(sync=True)
     manage_open = traitlets.Bool(False).tag(sync=True)
     log = traitlets.List(traitlets.Unicode()).tag(sync=True)
-    fresh = traitlets.Int(0).tag(sync=True)
+    fresh = traitlets.Int(0).tag(sync=True)  # the last lines: everything since a person acted
+    view = traitlets.Int(0).tag(sync=True)  # bumped at every redraw of the decisions
+    guard_ms = traitlets.Int(GUARD_MS).tag(sync=True)
+    step_bots = traitlets.Bool(False).tag(sync=True)  # each bot decision waits for a click
+    show_step_toggle = traitlets.Bool(True).tag(sync=True)
+    dice_note = traitlets.Unicode("").tag(sync=True)  # "Cy rolled 3+4"
+    confirm = traitlets.Unicode("").tag(sync=True)  # a question (start a branch?) or ""
+    undo_label = traitlets.Unicode("").tag(sync=True)  # "Undo the branch ..." or ""
+    pick_first = traitlets.Bool(False).tag(sync=True)  # choose a space, then its options
 
     def __init__(
         self,
         *,
         on_act: Callable[[dict[str, Any]], Any] | None = None,
         on_bot: Callable[[str], Any] | None = None,
+        on_confirm: Callable[[bool], Any] | None = None,
+        on_undo: Callable[[], Any] | None = None,
         **traits: Any,
     ) -> None:
         super().__init__(**traits)
         self._on_act = on_act
         self._on_bot = on_bot
+        self._on_confirm = on_confirm
+        self._on_undo = on_undo
+        self.ignored = 0  # intents ignored as made for an older view (a count, for tests)
+
+    def stale(self, intent: dict[str, Any]) -> bool:
+        """Whether ``intent`` was made for an older view of the decisions (then it is
+        ignored). Intents without a ``view`` (from Python) are never stale."""
+        view = intent.get("view")
+        return isinstance(view, int) and not isinstance(view, bool) and view != self.view
+
+    def _ignore(self) -> str:
+        self.ignored += 1
+        return "That click was made on buttons that had already changed, so it was ignored."
 
     def _intent_act(self, intent: dict[str, Any]) -> Any:
         action = intent.get("action")
         if not isinstance(action, dict) or self._on_act is None:
             raise ValueError("no action was given")
+        if self.stale(intent):
+            return self._ignore()
         return self._on_act(action)
 
     def _intent_bot(self, intent: dict[str, Any]) -> Any:
         until = intent.get("until", "step")
         if until not in ("step", "turn", "person") or self._on_bot is None:
             raise ValueError(f"unknown bot request {until!r}")
+        if self.stale(intent):
+            return self._ignore()
         return self._on_bot(until)
+
+    def _intent_confirm(self, intent: dict[str, Any]) -> Any:
+        if self._on_confirm is None or not self.confirm:
+            raise ValueError("there is nothing to confirm")
+        if self.stale(intent):
+            return self._ignore()
+        return self._on_confirm(bool(intent.get("yes")))
+
+    def _intent_undo(self, intent: dict[str, Any]) -> Any:
+        if self._on_undo is None:
+            raise ValueError("there is nothing to undo")
+        if self.stale(intent):
+            return self._ignore()
+        return self._on_undo()
 
     def _repr_fields(self) -> dict[str, Any]:
         return {"title": self.title}

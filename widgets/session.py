@@ -3,7 +3,11 @@
 The rules stay in the engine. A :class:`Session` only calls a game's public functions
 (through a small :class:`Rules` adapter), resolves chance steps with its own seeded
 generator, lets bot seats choose, and keeps every position so a history slider can step
-back and forth. Acting from an earlier position drops the later ones (a new branch).
+back and forth. Every chance outcome drawn is recorded with its move, so stepping back and
+taking the recorded move again replays it with the recorded dice; a different move from an
+earlier position starts a new branch, and :meth:`Session.undo_branch` brings the old line
+back. :meth:`Session.save` and :meth:`Session.restore` write and read the whole history as
+JSON-ready data (the engine's struct round trip; a restore is replayed and checked).
 
 >>> from widgets.play_alfredopoly import alfredopoly_rules
 >>> from gamekit.alfredopoly.actions import RollDice
@@ -21,6 +25,7 @@ from typing import Any
 from gamekit.core.actions import Action, Outcome, Step, sample_outcome
 from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed, make_rng
+from gamekit.core.structs import to_struct
 
 MAX_BOT_STEPS = 5000  # a safety cap per click; a bot game that long is stopped and reported
 
@@ -39,6 +44,9 @@ class Rules:
     is_chance: Callable[[Any], bool] = lambda state: False
     chance_outcomes: Callable[[Any, Any], list[tuple[Any, Any]]] | None = None
     chance_step: Callable[[Any, Any, Any], Step[Any]] | None = None
+    state_to_struct: Callable[[Any], Any] = to_struct
+    state_from_struct: Callable[[Any], Any] | None = None
+    outcome_from_struct: Callable[[Any], Any] = lambda data: data
 
 
 @dataclass
@@ -50,6 +58,12 @@ class Entry:
     label: str = "start"
     seat: int | None = None
     action: Action | None = None
+    outcomes: tuple[Any, ...] = ()  # the chance outcomes drawn after the action, in order
+    bot: bool = False  # whether a bot (not a person) chose the action
+
+
+class BranchError(IllegalAction):
+    """Raised when a move from an earlier position would drop the later history."""
 
 
 @dataclass
@@ -65,6 +79,7 @@ class Session:
         self.rng = make_rng(self.seed)
         self.history: list[Entry] = [Entry(self.rules.start)]
         self.position = 0
+        self.set_aside: list[tuple[list[Entry], int]] = []  # dropped lines, for undo_branch
 
     @property
     def state(self) -> Any:
@@ -94,24 +109,53 @@ class Session:
             raise ValueError(f"the history has positions 0-{len(self.history) - 1}, not {position}")
         self.position = position
 
-    def act(self, action: Action, *, outcome: Any = None) -> tuple[str, ...]:
+    def recorded_next(self, action: Action | None = None) -> Entry | None:
+        """The recorded entry after the position shown, when it was reached by ``action``
+        (any action when ``None``); ``None`` at the end of the history."""
+        if self.at_end:
+            return None
+        entry = self.history[self.position + 1]
+        if entry.action is None or (action is not None and entry.action != action):
+            return None
+        return entry
+
+    def would_branch(self, action: Action) -> bool:
+        """Whether ``action`` at the position shown would drop later moves (a new branch)."""
+        return not self.at_end and self.recorded_next(action) is None
+
+    def act(
+        self, action: Action, *, outcome: Any = None, branch: bool = True, bot: bool = False
+    ) -> tuple[str, ...]:
         """Check and apply ``action`` for the player to act, then resolve any dice.
 
         ``outcome`` stages the first chance outcome after the action (a teacher's chosen
         roll, checked by the engine's ``chance_step``); later ones come from the generator.
-        Raises ``IllegalAction`` (nothing changes). From an earlier position, the later
-        history is dropped first. Returns the events in words.
+        Raises ``IllegalAction`` (nothing changes). From an earlier position, the move that
+        was recorded there is replayed (same dice, the later history kept); any other move
+        starts a new branch (the later history is set aside, see :meth:`undo_branch`), or
+        raises :class:`BranchError` when ``branch=False``. Returns the events in words.
         """
         if self.outcome is not None:
             raise IllegalAction("the game is over", action)
         seat = self.actor()
+        recorded = self.recorded_next(action) if outcome is None else None
+        if recorded is not None and recorded.seat == seat:
+            self.position += 1  # replay: same move, same recorded dice
+            return recorded.events
         done = self.rules.step(self.rules.spec, self.state, action)  # the engine checks
         if outcome is not None and not self.rules.is_chance(done.state):
             raise IllegalAction(f"no dice are due after {action}", action)
+        if not branch and not self.at_end:
+            later = len(self.history) - 1 - self.position
+            raise BranchError(
+                f"{action} differs from the recorded move: it would start a new branch "
+                f"and set aside {later} later move(s)",
+                action,
+            )
         events = [str(e) for e in done.events]
-        state, more = self._resolve_chance(done.state, outcome)
+        state, more, drawn = self._resolve_chance(done.state, outcome)
         events.extend(more)
-        self._append(Entry(state, tuple(events), str(action), seat, action))
+        self._append(Entry(state, tuple(events), str(action), seat, action, drawn, bot))
         return tuple(events)
 
     def resolve(self, outcome: Any) -> tuple[str, ...]:
@@ -122,14 +166,28 @@ class Session:
         if not self.rules.is_chance(self.state) or self.rules.chance_step is None:
             raise IllegalAction("no dice are due at this position")
         seat = self.actor()
-        state, events = self._resolve_chance(self.state, outcome)
-        self._append(Entry(state, tuple(events), f"dice {outcome}", seat))
+        state, events, drawn = self._resolve_chance(self.state, outcome)
+        self._append(Entry(state, tuple(events), f"dice {outcome}", seat, None, drawn))
         return tuple(events)
 
     def _append(self, entry: Entry) -> None:
+        if not self.at_end:
+            self.set_aside.append((list(self.history), self.position))
         del self.history[self.position + 1 :]
         self.history.append(entry)
         self.position = len(self.history) - 1
+
+    def undo_branch(self) -> int:
+        """Bring back the line the last branch set aside, shown at the position where the
+        branch started; the branch's own moves are dropped. Returns how many moves came back.
+
+        Raises ``IllegalAction`` when no branch was started.
+        """
+        if not self.set_aside:
+            raise IllegalAction("no branch to undo")
+        history, position = self.set_aside.pop()
+        self.history, self.position = history, position
+        return len(history) - 1 - position
 
     def act_struct(self, struct: Mapping[str, Any]) -> tuple[str, ...]:
         """Like :meth:`act`, from an action struct sent by a front end."""
@@ -139,29 +197,144 @@ class Session:
             raise ValueError(f"not an action of this game: {struct!r} ({exc})") from None
         return self.act(action)
 
-    def _resolve_chance(self, state: Any, first: Any = None) -> tuple[Any, list[str]]:
+    def _resolve_chance(
+        self, state: Any, first: Any = None, recorded: Sequence[Any] | None = None
+    ) -> tuple[Any, list[str], tuple[Any, ...]]:
+        """Resolve chance steps: ``first`` staged, then ``recorded`` outcomes (a replay,
+        which must use them all), else the generator. Returns state, events, outcomes."""
         events: list[str] = []
+        drawn_all: list[Any] = []
+        queue = list(recorded) if recorded is not None else []
         rules = self.rules
         while rules.is_chance(state) and rules.chance_outcomes and rules.chance_step:
             if first is not None:
                 drawn, first = first, None  # a staged outcome; the engine checks it
+            elif recorded is not None:
+                if not queue:
+                    raise ValueError("dice are due but no recorded outcome is left")
+                drawn = queue.pop(0)
             else:
                 drawn = sample_outcome(rules.chance_outcomes(rules.spec, state), self.rng)
             done = rules.chance_step(rules.spec, state, drawn)
             events.extend(str(e) for e in done.events)
+            drawn_all.append(drawn)
             state = done.state
-        return state, events
+        if queue:
+            raise ValueError(f"{len(queue)} recorded outcome(s) left over")
+        return state, events, tuple(drawn_all)
 
     def bot_to_act(self) -> bool:
         seat = self.actor()
         return seat is not None and seat in self.bots
 
     def bot_step(self) -> tuple[str, ...]:
-        """Let the bot whose turn it is take one action."""
+        """Let the bot whose turn it is take one action (from an earlier position: replay
+        the recorded one)."""
         seat = self.actor()
         if seat is None or seat not in self.bots:
             raise IllegalAction("no bot is to act now")
-        return self.act(self.bots[seat](self.state, self.rng))
+        recorded = self.recorded_next()
+        if recorded is not None and recorded.seat == seat:
+            self.position += 1
+            return recorded.events
+        return self.act(self.bots[seat](self.state, self.rng), bot=True)
+
+    # --- saving ------------------------------------------------------------------------
+    def save(self) -> dict[str, Any]:
+        """The whole history as JSON-ready data: the start position, every move with the
+        dice drawn after it, the position shown, the final position (a check) and the
+        generator's state (so the game continues with the same dice).
+
+        >>> from widgets.play_alfredopoly import alfredopoly_rules
+        >>> from gamekit.alfredopoly.actions import RollDice
+        >>> s = Session(alfredopoly_rules("alfred", ["Ann", "Bo"], seed=1), seed=1)
+        >>> _ = s.act(RollDice())
+        >>> t = Session(alfredopoly_rules("alfred", ["Ann", "Bo"], seed=2), seed=2)
+        >>> t.restore(s.save()); t.state == s.state
+        True
+        """
+        return {
+            "start": self.rules.state_to_struct(self.history[0].state),
+            "moves": [
+                {
+                    "seat": e.seat,
+                    "bot": e.bot,
+                    "action": None if e.action is None else e.action.to_struct(),
+                    "outcomes": [to_struct(o) for o in e.outcomes],
+                }
+                for e in self.history[1:]
+            ],
+            "position": self.position,
+            "final": self.rules.state_to_struct(self.history[-1].state),
+            "rng": to_struct(self.rng.bit_generator.state),
+        }
+
+    def restore(self, data: Any) -> None:
+        """Replace the history with :meth:`save` output, replayed through the engine and
+        checked against its final position. Raises ``ValueError`` saying what is wrong (the
+        move number and the reason); the session is unchanged then."""
+        rules = self.rules
+        if rules.state_from_struct is None:
+            raise ValueError("this game cannot be loaded (no state_from_struct)")
+        if not isinstance(data, Mapping):
+            raise ValueError(f"a saved history is an object, not {type(data).__name__}")
+        missing = [k for k in ("start", "moves", "position", "final") if k not in data]
+        if missing:
+            raise ValueError(f"the saved history has no {', '.join(missing)}")
+        try:
+            state = rules.state_from_struct(data["start"])
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"start position: {exc}") from None
+        history = [Entry(state)]
+        moves = data["moves"]
+        if not isinstance(moves, list):
+            raise ValueError("moves: expected a list")
+        for n, move in enumerate(moves, start=1):
+            try:
+                history.append(self._replay(history[-1].state, move))
+            except (ValueError, TypeError, KeyError) as exc:
+                raise ValueError(f"move {n}: {exc}") from None
+        try:
+            final = rules.state_from_struct(data["final"])
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"final position: {exc}") from None
+        if final != history[-1].state:
+            raise ValueError(
+                "the moves do not lead to the saved final position (a different board, "
+                "rule options or an edited file?)"
+            )
+        position = data["position"]
+        if isinstance(position, bool) or not isinstance(position, int):
+            raise ValueError(f"position: expected a whole number, got {position!r}")
+        if not 0 <= position < len(history):
+            raise ValueError(f"position: {position} is not in 0-{len(history) - 1}")
+        rng = make_rng(None)
+        if data.get("rng") is not None:
+            try:
+                rng.bit_generator.state = dict(data["rng"])
+            except (ValueError, TypeError, KeyError) as exc:
+                raise ValueError(f"rng: {exc}") from None
+        self.history, self.position, self.rng = history, position, rng
+        self.set_aside = []
+
+    def _replay(self, state: Any, move: Any) -> Entry:
+        if not isinstance(move, Mapping):
+            raise ValueError(f"expected an object, got {type(move).__name__}")
+        rules = self.rules
+        seat = rules.actor(state) if rules.outcome(rules.spec, state) is None else None
+        outcomes = [rules.outcome_from_struct(o) for o in move.get("outcomes") or []]
+        if move.get("action") is None:
+            if not rules.is_chance(state):
+                raise IllegalAction("dice without a move, but no dice are due")
+            after, events, drawn = self._resolve_chance(state, recorded=outcomes)
+            return Entry(
+                after, tuple(events), f"dice {drawn[0] if drawn else ''}", seat, None, drawn
+            )
+        action = rules.action_from_struct(move["action"])
+        done = rules.step(rules.spec, state, action)
+        after, more, drawn = self._resolve_chance(done.state, recorded=outcomes)
+        events = (*(str(e) for e in done.events), *more)
+        return Entry(after, events, str(action), seat, action, drawn, bool(move.get("bot")))
 
     def run_bots(self, *, until: str = "person", limit: int = MAX_BOT_STEPS) -> int:
         """Let bots act: ``until="person"`` (a person is to act or the game ends) or

@@ -1,21 +1,53 @@
-"""``GameTable``: what both play tables share (the panel, the history slider, bots, intents).
+"""``GameTable``: what both play tables share (the panel, the history slider, bots, intents,
+saving and loading).
 
 A table is a stock ``ipywidgets.VBox`` around a game's board widgets. Each game's table
 supplies ``refresh()`` (draw its boards, name its actions), and calls :meth:`show_turn`
 to fill the panel; clicks come back through :meth:`act`, and the engine checks them.
+
+Classroom safety: a click made on buttons that have since changed is ignored (see
+:class:`~widgets.play_panel.PlayPanel`); a move from an earlier position that differs from
+the recorded one asks before it starts a new branch, and the branch can be undone; with
+``step_bots`` on, each bot decision waits for a click; :meth:`save_json` and
+:meth:`load_json` (and the Save / Load buttons) keep a game across a page reload.
 """
 
 from __future__ import annotations
 
+import base64
+import json
+import re
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as ipw
 
 from gamekit.core.actions import Action
 from widgets.play_panel import PlayPanel
-from widgets.session import Session
+from widgets.session import Entry, Session
 
 LOG_LINES = 400
+SAVE_FORMAT = "campus-gamekit saved game"
+SAVE_VERSION = 1
+_ROLLED = re.compile(r"^(?P<who>.+?) rolled (?P<dice>\d+(?:\s*\+\s*\d+)*)")
+
+
+def since_last_person(entries: Sequence[Entry]) -> int:
+    """How many log lines at the end of ``entries`` came after the last decision a person
+    made (that decision's own lines included): what the bots did since, to highlight.
+
+    >>> from gamekit.alfredopoly.actions import EndTurn
+    >>> e = [Entry(None), Entry(None, ("a", "b"), seat=0, action=EndTurn()),
+    ...      Entry(None, ("c",), seat=1, action=EndTurn(), bot=True)]
+    >>> since_last_person(e), since_last_person(e[:1])
+    (3, 0)
+    """
+    lines = 0
+    for entry in reversed(entries):
+        lines += len(entry.events)
+        if entry.action is not None and not entry.bot:
+            break
+    return lines
 
 
 class GameTable(ipw.VBox):
@@ -25,15 +57,26 @@ class GameTable(ipw.VBox):
     session: Session
     panel: PlayPanel
     history: ipw.IntSlider
+    game = ""  # "alfredopoly" or "almamater", written into saved games
 
     def _controls(
         self, session: Session, *, people: bool, auto_bots: bool, slider_width: str, **panel: Any
     ) -> None:
-        """Create the session's panel and history slider (call before ``super().__init__``)."""
+        """Create the session's panel, history slider and file buttons (call before
+        ``super().__init__``)."""
         self.session = session
         self.auto_bots = auto_bots and people  # with no person seated, bots wait for a click
         self._live: list[Any] = []  # updaters of charts that follow the game
-        self.panel = PlayPanel(on_act=self._act, on_bot=self._bot, **panel)
+        self._pending: Action | None = None  # a move waiting for "start a new branch?"
+        self.panel = PlayPanel(
+            on_act=self._act,
+            on_bot=self._bot,
+            on_confirm=self._confirm,
+            on_undo=self._undo,
+            show_step_toggle=self.auto_bots,
+            **panel,
+        )
+        self.panel.observe(self._step_mode, names="step_bots")
         self.history = ipw.IntSlider(
             value=0,
             min=0,
@@ -42,23 +85,88 @@ class GameTable(ipw.VBox):
             layout=ipw.Layout(width="100%", max_width=slider_width),
         )
         self.history.observe(self._seek, names="value")
+        self.save_button = ipw.Button(
+            description="Save the game", tooltip="write the game (with its history) as JSON"
+        )
+        self.save_button.on_click(lambda _: self._offer_download())
+        self.download = ipw.HTML("")
+        self.upload = ipw.FileUpload(
+            accept=".json,application/json", multiple=False, description="Load a game"
+        )
+        self.upload.observe(self._uploaded, names="value")
+        self.files = ipw.HBox(
+            [self.save_button, self.download, self.upload],
+            layout=ipw.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
+        )
+        self.files.add_class("gk-files")
 
     def _start(self) -> None:
         self.add_class("gk-table")
-        if self.auto_bots:
+        if self._autoplay():
             self.session.run_bots()
         self.refresh()
 
     def refresh(self) -> None:  # pragma: no cover - each game draws its own
         raise NotImplementedError
 
+    @property
+    def step_bots(self) -> bool:
+        """Whether each bot decision waits for a click ("Bot: next action"), so a teacher
+        can narrate; off by default (bots act at once after a person's click)."""
+        return self.panel.step_bots
+
+    @step_bots.setter
+    def step_bots(self, value: bool) -> None:
+        self.panel.step_bots = bool(value)
+
+    def _autoplay(self) -> bool:
+        return self.auto_bots and not self.panel.step_bots
+
+    def _step_mode(self, change: dict[str, Any]) -> None:
+        if not change["new"] and self._autoplay() and self.session.bot_to_act():
+            self.session.run_bots()  # stepping off: the waiting bots act now
+        self.refresh()
+
     # --- intents from the panel -------------------------------------------------------
-    def _act(self, struct: dict[str, Any]) -> str:
-        self.session.act_struct(struct)  # IllegalAction -> message, game unchanged
-        if self.auto_bots and self.session.bot_to_act():
-            self.session.run_bots()
+    def _act(self, struct: dict[str, Any], *, branch: bool = False) -> str:
+        s = self.session
+        try:
+            action = s.rules.action_from_struct(struct)
+        except (TypeError, KeyError) as exc:
+            raise ValueError(f"not an action of this game: {struct!r} ({exc})") from None
+        if not branch and s.would_branch(action):
+            s.rules.step(s.rules.spec, s.state, action)  # an illegal move is refused first
+            self._pending = action
+            later = len(s.history) - 1 - s.position
+            self.panel.confirm = (
+                f"“{self._label(action)}” differs from the recorded move. Start a new branch "
+                f"here? The {later} later move(s) are set aside (Undo brings them back)."
+            )
+            return ""
+        self._pending = None
+        s.act(action)  # IllegalAction -> message, game unchanged
+        if self._autoplay() and s.bot_to_act():
+            s.run_bots()
         self.refresh()
         return ""  # what happened is in the log
+
+    def _label(self, action: Action) -> str:
+        text = str(action)
+        return text[:1].upper() + text[1:]
+
+    def _confirm(self, yes: bool) -> str:
+        pending, self._pending = self._pending, None
+        self.panel.confirm = ""
+        if not yes or pending is None:
+            self.refresh()
+            return "No new branch: the recorded moves are kept."
+        return self._act(pending.to_struct(), branch=True)
+
+    def _undo(self) -> str:
+        back = self.session.undo_branch()
+        self._pending = None
+        self.refresh()
+        return f"The branch is undone: {back} recorded move(s) are back."
 
     def _bot(self, until: str) -> str:
         if until == "step":
@@ -68,17 +176,137 @@ class GameTable(ipw.VBox):
         self.refresh()
         return ""
 
-    def act(self, action: Action | dict[str, Any]) -> None:
-        """Take an action from Python, exactly as a click would (errors become the message)."""
+    def act(self, action: Action | dict[str, Any], *, branch: bool = False) -> bool:
+        """Take an action from Python, exactly as a click would (errors become the message).
+
+        From an earlier position, a move that differs from the recorded one asks first
+        (``panel.confirm``) unless ``branch=True``. Returns whether the action was taken.
+        """
         struct = action.to_struct() if isinstance(action, Action) else dict(action)
-        self.panel.handle_intent({"kind": "act", "action": struct})
+        before = (len(self.session.history), self.session.position, self.session.state)
+        if branch:
+            try:
+                self._act(struct, branch=True)
+            except ValueError as exc:  # IllegalAction: shown, the game is unchanged
+                self.panel.show_message(str(exc), error=True)
+                return False
+            self.panel.show_message("")
+            ok = True
+        else:
+            ok = self.panel.handle_intent({"kind": "act", "action": struct})
+        after = (len(self.session.history), self.session.position, self.session.state)
+        return ok and after != before
 
     def _seek(self, change: dict[str, Any]) -> None:
         if change["new"] != self.session.position:
+            self._pending = None
             self.session.seek(change["new"])
             self.refresh()
 
+    # --- saving -----------------------------------------------------------------------
+    def _save_extra(self) -> dict[str, Any]:
+        """Game-specific parts of a saved game (the bots' generators, say)."""
+        return {}
+
+    def _load_extra(self, data: dict[str, Any]) -> None:
+        """Restore what :meth:`_save_extra` wrote (after the history was restored)."""
+
+    def _table_facts(self) -> dict[str, Any]:
+        """What a saved game must share with the table that loads it (players, board)."""
+        return {}
+
+    def save_json(self) -> str:
+        """The game as JSON text: every move with its dice (the history), the position
+        shown and the dice generator, so :meth:`load_json` restores exactly this game.
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> a = AlfredopolyTable(["Ann", "Bo"], seed=3); a.roll(3, 4)
+        >>> b = AlfredopolyTable(["Ann", "Bo"], seed=8); b.load_json(a.save_json())
+        >>> b.state == a.state, b.history.max
+        (True, 1)
+        """
+        data = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "game": self.game,
+            **self._table_facts(),
+            "history": self.session.save(),
+            "extra": self._save_extra(),
+        }
+        return json.dumps(data, indent=1)
+
+    def load_json(self, text: str | bytes, *, name: str = "the saved game") -> None:
+        """Replace this table's game with one written by :meth:`save_json`.
+
+        The file is checked first (its kind, game, players, board, and every move replayed
+        through the engine to the saved final position); a bad file raises ``ValueError``
+        naming ``name``, the field or move and the problem, and the current game is kept.
+        """
+        try:
+            if isinstance(text, bytes):
+                text = text.decode("utf-8")
+            data = json.loads(text)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise ValueError(f"{name}: not JSON text ({exc})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError(f"{name}: not a saved Campus Gamekit game (format {SAVE_FORMAT!r})")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(
+                f"{name}: version {data.get('version')!r}, this kit reads {SAVE_VERSION}"
+            )
+        if data.get("game") != self.game:
+            raise ValueError(
+                f"{name}: a game of {data.get('game')!r}, this table plays {self.game!r}"
+            )
+        for key, value in self._table_facts().items():
+            if data.get(key) != value:
+                raise ValueError(f"{name}: {key} {data.get(key)!r}, but this table has {value!r}")
+        try:
+            self.session.restore(data.get("history"))
+            self._load_extra(data.get("extra") or {})
+        except ValueError as exc:
+            raise ValueError(f"{name}: history: {exc}") from None
+        self._pending = None
+        self.panel.confirm = ""
+        self.refresh()
+
+    def _offer_download(self) -> None:
+        text = self.save_json()
+        moves = len(self.session.history) - 1
+        payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
+        filename = f"{self.game}-game-{moves}-moves.json"
+        self.download.value = (
+            f'<a class="gk-download" download="{filename}" '
+            f'href="data:application/json;base64,{payload}">Download {filename}</a>'
+        )
+
+    def _uploaded(self, change: dict[str, Any]) -> None:
+        files = change["new"]
+        if not files:
+            return
+        item = files[0]
+        try:
+            self.load_json(bytes(item["content"]), name=str(item.get("name", "the file")))
+        except ValueError as exc:
+            self.panel.show_message(f"Could not load: {exc}", error=True)
+        else:
+            self.panel.show_message(f"Loaded {item.get('name', 'the game')}.")
+        self.upload.value = ()
+
     # --- drawing -----------------------------------------------------------------------
+    def _words(self, line: str) -> str:
+        """A log line as shown (Alma Mater names players instead of colours)."""
+        return line
+
+    def _dice_note(self, entries: Sequence[Entry]) -> str:
+        """Whose dice the board shows: the last "X rolled a+b" line."""
+        for entry in reversed(entries):
+            for line in reversed(entry.events):
+                found = _ROLLED.match(self._words(line))
+                if found:
+                    return f"Dice shown: {found['who']} rolled {found['dice']}"
+        return ""
+
     def show_turn(
         self, status: str, players: list[dict[str, Any]], actions: list[dict[str, Any]]
     ) -> None:
@@ -90,9 +318,23 @@ class GameTable(ipw.VBox):
         note = ""
         if not s.at_end:
             note = (
-                f"Looking back at move {s.position} of {len(s.history) - 1}. "
-                "Acting here starts a new branch (later moves are dropped)."
+                f"Looking back at move {s.position} of {len(s.history) - 1}. The recorded "
+                "move replays with its dice; a different move asks before it starts a new branch."
             )
+        if bot_turn:
+            who = next((p["name"] for p in players if p.get("current")), "a bot")
+            waiting = (
+                f"{who} (bot) is to act: click “Bot: next action”"
+                if self.panel.step_bots or not self.auto_bots
+                else f"{who} (bot) is to act"
+            )
+        else:
+            waiting = ""
+        log = [self._words(line) for e in entries for line in e.events]
+        undo = ""
+        if s.set_aside:
+            history, position = s.set_aside[-1]
+            undo = f"Undo the branch (bring back {len(history) - 1 - position} move(s))"
         with self.panel.hold_sync():
             self.panel.status = status
             self.panel.history_note = note
@@ -100,9 +342,14 @@ class GameTable(ipw.VBox):
             self.panel.actions = actions if people_act else []
             self.panel.can_act = people_act
             self.panel.bot_turn = bot_turn
-            self.panel.waiting = "a bot is to act" if bot_turn else ""
-            self.panel.log = [line for e in entries for line in e.events][-LOG_LINES:]
-            self.panel.fresh = len(entries[-1].events)
+            self.panel.waiting = waiting
+            self.panel.log = log[-LOG_LINES:]
+            self.panel.fresh = min(since_last_person(entries), LOG_LINES)
+            self.panel.dice_note = self._dice_note(entries)
+            self.panel.undo_label = undo
+            if self._pending is None:
+                self.panel.confirm = ""
+            self.panel.view += 1
         with self.history.hold_trait_notifications():
             self.history.max = len(s.history) - 1
             self.history.value = s.position
@@ -117,3 +364,6 @@ class GameTable(ipw.VBox):
     def state(self) -> Any:
         """The position shown (an immutable engine state)."""
         return self.session.state
+
+
+__all__ = ["GameTable", "since_last_person"]

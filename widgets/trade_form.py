@@ -6,6 +6,10 @@ Trades are open-ended, so ``legal_actions`` does not list them; the form builds 
 ``ProposeTrade`` and hands it to the table, where the engine checks it like any click.
 The partner answers with the Accept / Reject buttons (a bot answers by itself).
 
+Click safety: a proposal empties the form, and clicks on "Propose the trade" within
+``REPEAT_GUARD_S`` seconds of a proposal are ignored, so a double click proposes once; the
+button is disabled (and the form hidden) until the trade is answered.
+
 >>> from widgets.play_alfredopoly import AlfredopolyTable
 >>> table = AlfredopolyTable(["Ann", "Bo"], seed=1)
 >>> form = table.trade
@@ -13,12 +17,13 @@ The partner answers with the Accept / Reject buttons (a bot answers by itself).
 (('Bo', 1),)
 >>> form.give_cash.value = 50
 >>> form.propose.click()           # nothing offered for it is fine, but Ann must hold $50
->>> table.state.phase, table.state.offer.give_cash
-('trade', 50)
+>>> table.state.phase, table.state.offer.give_cash, form.give_cash.value
+('trade', 50, 0)
 """
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +32,9 @@ import ipywidgets as ipw
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
+
+REPEAT_GUARD_S = 1.0  # a second click on "Propose" this soon after a proposal is ignored
+PROPOSE = "Propose the trade"
 
 
 class TradeForm(ipw.VBox):
@@ -49,7 +57,9 @@ class TradeForm(ipw.VBox):
         self.take_cards = ipw.SelectMultiple(
             description="Their cards", rows=2, layout=ipw.Layout(width="100%")
         )
-        self.propose = ipw.Button(description="Propose the trade", button_style="warning")
+        self.propose = ipw.Button(description=PROPOSE, button_style="warning")
+        self._last_proposal = -1e9  # time.monotonic() of the last proposal sent
+        self.proposed = 0  # proposals sent to the table (a count, for tests)
         self.propose.on_click(self._propose)
         self.partner.observe(self._fill_take, names="value")
         super().__init__(
@@ -86,6 +96,9 @@ class TradeForm(ipw.VBox):
         """Refill the lists for ``state``; hidden unless the player to act may trade."""
         self._state = state
         self.layout.display = "" if can_trade else "none"
+        waiting = state.phase == "trade" and state.offer is not None
+        self.propose.disabled = not can_trade or waiting
+        self.propose.description = "Waiting for the answer" if waiting else PROPOSE
         if not can_trade:
             return
         me = state.actor
@@ -105,17 +118,37 @@ class TradeForm(ipw.VBox):
             self.take_cards.options = self._cards(self.partner.value)
             self.take_cards.layout.display = "" if self.take_cards.options else "none"
 
+    def reset(self) -> None:
+        """Empty the form (after a proposal, so a repeated click cannot repeat it)."""
+        self.give.value = ()
+        self.take.value = ()
+        self.give_cash.value = 0
+        self.take_cash.value = 0
+        self.give_cards.value = ()
+        self.take_cards.value = ()
+
     def _propose(self, button: ipw.Button | None = None) -> None:
-        if self.partner.value is None:
+        if self.partner.value is None or self.propose.disabled:
             return
-        self._submit(
-            A.ProposeTrade(
-                partner=self.partner.value,
-                give=tuple(self.give.value),
-                take=tuple(self.take.value),
-                give_cash=int(self.give_cash.value),
-                take_cash=int(self.take_cash.value),
-                give_cards=tuple(self.give_cards.value),
-                take_cards=tuple(self.take_cards.value),
-            )
+        if time.monotonic() - self._last_proposal < REPEAT_GUARD_S:
+            return  # the second click of a double click
+        offer = A.ProposeTrade(
+            partner=self.partner.value,
+            give=tuple(self.give.value),
+            take=tuple(self.take.value),
+            give_cash=int(self.give_cash.value),
+            take_cash=int(self.take_cash.value),
+            give_cards=tuple(self.give_cards.value),
+            take_cards=tuple(self.take_cards.value),
         )
+        self.propose.disabled = True  # until the table shows the answer (show() again)
+        sent: Any = False
+        try:
+            sent = self._submit(offer)
+        finally:
+            if sent is False:
+                self.propose.disabled = False  # refused: the form stays for a correction
+        if sent is not False:
+            self._last_proposal = time.monotonic()
+            self.proposed += 1
+            self.reset()

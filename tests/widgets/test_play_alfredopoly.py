@@ -68,8 +68,13 @@ def test_history_slider_steps_back_and_a_new_action_branches() -> None:
     table.history.value = 1
     assert table.session.position == 1 and "move 1 of 6" in table.panel.history_note
     assert table.board.players[0]["position"] == table.session.history[1].state.players[0].position
-    click(table, table.panel.actions[0]["action"])
-    assert table.history.max == 2 and table.history.value == 2 and table.panel.history_note == ""
+    click(table, table.panel.actions[0]["action"])  # the recorded move (a roll): replayed
+    assert table.history.max == 6 and table.history.value == 2
+    assert table.state is table.session.history[2].state  # with the recorded dice
+    click(table, table.panel.actions[1]["action"])  # "Don't buy" (buy was recorded): asks
+    assert table.history.max == 6 and "new branch" in table.panel.confirm
+    table.panel.set_state({"intent": {"kind": "confirm", "yes": True, "seq": next(_seq)}})
+    assert table.history.max == 3 and table.history.value == 3 and table.panel.history_note == ""
 
 
 def test_same_seed_same_game() -> None:
