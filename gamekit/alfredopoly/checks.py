@@ -106,10 +106,14 @@ def _seat(t: Table, player: object) -> int | str:
     return seat
 
 
+def _debtors(t: Table) -> set[int]:
+    return {d.debtor for d in t.debts}
+
+
 def _spending_problem(t: Table, seat: int, cost: int) -> str | None:
     """Building and lifting spend cash: not while owing a debt (a solvent player only),
     and the high bidder of an auction keeps the cash for the bid."""
-    if any(d.debtor == seat for d in t.debts):
+    if seat in _debtors(t):
         return f"{t.players[seat].name} owes money: sell or mortgage, then pay the debt"
     au = t.auction
     if au is not None and au.high_bidder == seat and t.players[seat].cash - cost < au.high_bid:
@@ -125,6 +129,8 @@ def management_problem(t: Table, action: Action) -> str | None:
     seat = _seat(t, getattr(action, "player", None))
     if isinstance(seat, str):
         return seat
+    if isinstance(action, (A.BuildSculpture, A.LiftMortgage)) and seat in _debtors(t):
+        return f"{t.players[seat].name} owes money: sell or mortgage, then pay the debt"
     if isinstance(action, A.BuildSculpture):
         problem = build_problem(t, seat, action.space)
         cost = 0 if problem else t.board.spaces[action.space].building_cost

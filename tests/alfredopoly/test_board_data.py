@@ -124,11 +124,12 @@ def test_decks_have_the_classic_effects(name: str) -> None:
     assert [c.destination for c in pcc if c.effect == "move_to"] == [0]
     assert sum(c.effect == "go_to_jail" for c in pcc) == 1
     assert sum(c.effect == "get_out_of_jail" for c in pcc) == 1
+    # pre-2008 decks, the era of the taxes (Decision: one edition): stock sale $45
     assert sorted(c.amount for c in pcc if c.effect == "collect") == [
         10,
         20,
         25,
-        50,
+        45,
         100,
         100,
         100,

@@ -236,7 +236,7 @@ def test_rule6_card_money(card: str, players: int, expected: list[int]) -> None:
         ("PM12", [1350, 1500, 1500]),
         ("PM13", [1525, 1500, 1500]),
         ("PM15", [1510, 1500, 1500]),
-        ("PM04", [1550, 1500, 1500]),
+        ("PM04", [1545, 1500, 1500]),  # pre-2008 stock sale (Decision: one edition)
     ],
 )
 def test_rule6_pcc_mail_money(card: str, expected: list[int]) -> None:
