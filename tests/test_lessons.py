@@ -24,7 +24,8 @@ LESSONS = [
     "almamater_3_scoring",
     "almamater_4_strategies",
 ]
-COURSE = ["00_start_here", *LESSONS, "glossary_almamater"]
+GLOSSARIES = ["glossary_almamater", "glossary_alfredopoly"]
+COURSE = ["00_start_here", *LESSONS, *GLOSSARIES, "rules"]
 SEEDED_CALLS = ("simulate(", "simulate_landing(", "new_game(", "default_rng(", "play_game(")
 
 
@@ -66,7 +67,7 @@ def test_lesson_opens_with_why_and_goals_and_ends_with_summary(name):
     assert "## Summary" in markdown(name), f"{name}: no summary"
 
 
-@pytest.mark.parametrize("name", [*LESSONS, "glossary_almamater"])
+@pytest.mark.parametrize("name", [*LESSONS, *GLOSSARIES])
 def test_exercises_have_hidden_solutions_and_self_checks(name):
     md = markdown(name)
     solutions = md.count("<details><summary>Solution</summary>")
@@ -119,8 +120,10 @@ def test_every_random_call_is_seeded(name):
 
 def test_start_here_maps_every_lesson():
     md = markdown("00_start_here")
-    for name in [*LESSONS, "glossary_almamater"]:
+    for name in [*LESSONS, *GLOSSARIES, "rules"]:
         assert f"({name}.ipynb)" in md, f"the map does not link {name}"
+    for book in ("alfredopoly", "almamater"):
+        assert f"(../docs/rules/{book}.md)" in md, f"the map does not link the {book} rule book"
 
 
 @pytest.mark.parametrize("name", COURSE)
