@@ -40,7 +40,7 @@ from widgets.session import Entry, Rules, Session, bot_seats, seat_names
 from widgets.table import GameTable
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
-MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor)
+MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor, *A.DECISIONS)
 
 
 def almamater_rules(players: int = 2, seed: Seed = None, data: Any = None) -> Rules:

@@ -7,6 +7,8 @@ Placement actions carry ``masters``, the number the space needs now; the engine 
 'place 2 masters on Campus row 1: hire Medicine intern (price column 2) into row A'
 >>> str(Bishop(masters=3))
 'place 3 masters on the Bishop'
+>>> str(ShelveTextbooks(2))
+'put 2 new own textbooks into the library (sale shelf), the rest into storage'
 """
 
 from __future__ import annotations
@@ -80,14 +82,40 @@ class HireStudent(Action):
 
 @dataclass(frozen=True)
 class BuyTextbooks(Action):
+    """Buy own textbooks; where they go (library or storage) is the next decision."""
+
     masters: int
     count: int
-    to_shelf: int
 
     def __str__(self) -> str:
-        where = f", {self.to_shelf} onto the sale shelf" if self.to_shelf else ""
         books = f"{self.count} own textbook{'s' if self.count != 1 else ''}"
-        return f"{_masters(self.masters)} the starting student: buy {books}{where}"
+        return f"{_masters(self.masters)} the starting student: buy {books}"
+
+
+@dataclass(frozen=True)
+class ShelveTextbooks(Action):
+    """Decision after gaining own textbooks: ``count`` of them go straight into the library
+    (the sale shelf, right to left), the rest stay in storage."""
+
+    count: int
+
+    def __str__(self) -> str:
+        if self.count == 0:
+            return "keep the new own textbooks in storage"
+        books = f"{self.count} new own textbook{'s' if self.count != 1 else ''}"
+        return f"put {books} into the library (sale shelf), the rest into storage"
+
+
+@dataclass(frozen=True)
+class ReturnBook(Action):
+    """Decision when storage is over its limit: one book of ``token`` (a colour or
+    ``"dictionary"``) goes back to the supply; repeated until the storage fits."""
+
+    token: str
+
+    def __str__(self) -> str:
+        book = "1 dictionary" if self.token == "dictionary" else f"1 {self.token} book"
+        return f"return {book} to the supply (storage over its limit)"
 
 
 @dataclass(frozen=True)
@@ -182,6 +210,7 @@ PLACEMENTS = (
     Colloquium,
     HallOfFame,
 )
+DECISIONS = (ShelveTextbooks, ReturnBook)
 ACTIONS = action_registry(
-    DraftKeep, DiscardFounding, ChooseChancellor, Pass, GiveLecture, *PLACEMENTS
+    DraftKeep, DiscardFounding, ChooseChancellor, Pass, GiveLecture, *PLACEMENTS, *DECISIONS
 )

@@ -4,6 +4,7 @@
 - ``greedy``: the action that raises its score-if-the-game-ended-now the most;
 - ``scholar``: a plan of research and professors (lab, academy, lectures, busts);
 - ``dean``: a plan of students in both rows (campus, books to pay them, the library).
+- ``search``: no strategy, flat Monte Carlo playouts (:mod:`gamekit.almamater.search_bot`).
 
 >>> from gamekit.almamater.rules import new_game, legal_actions
 >>> from gamekit.almamater.spec import make_spec
@@ -35,9 +36,12 @@ from gamekit.almamater.actions import (
     Park,
     Pass,
     Research,
+    ReturnBook,
+    ShelveTextbooks,
 )
 from gamekit.almamater.placements import student_price
 from gamekit.almamater.rules import player_score, step
+from gamekit.almamater.search_bot import search_bot
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
@@ -66,7 +70,7 @@ def greedy_bot(
     """
     seat = state.current
     assert seat is not None
-    if state.phase != "action":
+    if state.phase != "action" and not state.pending:
         return _setup_choice(spec, state, legal, rng)
     base = player_score(spec, state, seat).total
     best: list[Action] = []
@@ -74,6 +78,8 @@ def greedy_bot(
     for action in legal:
         if isinstance(action, Pass):
             continue
+        if state.phase != "action":  # a decision at the round's end: judge it alone
+            return _decision(spec, state, legal, shelve=False) or legal[0]
         after = step(spec, state, action, check=False, narrate=False).state
         gain = player_score(spec, after, seat).total - base
         if gain > best_gain:
@@ -109,6 +115,26 @@ def _setup_choice(
     return legal[_pick(rng, len(legal))]
 
 
+def _decision(
+    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], shelve: bool
+) -> Action | None:
+    """Answer a waiting decision: new own textbooks all into the library (``shelve``) or
+    all into storage; return the cheapest book over the storage limit (own textbooks,
+    then low-ranked colours, dictionaries last). ``None`` when no decision waits."""
+    if not state.pending:
+        return None
+    if isinstance(legal[0], ShelveTextbooks):
+        return legal[-1] if shelve else legal[0]
+    seat = state.current
+    assert seat is not None
+
+    def value(a: Action) -> float:
+        token = a.token  # type: ignore[attr-defined]
+        return 10.0 if token == "dictionary" else _book_value(state, seat, token)
+
+    return min((a for a in legal if isinstance(a, ReturnBook)), key=value)
+
+
 A = TypeVar("A", bound=Action)
 
 
@@ -138,7 +164,11 @@ def _chancellor(legal: Sequence[Action], wishes: tuple[str, ...]) -> Action | No
 def scholar_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Research and professors: busts, lectures, the academy, the lab, then books and money."""
+    """Research and professors: busts, lectures, the academy, the lab, then books and money.
+    New own textbooks stay in storage (lectures and research steps are paid with them)."""
+    decided = _decision(spec, state, legal, shelve=False)
+    if decided is not None:
+        return decided
     if state.phase != "action":
         wish = _chancellor(legal, ("Da Vinci", "Alberti", "Paracelsus", "Agricola"))
         return wish or _setup_choice(spec, state, legal, rng)
@@ -155,7 +185,7 @@ def scholar_bot(
         plan.append(
             _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == p.colour)
         )
-        plan.append(_best(legal, BuyTextbooks, key=lambda a: a.count - a.to_shelf))
+        plan.append(_best(legal, BuyTextbooks, key=lambda a: a.count))
     plan.append(_best(legal, Bishop, key=lambda a: -a.masters))
     for action in plan:
         if action is not None:
@@ -167,7 +197,11 @@ def dean_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
     """Students in both rows: busts, the dearest student into the shorter row, books for the
-    next student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Bishop."""
+    next student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Bishop.
+    New own textbooks go straight into the library."""
+    decided = _decision(spec, state, legal, shelve=True)
+    if decided is not None:
+        return decided
     if state.phase != "action":
         wish = _chancellor(legal, ("Biringuccio", "Copernicus", "Agricola", "Marschalk"))
         return wish or _setup_choice(spec, state, legal, rng)
@@ -182,7 +216,7 @@ def dean_bot(
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
         _best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.seller == need),
         _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need),
-        _best(legal, BuyTextbooks, key=lambda a: a.to_shelf * 10 + a.count),
+        _best(legal, BuyTextbooks, key=lambda a: a.count),
         _best(legal, Research, key=lambda a: a.paid_steps),
         _best(legal, Park, key=lambda a: a.prestige),
         _best(legal, Bishop, key=lambda a: -a.masters),
@@ -219,4 +253,5 @@ BOTS: dict[str, Bot] = {
     "greedy": greedy_bot,
     "scholar": scholar_bot,
     "dean": dean_bot,
+    "search": search_bot,
 }

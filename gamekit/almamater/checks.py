@@ -46,8 +46,36 @@ def find(folder: Path, family: str) -> Path:
     raise DataError(folder / f"{family}.toml", None, None, "missing (each family needs one file)")
 
 
+TOP_LEVEL = {
+    "founding": ("card",),
+    "chancellors": ("chancellor",),
+    "glory": ("busts", "tile"),
+    "students": ("copies", "student"),
+    "professors": ("copies", "professor"),
+    "research": ("card",),
+    "board": (
+        "rounds",
+        "masters",
+        "start",
+        "campus",
+        "starting_student",
+        "antiquarian",
+        "laboratory",
+        "park",
+        "bishop",
+        "colloquium",
+        "lecture_halls",
+        "supply",
+    ),
+    "shelves": ("shelves", "compartment"),
+    "reputation": ("income", "final"),
+}
+
+
 def about(check: Checker, data: Mapping[str, Any], family: str) -> list[Note]:
+    check.no_unknown(data, ("about", *TOP_LEVEL[family]), entry="top level")
     about = check.get(data, "about", entry="about")
+    check.no_unknown(about, ("facts", "kit_defaults"), entry="about")
     facts = check.get(about, "facts", entry="about", default=[])
     if not isinstance(facts, list) or not all(isinstance(f, str) for f in facts):
         check.fail("about", "facts", "must be a list of text")
@@ -115,10 +143,15 @@ def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ..
 
 def glory(
     check: Checker, data: Mapping[str, Any]
-) -> tuple[tuple[GloryTile, ...], int, tuple[int, ...]]:
+) -> tuple[tuple[GloryTile, ...], int, tuple[int, ...], tuple[str, ...], int]:
     busts = check.get(data, "busts", entry="busts")
+    check.no_unknown(busts, ("per_stack", "prestige", "in_play", "per_player"), entry="busts")
     stack = check.integer(busts, "per_stack", entry="busts", minimum=1)
     prestige = check.integers(busts, "prestige", entry="busts", length=3, minimum=0)
+    levels = check.get(busts, "in_play", entry="busts")
+    if not isinstance(levels, list) or len(levels) != 3 or any(x not in "abc" for x in levels):
+        check.fail("busts", "in_play", f"must list 3 tile levels from a, b, c; got {levels!r}")
+    per_player = check.integer(busts, "per_player", entry="busts", minimum=1)
     tiles = []
     for i, t in enumerate(check.table_list(data, "tile")):
         entry = f"tile {i + 1}"
@@ -135,15 +168,18 @@ def glory(
         )
         tiles.append(GloryTile(tid, level, pairs))
     for level in "abc":
-        if not any(t.level == level for t in tiles):
-            check.fail(None, "tile", f"needs at least one tile of level {level!r}")
-    return tuple(tiles), stack, prestige
+        need = levels.count(level)
+        if sum(t.level == level for t in tiles) < need:
+            check.fail(None, "tile", f"needs at least {need} tile(s) of level {level!r} (in_play)")
+    if len({t.id for t in tiles}) != len(tiles):
+        check.fail(None, "tile", "ids must be unique")
+    return tuple(tiles), stack, prestige, tuple(levels), per_player
 
 
 def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind, ...], int]:
-    copies = check.integer(
-        check.get(data, "copies", entry="copies"), "per_kind", entry="copies", minimum=1
-    )
+    cp = check.get(data, "copies", entry="copies")
+    check.no_unknown(cp, ("per_kind",), entry="copies")
+    copies = check.integer(cp, "per_kind", entry="copies", minimum=1)
     out = []
     for i, t in enumerate(check.table_list(data, "student")):
         entry = f"student {i + 1}"
@@ -155,6 +191,8 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
         eff = check.get(t, "effect", entry=entry)
         e_entry = f"{entry} effect"
         timing = check.choice(eff, "timing", TIMINGS, entry=e_entry)
+        if timing != "upgrade":
+            check.no_unknown(eff, ("timing", *GAIN_KEYS), entry=e_entry)
         upgrade = None
         amount = 0
         if timing == "upgrade":
@@ -174,10 +212,12 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
 
 def professors(
     check: Checker, data: Mapping[str, Any]
-) -> tuple[tuple[ProfessorType, ...], int, int]:
+) -> tuple[tuple[ProfessorType, ...], int, int, bool]:
     cp = check.get(data, "copies", entry="copies")
+    check.no_unknown(cp, ("per_type", "types_in_play_per_faculty", "one_per_type"), entry="copies")
     copies = check.integer(cp, "per_type", entry="copies", minimum=1)
     in_play = check.integer(cp, "types_in_play_per_faculty", entry="copies", minimum=1)
+    one_per_type = check.boolean(cp, "one_per_type", entry="copies")
     out = []
     for i, t in enumerate(check.table_list(data, "professor")):
         entry = f"professor {i + 1}"
@@ -199,7 +239,9 @@ def professors(
     for f in FACULTIES:
         if sum(p.faculty == f for p in out) < in_play:
             check.fail(None, "professor", f"faculty {f} needs at least {in_play} types")
-    return tuple(out), copies, in_play
+    if len({p.name for p in out}) != len(out):
+        check.fail(None, "professor", "names must be unique")
+    return tuple(out), copies, in_play, one_per_type
 
 
 def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...]:
@@ -242,10 +284,26 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
             check.fail(name, None, "must be a table")
         return value
 
+    known = {
+        "rounds": ("count",),
+        "masters": ("start", "max", "prestige_threshold"),
+        "campus": ("rows", "column"),
+        "starting_student": ("price", "max"),
+        "antiquarian": ("offers",),
+        "laboratory": ("free_steps", "max_paid_steps"),
+        "park": ("price", "max"),
+        "bishop": ("payout",),
+        "colloquium": ("dictionary_price", "max_dictionaries"),
+        "lecture_halls": ("row_a", "row_b", "storage_empty", "marked"),
+        "supply": ("dictionaries",),
+    }
+    for name, fields_ in known.items():
+        check.no_unknown(tab(name), fields_, entry=name)
     rounds, masters, campus = tab("rounds"), tab("masters"), tab("campus")
     columns = []
     for i, col in enumerate(check.table_list(campus, "column", entry="campus")):
         entry = f"campus column {i + 1}"
+        check.no_unknown(col, ("ranks", "dictionaries"), entry=entry)
         ranks = check.integers(col, "ranks", entry=entry, minimum=1)
         if any(r > 4 for r in ranks):
             check.fail(entry, "ranks", "ranks run from 1 (best) to 4")
@@ -254,8 +312,9 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
         )
     offers = []
     anti = tab("antiquarian")
-    for i, o in enumerate(check.get(anti, "offers", entry="antiquarian")):
+    for i, o in enumerate(check.table_list(anti, "offers", entry="antiquarian")):
         entry = f"antiquarian offer {i + 1}"
+        check.no_unknown(o, ("ducats", "books", "dictionaries"), entry=entry)
         offers.append(
             AntiquarianOffer(
                 check.integer(o, "ducats", entry=entry, minimum=0),
@@ -292,7 +351,10 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
         park_max=check.integer(park, "max", entry="park", minimum=1),
         bishop_payout=check.integers(bishop, "payout", entry="bishop", minimum=0),
         dictionary_price=check.integer(coll, "dictionary_price", entry="colloquium", minimum=0),
-        max_dictionaries=check.integer(coll, "max_dictionaries", entry="colloquium", minimum=0),
+        # the Colloquium action buys one dictionary or none, so 0 (none for sale) or 1
+        max_dictionaries=check.integer(
+            coll, "max_dictionaries", entry="colloquium", minimum=0, maximum=1
+        ),
         row_a=row_a,
         row_b=row_b,
         storage_empty=check.integer(halls, "storage_empty", entry="lecture_halls", minimum=0),
@@ -308,6 +370,7 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
 
 def shelves(check: Checker, data: Mapping[str, Any]) -> Shelves:
     sh = check.get(data, "shelves", entry="shelves")
+    check.no_unknown(sh, ("count", "library", "income_per_book"), entry="shelves")
     count = check.integer(sh, "count", entry="shelves", minimum=2)
     library = check.integer(sh, "library", entry="shelves", minimum=1)
     if library != count - 1:
@@ -315,6 +378,8 @@ def shelves(check: Checker, data: Mapping[str, Any]) -> Shelves:
     comps = check.table_list(data, "compartment")
     if not comps:
         check.fail(None, "compartment", "needs at least one compartment")
+    for i, c in enumerate(comps):
+        check.no_unknown(c, ("price", "prestige"), entry=f"compartment {i + 1}")
     prices = tuple(
         check.integer(c, "price", entry=f"compartment {i + 1}", minimum=0)
         for i, c in enumerate(comps)
@@ -333,10 +398,11 @@ def shelves(check: Checker, data: Mapping[str, Any]) -> Shelves:
 
 
 def reputation(check: Checker, data: Mapping[str, Any]) -> Reputation:
-    income = check.integers(
-        check.get(data, "income", entry="income"), "by_rank", entry="income", length=4, minimum=0
-    )
+    inc = check.get(data, "income", entry="income")
+    check.no_unknown(inc, ("by_rank",), entry="income")
+    income = check.integers(inc, "by_rank", entry="income", length=4, minimum=0)
     final = check.get(data, "final", entry="final")
+    check.no_unknown(final, ("players_2", "players_3", "players_4"), entry="final")
     tables = tuple(
         check.integers(final, f"players_{n}", entry="final", length=n, minimum=0) for n in (2, 3, 4)
     )

@@ -83,7 +83,8 @@ __all__ = [
 def load_components(path: str | Path | None = None) -> Components:
     """Load and check the nine family files of a folder (default: the kit's own).
 
-    Any problem raises :class:`~gamekit.core.errors.DataError` naming file, entry, field.
+    Any problem raises :class:`~gamekit.core.errors.DataError` naming file, entry, field;
+    so does a field the kit does not know (a typo is never silently ignored).
 
     >>> load_components().board.masters_max
     6
@@ -101,9 +102,9 @@ def load_components(path: str | Path | None = None) -> Components:
         raw[family] = (check, data)
     founding = checks.founding(*raw["founding"])
     chancellors = checks.chancellors(*raw["chancellors"])
-    glory, bust_stack, bust_prestige = checks.glory(*raw["glory"])
+    glory, bust_stack, bust_prestige, levels, per_player = checks.glory(*raw["glory"])
     students, copies = checks.students(*raw["students"])
-    professors, pcopies, in_play = checks.professors(*raw["professors"])
+    professors, pcopies, in_play, one_per_type = checks.professors(*raw["professors"])
     research = checks.research(*raw["research"])
     board = checks.board(*raw["board"])
     shelves = checks.shelves(*raw["shelves"])
@@ -126,11 +127,14 @@ def load_components(path: str | Path | None = None) -> Components:
         glory=glory,
         bust_stack=bust_stack,
         bust_prestige=bust_prestige,
+        glory_levels=levels,
+        busts_per_player=per_player,
         students=students,
         student_copies=copies,
         professors=professors,
         professor_copies=pcopies,
         types_in_play=in_play,
+        one_per_type=one_per_type,
         research=research,
         board=board,
         shelves=shelves,

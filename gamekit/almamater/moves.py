@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.almamater.components import Gain
+from gamekit.almamater.components import Gain, StepCost
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState, replace
 from gamekit.core.actions import Event
@@ -24,7 +24,7 @@ STEPS_PER_CARD = 3
 class Work:
     """A scratch copy of a state for one step; :meth:`freeze` makes the next state."""
 
-    __slots__ = ("c", "events", "g", "narrate", "p", "spec")
+    __slots__ = ("c", "events", "g", "gained", "narrate", "p", "spec")
 
     def __init__(self, spec: AlmaMaterSpec, state: GameState, narrate: bool = True) -> None:
         self.spec = spec
@@ -33,6 +33,9 @@ class Work:
         self.p: list[PlayerState] = list(state.players)
         self.events: list[Event] = []
         self.narrate = narrate
+        # own textbooks each seat gained in this step: the player then decides how many
+        # go straight into the library (see gamekit.almamater.decisions)
+        self.gained = [0] * spec.players
 
     def freeze(self) -> GameState:
         self.g["players"] = tuple(self.p)
@@ -105,6 +108,8 @@ class Work:
         if storage[colour] < 0:
             raise AssertionError(f"{self.name(seat)} has too few {self.spec.colours[colour]} books")
         self.p[seat] = replace(p, storage=tuple(storage))
+        if colour == seat and amount > 0:
+            self.gained[seat] += amount
         if self.narrate:
             verb = "takes" if amount > 0 else "gives up"
             colour_name = "own text" if colour == seat else self.spec.colours[colour] + " "
@@ -162,14 +167,28 @@ class Work:
         return len(self.g["research_track"]) * STEPS_PER_CARD
 
     def research(self, seat: int, steps: int, why: str, paid: bool = False) -> int:
-        """Move ``seat``'s research marker; paid steps pay their printed cost (returns steps)."""
+        """Move ``seat``'s research marker; paid steps pay their printed cost (returns steps).
+
+        Free steps waive the payment, never a requirement: no step of any kind enters a
+        field whose requirement (e.g. "needs 4 students") the player does not meet; the
+        marker stops before it and the remaining steps are lost.
+        """
         taken = 0
         for _ in range(steps):
             pos = self.p[seat].research
             if pos >= self.track_length():
                 break
+            cost = self.step_cost(pos + 1)
+            if not step_allowed(self.p[seat], cost):
+                if self.narrate:
+                    self.log(
+                        "info",
+                        f"{self.name(seat)} cannot enter research step {pos + 1} ({cost}): "
+                        f"the marker stops ({why})",
+                        seat,
+                    )
+                break
             if paid:
-                cost = self.step_cost(pos + 1)
                 if cost.kind == "ducats":
                     self.ducats(seat, -cost.amount, f"research step {pos + 1}")
                 elif cost.kind == "prestige":
@@ -225,6 +244,21 @@ class Work:
                 seat,
                 count,
             )
+
+
+def step_allowed(p: PlayerState, cost: StepCost) -> bool:
+    """Whether ``p`` meets the requirement printed on a research field (payments always pass).
+
+    >>> step_allowed(PlayerState(0, "red"), StepCost("students", 4))
+    False
+    >>> step_allowed(PlayerState(0, "red"), StepCost("ducats", 4))
+    True
+    """
+    if cost.kind == "students":
+        return p.students >= cost.amount
+    if cost.kind == "professors":
+        return len(p.professors) >= cost.amount
+    return True
 
 
 def _n(count: int, word: str, plural: str | None = None) -> str:

@@ -101,8 +101,8 @@ def upgrade(spec: AlmaMaterSpec, p: PlayerState, space: str) -> int:
 def lecture_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
     out: list[Action] = []
     free = has(spec, p, "free_lectures")
-    for prof in p.professors:
-        if prof in p.exhausted:
+    for prof in dict.fromkeys(p.professors):  # a type held twice lectures twice a round
+        if p.exhausted.count(prof) >= p.professors.count(prof):
             continue
         if free:
             out.append(mk(GiveLecture, prof, "none"))
@@ -223,20 +223,11 @@ def starting_student_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) 
     need = masters_needed(spec, p, p.starting_student)
     if p.free_masters < need:
         return []
-    free_slots = sum(not full for full in p.shelves[-1])
     price = board.starting_student_price
     top = min(
         board.starting_student_max, p.ducats // price if price else board.starting_student_max
     )
-    key = ("starting", need, top, free_slots)
-    out: list[Action] | None = spec.cache.get(key)
-    if out is None:
-        out = spec.cache[key] = [
-            mk(BuyTextbooks, need, count, to_shelf)
-            for count in range(1, top + 1)
-            for to_shelf in range(min(count, free_slots) + 1)
-        ]
-    return out
+    return [mk(BuyTextbooks, need, count) for count in range(1, top + 1)]
 
 
 def do_starting_student(w: Work, seat: int, a: BuyTextbooks) -> None:
@@ -248,9 +239,6 @@ def do_starting_student(w: Work, seat: int, a: BuyTextbooks) -> None:
     bonus = upgrade(w.spec, w.p[seat], "starting_student")
     if bonus:
         w.books(seat, seat, bonus, "students' upgrade of the starting student")
-    if a.to_shelf:
-        w.books(seat, seat, -a.to_shelf, "moved to the sale shelf")
-        w.shelve(seat, a.to_shelf, "own textbooks go straight into the library")
 
 
 # -- academy ------------------------------------------------------------------------
@@ -258,6 +246,7 @@ def academy_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[A
     out: list[Action] = []
     ways_by_faculty: dict[str, list[tuple[int, bool]]] = {}
     storage = p.storage
+    one_per_type = spec.components.one_per_type
     key = ("academy", s.academy)
     table: list[tuple[int, str, str, int, int]] | None = spec.cache.get(key)
     if table is None:
@@ -267,7 +256,7 @@ def academy_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[A
             table.append((i, name, prof.faculty, prof.books, prof.ducats))
         spec.cache[key] = table
     for i, name, faculty, books, ducats in table:
-        if not s.academy_left[i] or name in p.professors:
+        if not s.academy_left[i] or (one_per_type and name in p.professors):
             continue
         paid = s.academy_paid[i]
         if paid is None:

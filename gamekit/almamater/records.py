@@ -233,11 +233,14 @@ class Components:
     glory: tuple[GloryTile, ...]
     bust_stack: int
     bust_prestige: tuple[int, ...]
+    glory_levels: tuple[str, ...]  # the level of each glory tile drawn into play
+    busts_per_player: int  # busts one player may take from one tile
     students: tuple[StudentKind, ...]
     student_copies: int
     professors: tuple[ProfessorType, ...]
     professor_copies: int
     types_in_play: int
+    one_per_type: bool  # a player holds at most one professor of each type
     research: tuple[ResearchCard, ...]
     board: Board
     shelves: Shelves

@@ -3,10 +3,15 @@
 Administration: 1 turn order from the Bishop, 2 storage limit, 3 book reputation,
 4 professors readied, 5 masters back, 6 round marker. Income, player by player in the
 new turn order: 1 library (then the shelf shift), 2 students' income, 3 reputation.
+
+Step 2 may wait for the players over their limit to choose the books they return
+(:mod:`gamekit.almamater.decisions`), so administration comes in two parts:
+:func:`administration_start` (steps 1-2) and :func:`administration_finish` (steps 3-6).
 """
 
 from __future__ import annotations
 
+from gamekit.almamater.decisions import queue_return
 from gamekit.almamater.moves import Work
 from gamekit.almamater.setup import reputation_order
 from gamekit.almamater.spec import AlmaMaterSpec
@@ -50,20 +55,20 @@ def library_books(p: PlayerState) -> int:
     return p.shelved
 
 
-def administration(w: Work) -> bool:
-    """Run the six administration steps; ``True`` after the last round."""
+def administration_start(w: Work) -> None:
+    """Administration steps 1 (turn order) and 2 (storage): each player over the limit
+    owes a decision, in the new turn order."""
     n = w.spec.players
     # 1. turn order
     order = turn_order_after_bishop(w.g["order"], w.g["bishop"])
     w.g["order"] = order
     if w.narrate:
         w.log("order", "administration 1, turn order: " + ", ".join(w.name(i) for i in order))
-    # 2. storage: books over the limit go back (kit default order: own textbooks, then
-    # other colours from the lowest rank, dictionaries last)
+    # 2. storage: the player chooses which books over the limit go back
     limits = ", ".join(f"{w.name(i)} {storage_limit(w.spec, w.p[i])}" for i in range(n))
     if w.narrate:
         w.log("storage", f"administration 2, storage limits: {limits}")
-    for seat in range(n):
+    for seat in order:
         over = w.p[seat].books - storage_limit(w.spec, w.p[seat])
         if over <= 0:
             continue
@@ -71,17 +76,17 @@ def administration(w: Work) -> bool:
         if w.narrate:
             w.log(
                 "storage",
-                f"{w.name(seat)} is {over} over the storage limit of {limit}",
+                f"{w.name(seat)} is {over} over the storage limit of {limit} "
+                "and chooses the books that go back",
                 seat,
                 over,
             )
-        colours = [seat, *(c for c in reversed(w.g["reputation"]) if c != seat)]
-        for colour in colours:
-            k = min(over, w.p[seat].storage[colour])
-            w.books(seat, colour, -k, "over the storage limit")
-            over -= k
-        if over:
-            w.dictionaries(seat, -over, "over the storage limit")
+        queue_return(w, seat, over)
+
+
+def administration_finish(w: Work) -> bool:
+    """Administration steps 3-6; ``True`` after the last round."""
+    n = w.spec.players
     # 3. book reputation
     w.g["reputation"] = reputation_order(w.p, w.g["reputation"])
     if w.narrate:

@@ -25,11 +25,25 @@ from gamekit.almamater.actions import (
     HireProfessor,
     HireStudent,
     Pass,
+    ReturnBook,
+    ShelveTextbooks,
+)
+from gamekit.almamater.decisions import (
+    decision_error,
+    decision_options,
+    do_decision,
+    queue_shelving,
 )
 from gamekit.almamater.moves import Work
-from gamekit.almamater.rounds import administration, income
+from gamekit.almamater.rounds import administration_finish, administration_start, income
 from gamekit.almamater.scoring import Score, final_score
-from gamekit.almamater.setup import choose_chancellor, discard_founding, draft_keep, new_game
+from gamekit.almamater.setup import (
+    begin_play,
+    choose_chancellor,
+    discard_founding,
+    draft_keep,
+    new_game,
+)
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
@@ -57,17 +71,31 @@ PHASES = PhaseTable(
         Phase(
             "discard", (DiscardFounding,), next="chancellor", description="keep 3 founding cards"
         ),
-        Phase("chancellor", (ChooseChancellor,), next="action", description="choose a chancellor"),
+        Phase(
+            "chancellor",
+            (ChooseChancellor, ShelveTextbooks),
+            next="action",
+            description="choose a chancellor; then place the founding cards' own textbooks",
+        ),
         Phase(
             "action",
-            (Pass, GiveLecture, *PLACEMENTS),
+            (Pass, GiveLecture, *PLACEMENTS, ShelveTextbooks),
             next="administration",
-            description="place masters or lecture",
+            description="place masters or lecture; place new own textbooks",
         ),
         Phase(
-            "administration", (), next="income", description="automatic, in the order of the rules"
+            "administration",
+            (ReturnBook,),
+            next="income",
+            description="automatic, in the order of the rules; storage over its limit: "
+            "the player chooses the books that go back",
         ),
-        Phase("income", (), next="action", description="automatic; after round 6 the game ends"),
+        Phase(
+            "income",
+            (ShelveTextbooks,),
+            next="action",
+            description="automatic, then new own textbooks placed; after round 6 the game ends",
+        ),
         Phase("end", (), description="final scoring"),
     )
 )
@@ -83,6 +111,8 @@ def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
     seat = state.current
     if seat is None:
         return []
+    if state.pending:
+        return decision_options(spec, state)
     p = state.players[seat]
     if phase == "draft":
         return [pl.mk(DraftKeep, card) for card in sorted(p.hand)]
@@ -122,7 +152,11 @@ def step(
     assert seat is not None
     w = Work(spec, state, narrate)
     phase = state.phase
-    if phase == "draft":
+    if state.pending:
+        do_decision(w, action)
+        if not w.g["pending"]:
+            _resume(w)
+    elif phase == "draft":
         assert isinstance(action, DraftKeep)
         draft_keep(w, seat, action.card)
     elif phase == "discard":
@@ -131,6 +165,10 @@ def step(
     elif phase == "chancellor":
         assert isinstance(action, ChooseChancellor)
         choose_chancellor(w, seat, action.name)
+        if w.g["chancellor_pool"] == ():  # the last choice: founding resources handed out
+            queue_shelving(w, w.g["order"])
+            if not w.g["pending"]:
+                begin_play(w)
     else:
         _act(w, seat, action)
     return Step(w.freeze(), tuple(w.events))
@@ -144,6 +182,10 @@ def apply(spec: AlmaMaterSpec, state: GameState, action: Action) -> GameState:
 def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
     if state.phase == "end":
         raise IllegalAction("the game is over", action)
+    if state.pending or isinstance(action, (ShelveTextbooks, ReturnBook)):
+        if action in legal_actions(spec, state):
+            return
+        raise decision_error(spec, state, action)
     PHASES.check(state.phase, action)
     if action in legal_actions(spec, state):
         return
@@ -224,7 +266,22 @@ def _act(w: Work, seat: int, action: Action) -> None:
                     masters,
                 )
         sp.DOERS[type(action)](w, seat, action)
-    _next_turn(w)
+    queue_shelving(w, (seat,))
+    if not w.g["pending"]:
+        _next_turn(w)
+
+
+def _resume(w: Work) -> None:
+    """Go on with the phase once its waiting decisions are answered."""
+    phase = w.g["phase"]
+    if phase == "chancellor":
+        begin_play(w)
+    elif phase == "action":
+        _next_turn(w)
+    elif phase == "administration":
+        _finish_round(w)
+    else:
+        _next_round(w)
 
 
 def _masters(n: int) -> str:
@@ -243,7 +300,13 @@ def _next_turn(w: Work) -> None:
     w.g["phase"] = "administration"
     if w.narrate:
         w.log("phase", "administration phase")
-    last = administration(w)
+    administration_start(w)
+    if not w.g["pending"]:
+        _finish_round(w)
+
+
+def _finish_round(w: Work) -> None:
+    last = administration_finish(w)
     w.g["phase"] = "income"
     if w.narrate:
         w.log("phase", "income phase")
@@ -252,11 +315,17 @@ def _next_turn(w: Work) -> None:
         w.g["phase"] = "end"
         if w.narrate:
             w.log("end", "the game ends: final scoring")
-    else:
-        w.g["phase"] = "action"
-        w.g["turn"] = 0
-        if w.narrate:
-            w.log("round", f"round {w.g['round']}: action phase")
+        return
+    queue_shelving(w, w.g["order"])
+    if not w.g["pending"]:
+        _next_round(w)
+
+
+def _next_round(w: Work) -> None:
+    w.g["phase"] = "action"
+    w.g["turn"] = 0
+    if w.narrate:
+        w.log("round", f"round {w.g['round']}: action phase")
 
 
 def player_score(spec: AlmaMaterSpec, state: GameState, seat: int) -> Score:
@@ -269,7 +338,7 @@ def player_score(spec: AlmaMaterSpec, state: GameState, seat: int) -> Score:
     return final_score(
         players=spec.players,
         prestige=p.prestige,
-        textbooks=p.textbooks,
+        textbooks=p.all_textbooks,
         ducats=p.ducats,
         dictionaries=p.dictionaries,
         reputation_rank=state.rank_of(seat),

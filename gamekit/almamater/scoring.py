@@ -16,7 +16,7 @@ from gamekit.almamater.components import Components, load_components
 from gamekit.core.actions import ScoreLine
 
 RULES = (
-    "1. own textbooks left, 1 ducat each",
+    "1. textbooks left (any player colour), 1 ducat each",
     "2. every 4 ducats, 1 prestige",
     "3. dictionaries, 1 prestige each",
     "4. book reputation rank",
@@ -74,7 +74,11 @@ def final_score(
     busts: int,
     components: Components | None = None,
 ) -> Score:
-    """Score an end position by the nine rules, in order (tables from ``components``)."""
+    """Score an end position by the nine rules, in order (tables from ``components``).
+
+    ``textbooks`` counts every textbook left in storage, of any player colour ("Jedes
+    Lehrbuch (in Spielerfarbe) bringt ein Geld"), not dictionaries.
+    """
     c = components or _components()
     if not 2 <= players <= 4:
         raise ValueError(f"players must be 2 to 4, got {players}")

@@ -46,7 +46,11 @@ def new_game(spec: AlmaMaterSpec, seed: Seed = None) -> GameState:
     for faculty in FACULTIES:
         kinds = [p.name for p in c.professors if p.faculty == faculty]
         academy += sorted(shuffled(kinds)[: c.types_in_play], key=kinds.index)
-    glory = tuple(shuffled([t.id for t in c.glory if t.level == level])[0] for level in "abc")
+    by_level: dict[str, list[str]] = {}
+    for level in c.glory_levels:  # each level's tiles shuffled once, then drawn in turn
+        if level not in by_level:
+            by_level[level] = shuffled([t.id for t in c.glory if t.level == level])
+    glory = tuple(by_level[level].pop(0) for level in c.glory_levels)
     rows = c.board.campus_rows
     columns = len(c.board.campus_columns)
     grid = [["" for _ in range(columns)] for _ in range(rows)]
@@ -162,7 +166,7 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     w.g["chancellor_pool"] = tuple(pool)
     w.set(seat, chancellor=name, abilities=(name,))
     if w.narrate:
-        w.log("chancellor", f"{w.name(seat)} chooses {name}", seat)
+        w.log("chancellor", f"{w.name(seat)} chooses {name}: {w.c.chancellor(name).text}", seat)
     if w.g["turn"] < w.spec.players - 1:
         w.g["turn"] += 1
         return
@@ -185,6 +189,10 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
             assert discarded is not None
             w.gain(seat_, w.spec.founding[discarded].gain, f"Glareanus: discarded card {discarded}")
     w.g["reputation"] = reputation_order(w.p, w.g["order"])
+
+
+def begin_play(w: Work) -> None:
+    """Round 1 begins (after the players have placed their founding textbooks)."""
     w.g.update(phase="action", round=1, turn=0)
     if w.narrate:
         w.log("round", "round 1 begins")

@@ -17,20 +17,22 @@ from gamekit.almamater.components import LETTERS, Components, load_components
 from gamekit.almamater.scoring import Score, final_score
 from gamekit.core.data import Checker, load_data_file
 
-FIELDS = (
-    "players",
-    "prestige",
-    "textbooks",
-    "ducats",
-    "dictionaries",
-    "reputation_rank",
-    "milestones",
-    "professors",
-    "math_prestige",
-    "row_a",
-    "row_b",
-    "busts",
-)
+FIELD_HELP = {
+    "players": "number of players, 2 to 4",
+    "prestige": "prestige on the track at the end of round 6 (before final scoring)",
+    "textbooks": "textbooks left in storage, of ANY player colour (own and others'), "
+    "not dictionaries: 1 ducat each (line 1)",
+    "ducats": "ducats left",
+    "dictionaries": "dictionaries (yellow books) held: 1 prestige each",
+    "reputation_rank": "your colour's book-reputation rank, 1 = best",
+    "milestones": "milestones at or below your research marker (0 to 5)",
+    "professors": "the printed prestige of each of your professors, e.g. [4, 2]",
+    "math_prestige": "prestige printed on your Mathematics students",
+    "row_a": "students in lecture-hall row A",
+    "row_b": "students in lecture-hall row B",
+    "busts": "busts taken in the hall of fame (0 to 3)",
+}
+FIELDS = tuple(FIELD_HELP)
 
 
 def score_sheet(

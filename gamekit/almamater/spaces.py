@@ -20,7 +20,7 @@ from gamekit.almamater.actions import (
     Research,
 )
 from gamekit.almamater.components import GloryTile, StepCost
-from gamekit.almamater.moves import Work, sale_prices
+from gamekit.almamater.moves import Work, sale_prices, step_allowed
 from gamekit.almamater.placements import (
     ability_amount,
     academy_options,
@@ -83,22 +83,48 @@ def free_research_steps(spec: AlmaMaterSpec, p: PlayerState) -> int:
     return steps
 
 
-def paid_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> int:
-    """How many paid steps ``p`` can afford after the free ones (milestone rewards not counted)."""
-    board = spec.components.board
-    pos = min(p.research + free_research_steps(spec, p), len(s.research_track) * 3)
-    ducats, textbooks, dicts, prestige = p.ducats, p.textbooks, p.dictionaries, p.prestige
-    n = 0
+def _track_costs(spec: AlmaMaterSpec, s: GameState) -> list[StepCost]:
     key = ("track", s.research_track)
     costs: list[StepCost] | None = spec.cache.get(key)
     if costs is None:
         costs = spec.cache[key] = [
             step for card in s.research_track for step in spec.research[card].steps
         ]
+    return costs
+
+
+def free_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> int:
+    """How many of the Laboratory's free steps ``p`` can take: a free step waives the
+    payment, never a requirement, so the marker stops before a field ``p`` does not meet."""
+    costs = _track_costs(spec, s)
+    n = 0
+    for k in range(free_research_steps(spec, p)):
+        pos = p.research + k
+        if pos >= len(costs) or not step_allowed(p, costs[pos]):
+            break
+        n = k + 1
+    return n
+
+
+def paid_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> int:
+    """How many paid steps ``p`` can afford after the free ones (milestone rewards not counted).
+
+    Every step, free or paid, needs the requirement of the field it enters.
+    """
+    board = spec.components.board
+    costs = _track_costs(spec, s)
+    free = free_steps_possible(spec, s, p)
+    if free < free_research_steps(spec, p) and p.research + free < len(costs):
+        return 0  # a requirement stopped the free steps; the paid ones cannot pass it either
+    pos = p.research + free
+    ducats, textbooks, dicts, prestige = p.ducats, p.textbooks, p.dictionaries, p.prestige
+    n = 0
     for k in range(1, board.lab_max_paid + 1):
         if pos + k > len(costs):
             break
         cost = costs[pos + k - 1]
+        if not step_allowed(p, cost):
+            break
         if cost.kind == "ducats":
             ducats -= cost.amount
         elif cost.kind == "textbooks":
@@ -107,11 +133,6 @@ def paid_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> in
             dicts -= cost.amount
         elif cost.kind == "prestige":
             prestige -= cost.amount
-        elif cost.kind == "students":
-            if p.students < cost.amount:
-                break
-        elif cost.kind == "professors" and len(p.professors) < cost.amount:
-            break
         if min(ducats, textbooks, dicts, prestige) < 0:
             break
         n = k
@@ -125,6 +146,8 @@ def laboratory_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> lis
     if not ways:
         return []
     top = paid_steps_possible(spec, s, p)
+    if top == 0 and free_steps_possible(spec, s, p) == 0:
+        return []  # no step at all: the next field's requirement is not met
     return [mk(Research, m, k, pereira) for m, pereira in ways for k in range(top + 1)]
 
 
@@ -259,7 +282,12 @@ def meets(spec: AlmaMaterSpec, p: PlayerState, tile: GloryTile) -> bool:
 
 def hall_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
     out: list[Action] = []
-    open_tiles = [tile for i, tile in enumerate(s.glory) if s.busts_left[i] and tile not in p.busts]
+    per_player = spec.components.busts_per_player
+    open_tiles = [
+        tile
+        for i, tile in enumerate(s.glory)
+        if s.busts_left[i] and p.busts.count(tile) < per_player
+    ]
     if not open_tiles:
         return out
     tiles = [tile for tile in open_tiles if meets(spec, p, spec.glory[tile])]
@@ -282,7 +310,8 @@ def do_hall(w: Work, seat: int, a: HallOfFame) -> None:
     if w.narrate:
         w.log(
             "bust",
-            f"{w.name(seat)} takes a bust from glory tile {a.tile} and gains {ch}'s ability",
+            f"{w.name(seat)} takes a bust from glory tile {a.tile} and gains {ch}'s ability: "
+            f"{w.c.chancellor(ch).text}",
             seat,
             1,
         )

@@ -70,6 +70,11 @@ class PlayerState:
         return self.storage[self.seat]
 
     @property
+    def all_textbooks(self) -> int:
+        """Books of every player colour in storage (final scoring line 1), not dictionaries."""
+        return sum(self.storage)
+
+    @property
     def shelved(self) -> int:
         return sum(sum(shelf) for shelf in self.shelves)
 
@@ -101,10 +106,16 @@ class GameState:
     reputation: tuple[int, ...]  # seats, best book reputation first
     dictionaries: int  # in the supply
     rounds: int
+    # decisions owed before play goes on, first one first: (kind, seat, count), kind
+    # "shelve" (count = most new own textbooks that may go into the library) or
+    # "return" (count = books still over the storage limit)
+    pending: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def current(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
+        """The seat to act (a pending decision's owner first), or ``None`` when the game is over."""
+        if self.pending:
+            return self.pending[0][1]
         if self.phase == "end":
             return None
         if self.phase in ("draft", "discard"):

@@ -64,14 +64,36 @@ def find(spec: AlmaMaterSpec, state: GameState, pred: Callable[[Action], bool]) 
     return [a for a in legal_actions(spec, state) if pred(a)]
 
 
+def answer(spec: AlmaMaterSpec, state: GameState, shelve: bool = False) -> Action:
+    """The default answer to the waiting decision: new own textbooks into storage (all into
+    the library with ``shelve``); over the storage limit, own textbooks go back first, then
+    the lowest-ranked colours, dictionaries last."""
+    from gamekit.almamater.bots import BOTS
+    from gamekit.core.rng import make_rng
+
+    bot = BOTS["dean" if shelve else "scholar"]
+    return bot(spec, state, legal_actions(spec, state), make_rng(0))
+
+
+def settle(spec: AlmaMaterSpec, state: GameState, shelve: bool = False) -> Step[GameState]:
+    """Answer every waiting decision with :func:`answer`; the last step, all events."""
+    events: list[Any] = []
+    while state.pending:
+        st = step(spec, state, answer(spec, state, shelve))
+        events.extend(st.events)
+        state = st.state
+    return Step(state, tuple(events))
+
+
 def pass_all(spec: AlmaMaterSpec, state: GameState) -> Step[GameState]:
-    """Everyone passes until the round ends; returns the last step (with the round's events)."""
+    """Everyone passes until the round ends, waiting decisions answered by :func:`answer`;
+    returns the last step (with the round's events)."""
     from gamekit.almamater.actions import Pass
 
     start_round = state.round
     events: list[Any] = []
-    while state.phase == "action" and state.round == start_round:
-        st = step(spec, state, Pass())
+    while state.pending or (state.phase == "action" and state.round == start_round):
+        st = step(spec, state, answer(spec, state) if state.pending else Pass())
         events.extend(st.events)
         state = st.state
     return Step(state, tuple(events))

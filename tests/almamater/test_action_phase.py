@@ -16,10 +16,11 @@ from gamekit.almamater.actions import (
     Park,
     Pass,
     Research,
+    ShelveTextbooks,
 )
 from gamekit.almamater.rules import legal_actions
 from gamekit.core.errors import IllegalAction
-from tests.almamater.helpers import act, blank, find, with_game, with_player
+from tests.almamater.helpers import act, blank, find, settle, with_game, with_player
 
 # 3 players, seed 0: research track A1 B2 C3 D2 E1; glory tiles a3 b3 c2 with busts under
 # Glareanus, Erasmus, Pereira; academy History Music Pharmacy Botany Canon law Civil law
@@ -91,6 +92,8 @@ def test_a_lecture_pays_one_book_and_exhausts_the_professor() -> None:
     lectures = find(spec, s, lambda a: isinstance(a, GiveLecture))
     assert lectures == [GiveLecture("Canon law", c) for c in ("red", "blue", "green")]
     st = act(spec, s, GiveLecture("Canon law", "blue"))
+    assert st.state.pending == (("shelve", 0, 1),)  # where does the new textbook go?
+    st = act(spec, st.state, ShelveTextbooks(0))
     p = st.state.players[0]
     # Canon law: 2 ducats and 1 textbook
     assert (p.storage, p.ducats, p.exhausted) == ((6, 4, 5), 32, ("Canon law",))
@@ -108,10 +111,10 @@ def test_alberti_lectures_cost_no_book() -> None:
 
 def test_paracelsus_readies_the_first_lecturer_again() -> None:
     spec, s = rich(professors=("Canon law",), abilities=("Paracelsus",))
-    s = act(spec, s, GiveLecture("Canon law", "red")).state
+    s = settle(spec, act(spec, s, GiveLecture("Canon law", "red")).state).state
     assert s.players[0].exhausted == () and s.players[0].paracelsus_used
     s = act(spec, act(spec, s, Pass()).state, Pass()).state
-    s = act(spec, s, GiveLecture("Canon law", "red")).state
+    s = settle(spec, act(spec, s, GiveLecture("Canon law", "red")).state).state
     assert s.players[0].exhausted == ("Canon law",)
 
 
@@ -124,6 +127,9 @@ def test_a_passed_player_is_skipped_and_the_phase_ends_when_all_pass() -> None:
     s = act(spec, s, Pass()).state
     assert s.current == 1  # seat 0 and seat 2 passed
     s = act(spec, s, Pass()).state
+    # each player holds 15 books + 3 dictionaries, 12 over the limit of 6: they choose
+    assert s.phase == "administration" and s.pending[0] == ("return", 1, 12)  # Bishop first
+    s = settle(spec, s).state
     assert s.round == 2 and s.phase == "action"
 
 
@@ -179,12 +185,15 @@ def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> N
     """Rules 14 and 6: the starting student buys own textbooks (kit: 2 ducats each, up to 3); own
     textbooks may go straight into the library, filling the sale shelf right to left."""
     spec, s = rich()
-    s = act(spec, s, BuyTextbooks(1, 3, 2)).state
+    s = act(spec, s, BuyTextbooks(1, 3)).state
+    assert s.pending == (("shelve", 0, 3),) and s.current == 0
+    assert legal_actions(spec, s) == [ShelveTextbooks(k) for k in range(4)]
+    s = act(spec, s, ShelveTextbooks(2)).state
     p = s.players[0]
     assert (p.ducats, p.textbooks, p.shelves[-1]) == (24, 6, (False, True, True))
     assert p.starting_student == 1
     s = act(spec, act(spec, s, Pass()).state, Pass()).state
-    assert find(spec, s, lambda a: isinstance(a, BuyTextbooks))[0] == BuyTextbooks(2, 1, 0)
+    assert find(spec, s, lambda a: isinstance(a, BuyTextbooks))[0] == BuyTextbooks(2, 1)
 
 
 def test_academy_first_buyer_price_rule() -> None:
@@ -336,7 +345,7 @@ def test_student_upgrades_improve_their_action_spaces() -> None:
     )
     p = act(spec, s, Research(1, 0)).state.players[0]
     assert (p.research, p.ducats) == (2, 30)
-    p = act(spec, s, BuyTextbooks(1, 1, 0)).state.players[0]
+    p = act(spec, s, BuyTextbooks(1, 1)).state.players[0]
     assert (p.textbooks, p.ducats) == (5 + 1 + 2, 28)
     p = act(spec, s, Bishop(1)).state.players[0]
     assert p.ducats == 30 + 2 + 2

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from gamekit.almamater.actions import ACTIONS
 from gamekit.almamater.bots import BOTS
+from gamekit.almamater.moves import step_allowed
 from gamekit.almamater.rounds import storage_limit
 from gamekit.almamater.rules import legal_actions, outcome, step
 from gamekit.almamater.setup import new_game
@@ -57,6 +58,11 @@ def check_step(
         # nothing a player holds goes negative
         assert q.ducats >= 0 and q.dictionaries >= 0 and min(q.storage) >= 0 and q.prestige >= 0
         assert len(q.row_a) <= c.board.row_a and len(q.row_b) <= c.board.row_b
+        # no step of any kind enters a field whose requirement the player does not meet
+        # (students and professors never go down, so "met now" is "met when entered")
+        for field in range(p.research, q.research):
+            card = spec.research[after.research_track[field // 3]]
+            assert step_allowed(q, card.steps[field % 3]), (seat, field + 1)
     # during the action phase, other players' ducats and prestige move only when their books
     # are sold at the Colloquium (and the round-end steps, which start with "administration")
     actor = before.current
@@ -69,6 +75,14 @@ def check_step(
                     assert "sold" in e.text, e.text
                 if e.player == seat and e.kind in ("books", "dictionaries", "research"):
                     raise AssertionError(f"{e.text} happened on another player's turn")
+    # a waiting decision belongs to a player and is never empty; new own textbooks are only
+    # offered up to the empty compartments of the sale shelf
+    for kind, seat, count in after.pending:
+        assert kind in ("shelve", "return") and count >= 1
+        if kind == "shelve":
+            q = after.players[seat]
+            assert count <= min(sum(not f for f in q.shelves[-1]), q.textbooks)
+    assert not (after.pending and after.phase == "end")
     # supplies never go negative and dictionaries are conserved
     assert after.dictionaries >= 0
     assert (
@@ -77,8 +91,9 @@ def check_step(
     )
     assert min(min(row) for row in after.campus_left) >= 0
     assert min(after.academy_left) >= 0 and min(after.busts_left) >= 0
-    # storage within its limit right after administration: only income can add books after it
-    if any(e.text.startswith("administration 2") for e in events):
+    # storage within its limit once the books over it are returned (by the players' choice):
+    # only income can add books after it
+    if any(e.text == "income phase" for e in events):
         cut = next(i for i, e in enumerate(events) if e.text == "income phase")
         income = events[cut:]
         for seat, q in enumerate(after.players):

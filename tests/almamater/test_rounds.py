@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gamekit.almamater.actions import Bishop, GiveLecture, Pass
+from gamekit.almamater.actions import Bishop, GiveLecture, Pass, ShelveTextbooks
 from gamekit.almamater.rounds import storage_limit, turn_order_after_bishop
 from gamekit.almamater.state import PlayerState
 from tests.almamater.helpers import SPECS, act, blank, pass_all, with_game, with_player
@@ -24,7 +24,8 @@ def test_turn_order_from_the_bishop() -> None:
 
 def test_storage_limit_is_set_by_the_last_occupied_lecture_hall_slot() -> None:
     """Rule 23b: the limit is 6, 7, ... 12 by the last occupied slot; books over it
-    go back to the supply (kit order: own textbooks, then low-ranked colours, dictionaries)."""
+    go back to the supply, chosen by the player (test_rule_points.py); here the answers of
+    the test helper: own textbooks, then the lowest-ranked colours, dictionaries last."""
     spec = SPECS[3]
     assert storage_limit(spec, PlayerState(0, "red")) == 6
     assert storage_limit(spec, PlayerState(0, "red", row_a=("x",) * 6)) == 12
@@ -43,7 +44,7 @@ def test_administration_runs_in_the_order_of_the_rules() -> None:
     marker; then income player by player: library, students, reputation."""
     spec, s = blank(3, 0, professors=("Canon law",), storage=(1, 1, 1))
     s = with_player(s, 2, research=7)
-    s = act(spec, s, GiveLecture("Canon law", "blue")).state
+    s = act(spec, act(spec, s, GiveLecture("Canon law", "blue")).state, ShelveTextbooks(0)).state
     s = act(spec, s, Bishop(2)).state  # seat 1
     st = pass_all(spec, s)
     admin = [e.text.split(",")[0].split(":")[0] for e in st.events if e.player is None]

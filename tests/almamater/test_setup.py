@@ -7,7 +7,7 @@ import pytest
 from gamekit.almamater.actions import ChooseChancellor, DiscardFounding, DraftKeep
 from gamekit.almamater.rules import legal_actions, new_game, step
 from gamekit.core.errors import IllegalAction
-from tests.almamater.helpers import SPECS, setup_done, with_player
+from tests.almamater.helpers import SPECS, settle, setup_done, with_player
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -87,6 +87,12 @@ def test_chancellors_are_chosen_in_turn_order_from_players_plus_one() -> None:
     left = [c for c in pool if c not in chosen]
     assert sorted(s.bust_chancellors) == sorted([*left, *s.bust_extra])
     assert [s.players[seat].chancellor for seat in s.order] == chosen
+    # founding cards' own textbooks: each player (in turn order) decides where they go
+    assert [seat for _, seat, _ in s.pending] == [
+        seat for seat in s.order if s.players[seat].textbooks
+    ]
+    assert s.phase == "chancellor"
+    s = settle(spec, s).state
     assert s.phase == "action" and s.round == 1
 
 
@@ -118,9 +124,11 @@ def test_starting_resources_come_from_the_kept_founding_cards() -> None:
     assert p0.kept == ("F09", "F12", "F22")
     assert (p0.ducats, p0.textbooks, p0.dictionaries, p0.research) == (2 + 6 + 3 + 3, 6, 4, 0)
     # seat 1: F11 (6 ducats, 1 step), F21 (4 ducats, 2 steps, 1 prestige), F23 (3 ducats,
-    # 3 steps): 6 steps reach milestones A (A1: 2 ducats) and B (B2: 1 dictionary)
-    assert (p1.ducats, p1.research, p1.dictionaries, p1.prestige) == (2 + 13 + 2, 6, 1, 1)
-    # book reputation from the track: seat 1 (6) > seat 2 (1) > seat 0 (0)
+    # 3 steps): 6 free steps on A1 B2 ...: fields 1-3 reach milestone A (A1: 2 ducats),
+    # fields 4-5 are free steps; field 6 needs 1 professor and seat 1 has none, so the
+    # marker stops at 5 (rule 8) and milestone B (1 dictionary) is not reached
+    assert (p1.ducats, p1.research, p1.dictionaries, p1.prestige) == (2 + 13 + 2, 5, 0, 1)
+    # book reputation from the track: seat 1 (5) > seat 2 (1) > seat 0 (0)
     assert s.reputation == (1, 2, 0)
 
 
