@@ -45,6 +45,7 @@ from widgets.trade_form import TradeForm
 MAIN = (
     A.RollDice, A.EndTurn, A.BuySpace, A.DeclineBuy, A.PayTax, A.PayJailFine, A.UseGetOutCard,
     A.AcceptTrade, A.RejectTrade, A.PayDebt, A.DeclareBankruptcy, A.Bid, A.PassBid,
+    A.KeepMortgage,
 )  # fmt: skip
 SECTIONS = {
     A.BuildSculpture: "Build",
@@ -120,6 +121,9 @@ def describe(action: Action, spec: AlfredopolySpec, state: GameState) -> str:
             return f"Sell all sculptures of {action.group.replace('_', ' ')}"
         case A.Mortgage():
             return f"Mortgage {name} (+${spaces[action.space].mortgage:,})"
+        case A.KeepMortgage():
+            interest = spec.transfer_interest(action.space)
+            return f"Keep the mortgage on {name} (pay ${interest:,} now)"
         case A.LiftMortgage():
             return f"Lift the mortgage on {name} (${spec.lift_cost(action.space):,})"
         case A.PayDebt():
@@ -152,6 +156,8 @@ def status_line(spec: AlfredopolySpec, state: GameState) -> str:
             doing = f"owes ${debt.amount:,} ({debt.reason}): raise money, pay or go bankrupt"
         case "trade" if state.offer is not None:
             doing = f"answer a trade offer from {state.players[state.current].name}"
+        case "transfer" if state.transfers:
+            doing = f"{space[state.transfers[0]].name} came mortgaged: keep it (10% now) or lift it"
         case "auction":
             doing = f"bid for {space[state.pending].name}"
         case _:
@@ -334,6 +340,20 @@ class AlfredopolyTable(GameTable):
                         "space": getattr(a, "space", None),
                         "section": "" if main else SECTIONS.get(type(a), ""),
                     }
+                )
+            # management at any time: every other person still in the game may manage too
+            for seat, p in enumerate(state.players):
+                if seat == state.actor or seat in self._bots or p.bankrupt:
+                    continue
+                actions.extend(
+                    {
+                        "label": describe(a, spec, state),
+                        "action": a.to_struct(),
+                        "group": "manage",
+                        "space": getattr(a, "space", None),
+                        "section": f"{p.name}: {SECTIONS.get(type(a), '')}",
+                    }
+                    for a in R.management_actions(spec, state, seat)
                 )
         states = [
             None if o < 0 else {"owner": o, "sculptures": lv, "mortgaged": m}
