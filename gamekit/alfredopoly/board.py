@@ -135,6 +135,11 @@ class Board:
         cards = {c.id: c for deck in self.decks.values() for c in deck}
         object.__setattr__(self, "cards", MappingProxyType(cards))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the constructor's arguments (read-only mappings do not pickle), so a
+        board travels to worker processes in parallel simulations."""
+        return (_rebuild_board, (self.name, self.title, self.spaces, dict(self.decks), self.source))
+
     def nearest(self, kind: str, from_index: int) -> int:
         """The next space of ``kind`` moving forward from ``from_index`` (never itself).
 
@@ -183,6 +188,12 @@ class Board:
     def properties(self) -> tuple[int, ...]:
         """Indices of every space that can be owned."""
         return tuple(s.index for s in self.spaces if s.is_property)
+
+
+def _rebuild_board(
+    name: str, title: str, spaces: tuple[Space, ...], decks: dict[str, Any], source: str
+) -> Board:
+    return Board(name, title, spaces, MappingProxyType(decks), source)
 
 
 def _only(spaces: tuple[Space, ...], kind: str) -> int:

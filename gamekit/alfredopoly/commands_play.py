@@ -10,7 +10,8 @@ import argparse
 from typing import Any
 
 from gamekit.alfredopoly.bots import strategy_names
-from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate
+from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate, simulate_to_csv
+from gamekit.core.cli_parallel import add_parallel_options, run_parallel
 from gamekit.core.output import FORMATS, render_frame
 
 
@@ -42,6 +43,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--board", default="alfred", help="board name (alfred, classic) or a file path")
     p.add_argument("--format", choices=FORMATS, default="table", help="output format")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    add_parallel_options(p)
     p.set_defaults(handler=_simulate)
 
 
@@ -52,15 +54,22 @@ def _simulate(args: argparse.Namespace) -> int:
         raise ValueError(f"--max-rounds must be >= 1, got {args.max_rounds}")
     if args.seed < 0:
         raise ValueError(f"--seed must be >= 0, got {args.seed}")
-    frame = simulate(
+    options = dict(
         players=args.players,
-        games=args.games,
         seed=args.seed,
         max_rounds=args.max_rounds,
         strategies=args.strategy,
         board=args.board,
         progress=args.progress,
         rotate=args.rotate,
+        workers=args.workers,
     )
+    if args.out:
+        written = run_parallel(
+            args, lambda ex: simulate_to_csv(args.out, args.games, executor=ex, **options)
+        )
+        print(f"wrote {written} games to {args.out}")
+        return 0
+    frame = run_parallel(args, lambda ex: simulate(games=args.games, executor=ex, **options))
     print(render_frame(frame, args.format), end="")
     return 0

@@ -15,7 +15,9 @@ choices through the checked ``apply`` and get identical states.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +31,7 @@ from gamekit.alfredopoly.rules import new_game, outcome
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
+from gamekit.core.parallel import SeedPlan, run_games, write_csv
 from gamekit.core.rng import Seed, make_rng
 
 DEFAULT_STRATEGIES = ("buy_all", "reserve", "builder")
@@ -119,6 +122,9 @@ def simulate(
     spec: AlfredopolySpec | None = None,
     progress: bool = False,
     rotate: bool = False,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    chunk: int | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` bot games; one row per game and seat (a tidy frame).
 
@@ -132,11 +138,67 @@ def simulate(
     so over a multiple of ``players`` games every strategy sits in every seat equally
     often (seat 0 moves first). Off by default, so seeded results stay as they were.
 
+    Game ``g`` is played from its own seed (child ``g`` of the run's seed sequence), so
+    the games can run in parallel: ``workers`` processes (default: every core once the
+    run is large enough, see :func:`gamekit.core.parallel.choose_workers`) or any
+    ``executor`` (a process pool, a Dask client's ``get_executor()``), in chunks of
+    ``chunk`` games. The frame is the same for any of these. Ctrl-C raises
+    :class:`gamekit.core.parallel.Interrupted` with the finished games' rows.
+
     >>> df = simulate(players=2, games=2, seed=1, max_rounds=5, strategies="buy_all,reserve",
     ...               rotate=True)
     >>> df.pivot(index="game", columns="seat", values="strategy").values.tolist()
     [['buy_all', 'reserve'], ['reserve', 'buy_all']]
     """
+    task, games = _plan(players, games, seed, max_rounds, strategies, board, spec, rotate)
+    rows = run_games(
+        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
+    )
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
+    """Like :func:`simulate`, but each chunk's rows are appended to the CSV file ``path``
+    as soon as it and the chunks before it have finished, so a run of a million games
+    needs memory for a few chunks only. Returns the number of games written; reading the
+    file back gives :func:`simulate`'s frame.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "games.csv"
+    >>> simulate_to_csv(out, games=3, players=2, seed=4, max_rounds=10)
+    3
+    >>> len(out.read_text().splitlines())  # a header and two seats per game
+    7
+    """
+    workers = options.pop("workers", None)
+    executor = options.pop("executor", None)
+    chunk = options.pop("chunk", None)
+    progress = options.pop("progress", False)
+    task, games = _plan(
+        options.pop("players", 4), games, options.pop("seed", 0),
+        options.pop("max_rounds", 200), options.pop("strategies", DEFAULT_STRATEGIES),
+        options.pop("board", "alfred"), options.pop("spec", None), options.pop("rotate", False),
+    )  # fmt: skip
+    if options:
+        raise TypeError(f"unknown option(s): {', '.join(sorted(options))}")
+    sink = write_csv(path, COLUMNS)
+    run_games(
+        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress, sink=sink
+    )
+    return games
+
+
+def _plan(
+    players: int,
+    games: int,
+    seed: Seed,
+    max_rounds: int | None,
+    strategies: str | Sequence[str],
+    board: str | Path | Board,
+    spec: AlfredopolySpec | None,
+    rotate: bool,
+) -> tuple[Callable[[range], list[tuple[Any, ...]]], int]:
+    """The picklable task that plays a range of games, after checking the arguments."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
     if spec is None:
@@ -146,22 +208,25 @@ def simulate(
     names = _strategies(strategies, players)
     for n in set(names):
         make_bot(n)
-    seeds = np.random.SeedSequence(_entropy(seed)).spawn(games)
-    iterator: Any = range(games)
-    if progress:
-        from tqdm.auto import tqdm
+    plan = SeedPlan.from_seed(_entropy(seed))
+    return partial(_play_games, spec, tuple(names), plan, rotate), games
 
-        iterator = tqdm(iterator, total=games, desc="games", unit="game")
+
+def _play_games(
+    spec: AlfredopolySpec, names: tuple[str, ...], plan: SeedPlan, rotate: bool, games: range
+) -> list[tuple[Any, ...]]:
+    """Play the games numbered ``games`` (a worker's chunk); their rows in order."""
+    players = len(names)
     rows: list[tuple[Any, ...]] = []
-    for g in iterator:
-        seated = [names[(i + g) % players] for i in range(players)] if rotate else names
-        game_seq, *bot_seqs = seeds[g].spawn(players + 1)
+    for g in games:
+        seated = [names[(i + g) % players] for i in range(players)] if rotate else list(names)
+        game_seq, *bot_seqs = plan.child(g).spawn(players + 1)
         bots = [
             make_bot(n, np.random.default_rng(s)) for n, s in zip(seated, bot_seqs, strict=True)
         ]
         t, actions = play_game(spec, bots, np.random.default_rng(game_seq))
         rows.extend(_rows(spec, t, g, seated, actions))
-    return pd.DataFrame(rows, columns=list(COLUMNS))
+    return rows
 
 
 COLUMNS = (

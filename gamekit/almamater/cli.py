@@ -11,6 +11,7 @@ import json
 
 import pandas as pd
 
+from gamekit.core.cli_parallel import add_parallel_options, run_parallel
 from gamekit.core.output import FORMATS, render_frame
 
 
@@ -36,6 +37,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--by", choices=("strategy", "game"), default="strategy", help="summary or every row"
     )
     sim.add_argument("--format", choices=FORMATS, default="table")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    add_parallel_options(sim)
     sim.set_defaults(handler=run_simulate)
 
 
@@ -56,10 +59,20 @@ def run_score(args: argparse.Namespace) -> int:
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from gamekit.almamater.simulate import simulate, summarize
+    from gamekit.almamater.simulate import simulate, simulate_to_csv, summarize
 
     strategies = tuple(s.strip() for s in args.strategy.split(",") if s.strip())
-    frame = simulate(args.players, args.games, args.seed, strategies, args.data)
+    options = dict(
+        players=args.players, seed=args.seed, strategies=strategies, data=args.data,
+        progress=args.progress, workers=args.workers,
+    )  # fmt: skip
+    if args.out:
+        written = run_parallel(
+            args, lambda ex: simulate_to_csv(args.out, args.games, executor=ex, **options)
+        )
+        print(f"wrote {written} games to {args.out}")
+        return 0
+    frame = run_parallel(args, lambda ex: simulate(games=args.games, executor=ex, **options))
     out = summarize(frame) if args.by == "strategy" else frame
     print(render_frame(out, args.format), end="")
     return 0

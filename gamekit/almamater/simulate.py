@@ -7,7 +7,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import pickle
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +24,7 @@ from gamekit.almamater.scoring import DURING_PLAY, RULES
 from gamekit.almamater.setup import founding_sum, new_game
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
+from gamekit.core.parallel import SeedPlan, run_games, write_csv
 from gamekit.core.rng import Seed, make_rng
 
 
@@ -42,6 +46,9 @@ def play_game(spec: AlmaMaterSpec, bots: Sequence[Bot], seed: Seed = None) -> Ga
     return state
 
 
+COLUMNS = ("game", "seat", "strategy", "position", *RULES, DURING_PLAY, "total", "rank", "won")
+
+
 def simulate(
     players: int = 4,
     games: int = 100,
@@ -49,6 +56,10 @@ def simulate(
     strategies: Sequence[str | Bot] = ("random",),
     data: str | Path | Components | None = None,
     progress: bool = False,
+    *,
+    workers: int | None = None,
+    executor: Executor | None = None,
+    chunk: int | None = None,
 ) -> pd.DataFrame:
     """Play ``games`` seeded games; one row per player and game with the nine score lines.
 
@@ -65,61 +76,119 @@ def simulate(
     ...     return legal[0]
     >>> simulate(players=2, games=1, seed=1, strategies=(first, "random")).strategy.tolist()
     ['first', 'random']
+
+    Game ``g`` is played from child ``g`` of the seed's sequence, so games can run in
+    parallel, with the same frame: ``workers`` processes (default: every core once the run
+    is large enough and every bot is a built-in one or a module-level function) or any
+    ``executor`` (a process pool, a Dask client's ``get_executor()``), ``chunk`` games at
+    a time. A ``numpy.random.Generator`` seed is one stream drawn game after game, so it
+    runs in this process.
     """
+    task, games, workers = _plan(players, games, seed, strategies, data, workers, executor)
+    rows = run_games(
+        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
+    )
+    return pd.DataFrame(rows, columns=list(COLUMNS))
+
+
+def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
+    """Like :func:`simulate`, but rows are appended to the CSV file ``path`` chunk by
+    chunk in game order, keeping memory for a few chunks only; returns the games written.
+
+    >>> import tempfile, pathlib
+    >>> out = pathlib.Path(tempfile.mkdtemp()) / "games.csv"
+    >>> simulate_to_csv(out, games=2, players=2, seed=3)
+    2
+    >>> len(out.read_text().splitlines())  # a header and two seats per game
+    5
+    """
+    workers = options.pop("workers", None)
+    executor = options.pop("executor", None)
+    chunk = options.pop("chunk", None)
+    progress = options.pop("progress", False)
+    task, games, workers = _plan(
+        options.pop("players", 4), games, options.pop("seed", None),
+        options.pop("strategies", ("random",)), options.pop("data", None), workers, executor,
+    )  # fmt: skip
+    if options:
+        raise TypeError(f"unknown option(s): {', '.join(sorted(options))}")
+    sink = write_csv(path, COLUMNS)
+    run_games(
+        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress, sink=sink
+    )
+    return games
+
+
+def _plan(
+    players: int,
+    games: int,
+    seed: Seed,
+    strategies: Sequence[str | Bot],
+    data: str | Path | Components | None,
+    workers: int | None,
+    executor: Executor | None,
+) -> tuple[Callable[[range], list[tuple[Any, ...]]], int, int | None]:
+    """The task that plays a range of games, and the workers to use."""
     bots = _bots(strategies)
-    if games < 1:
+    if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     spec = make_spec(players, data)
-    rows: list[dict[str, Any]] = []
-    children: list[Seed]
     if isinstance(seed, np.random.Generator):
-        children = [seed] * games  # one shared stream, drawn game after game
-    else:
-        seq = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
-        children = list(seq.spawn(games))
-    iterator: Any = range(games)
-    if progress:
-        from tqdm.auto import tqdm
+        if executor is not None or (workers or 1) > 1:
+            raise ValueError(
+                "a numpy Generator seed is one stream drawn game after game and cannot be "
+                "split over workers; give an int or a SeedSequence instead"
+            )
+        return partial(_play_stream, spec, tuple(bots), seed), games, 1
+    if workers is None and executor is None and not all(_picklable(b) for _, b in bots):
+        workers = 1  # a bot defined in a notebook cell cannot travel to another process
+    plan = SeedPlan.from_seed(seed)
+    return partial(_play_seeded, spec, tuple(bots), plan), games, workers
 
-        iterator = tqdm(iterator, desc="games")
-    for g in iterator:
-        seated = [bots[(i + g) % len(bots)] for i in range(players)]
-        names = [name for name, _ in seated]
-        final = play_game(spec, [bot for _, bot in seated], make_rng(children[g]))
-        result = outcome(spec, final)
-        assert result is not None
-        first = sorted(
-            range(players), key=lambda i: (founding_sum(spec, final.players[i]), final.tie_draw[i])
-        )
-        for seat in range(players):
-            score = player_score(spec, final, seat)
-            row: dict[str, Any] = {
-                "game": g,
-                "seat": seat,
-                "strategy": names[seat],
-                "position": first.index(seat) + 1,
-            }
-            for line in score.lines:
-                row[line.rule] = line.points
-            row[DURING_PLAY] = score.during_play
-            row["total"] = score.total
-            row["rank"] = result.ranking.index(seat) + 1
-            row["won"] = seat in result.winners
-            rows.append(row)
-    return pd.DataFrame(
-        rows,
-        columns=[
-            "game",
-            "seat",
-            "strategy",
-            "position",
-            *RULES,
-            DURING_PLAY,
-            "total",
-            "rank",
-            "won",
-        ],
+
+def _picklable(bot: Bot) -> bool:
+    try:
+        pickle.dumps(bot)
+    except Exception:
+        return False
+    return True
+
+
+def _play_seeded(
+    spec: AlmaMaterSpec, bots: tuple[tuple[str, Bot], ...], plan: SeedPlan, games: range
+) -> list[tuple[Any, ...]]:
+    return [row for g in games for row in _game_rows(spec, bots, g, make_rng(plan.child(g)))]
+
+
+def _play_stream(
+    spec: AlmaMaterSpec, bots: tuple[tuple[str, Bot], ...], rng: np.random.Generator, games: range
+) -> list[tuple[Any, ...]]:
+    return [row for g in games for row in _game_rows(spec, bots, g, rng)]
+
+
+def _game_rows(
+    spec: AlmaMaterSpec, bots: tuple[tuple[str, Bot], ...], g: int, rng: np.random.Generator
+) -> list[tuple[Any, ...]]:
+    """Play game ``g`` (seats rotated by ``g``) and return one row per seat."""
+    players = spec.players
+    seated = [bots[(i + g) % len(bots)] for i in range(players)]
+    names = [name for name, _ in seated]
+    final = play_game(spec, [bot for _, bot in seated], rng)
+    result = outcome(spec, final)
+    assert result is not None
+    first = sorted(
+        range(players), key=lambda i: (founding_sum(spec, final.players[i]), final.tie_draw[i])
     )
+    rows = []
+    for seat in range(players):
+        score = player_score(spec, final, seat)
+        lines = {line.rule: line.points for line in score.lines}
+        rows.append(
+            (g, seat, names[seat], first.index(seat) + 1, *(lines[r] for r in RULES),
+             score.during_play, score.total, result.ranking.index(seat) + 1,
+             seat in result.winners)
+        )  # fmt: skip
+    return rows
 
 
 def _bots(strategies: Sequence[str | Bot]) -> list[tuple[str, Bot]]:
