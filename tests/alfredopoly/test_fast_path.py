@@ -56,6 +56,29 @@ def test_fast_path_replays_identically_through_the_checked_api(
     assert s == table.freeze() and outcome(spec, s) is not None
 
 
+def test_fast_path_equals_checked_path_with_transfers_and_auction_management() -> None:
+    # seed 3: mortgaged property changes hands (KeepMortgage) and a builder mortgages to
+    # raise a bid during an auction (management at any time); both paths agree
+    spec = AlfredopolySpec(max_rounds=80, auction=True)
+    bots = [make_bot(n, seed=10 + i) for i, n in enumerate(["builder", "builder", "buy_all",
+                                                              "reserve"])]  # fmt: skip
+    record = GameRecord(start=None)  # type: ignore[arg-type]
+    trail: list[GameState] = []
+    table, _ = play_game(spec, bots, 3, record=record, on_step=lambda t: trail.append(t.freeze()))
+    s = record.start
+    seen = {"keep": 0, "auction_mortgage": 0}
+    for (kind, what), expected in zip(record.steps, trail, strict=True):
+        if kind == "roll":
+            s = chance_step(spec, s, DiceRoll(what)).state
+        else:
+            seen["keep"] += isinstance(what, A.KeepMortgage)
+            seen["auction_mortgage"] += s.phase == "auction" and isinstance(what, A.Mortgage)
+            s = step(spec, s, what).state
+        assert s == expected
+    assert s == table.freeze()
+    assert seen["keep"] >= 1 and seen["auction_mortgage"] >= 1, seen
+
+
 def test_bot_choices_are_legal_and_the_same_on_both_paths() -> None:
     spec = AlfredopolySpec(max_rounds=30)
     bots = [make_bot(n, seed=3) for n in ("buy_all", "reserve", "builder")]
