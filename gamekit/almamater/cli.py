@@ -1,7 +1,9 @@
-"""The ``gamekit almamater`` subcommands: ``score`` (a typed-in score sheet) and ``simulate``.
+"""The ``gamekit almamater`` subcommands: ``score`` (a typed-in score sheet), ``simulate``
+and ``balance``.
 
 gamekit almamater score SHEET.json [--format table|json] [--data FOLDER]
 gamekit almamater simulate --players 4 --games 1000 --seed 1 --strategy random,greedy
+gamekit almamater balance --players 2,3 --games 400 --seed 1 --strategy scholar,dean
 """
 
 from __future__ import annotations
@@ -40,6 +42,16 @@ def register(parser: argparse.ArgumentParser) -> None:
     sim.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     add_parallel_options(sim)
     sim.set_defaults(handler=run_simulate)
+    bal = sub.add_parser(
+        "balance", help="balance report: win shares, scores, space visits per player count"
+    )
+    bal.add_argument("--players", type=_player_counts, default=(2, 3, 4), help="e.g. 2 or 2,3,4")
+    bal.add_argument("--games", type=int, default=100, help="games per player count")
+    bal.add_argument("--seed", type=int, default=None)
+    bal.add_argument("--strategy", default="scholar,dean", help="comma list of bot names")
+    bal.add_argument("--data", help="folder of component files (default: the kit's)")
+    bal.add_argument("--format", choices=FORMATS, default="table")
+    bal.set_defaults(handler=run_balance)
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -75,4 +87,27 @@ def run_simulate(args: argparse.Namespace) -> int:
     frame = run_parallel(args, lambda ex: simulate(games=args.games, executor=ex, **options))
     out = summarize(frame) if args.by == "strategy" else frame
     print(render_frame(out, args.format), end="")
+    return 0
+
+
+def _player_counts(text: str) -> tuple[int, ...]:
+    """``"2,3"`` -> ``(2, 3)``; anything else is a usage error (exit 2)."""
+    try:
+        counts = tuple(int(x) for x in text.split(",") if x.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"player counts are numbers 2-4, got {text!r}") from None
+    if not counts or any(not 2 <= n <= 4 for n in counts):
+        raise argparse.ArgumentTypeError(f"player counts are numbers 2-4, got {text!r}")
+    return counts
+
+
+def run_balance(args: argparse.Namespace) -> int:
+    from gamekit.almamater.balance import balance, report_text
+
+    strategies = tuple(s.strip() for s in args.strategy.split(",") if s.strip())
+    report = balance(args.players, args.games, args.seed, strategies, args.data)
+    if args.format == "table":
+        print(report_text(report), end="")
+    else:
+        print(render_frame(report.long(), args.format), end="")
     return 0

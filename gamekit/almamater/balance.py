@@ -1,0 +1,247 @@
+"""The balance report: who wins, by how much, and which action spaces get used.
+
+:func:`balance` plays seeded games with :func:`~gamekit.almamater.simulate.simulate` (seats
+rotated, so each strategy sits in every seat equally often) for each player count and
+returns a :class:`Balance` of tidy frames:
+
+- ``wins``: each strategy's win share with a 95% Wilson interval and its ratio to the fair
+  share (1 / players); a shared win counts as a win, as in ``simulate``;
+- ``scores``: each strategy's final score min / median / mean / max;
+- ``visits``: placements per game on each action space, by all players together;
+- ``lines``: the nine score lines' means per strategy (plus prestige during play).
+
+>>> report = balance(players=(2,), games=2, seed=1, strategies=("scholar", "dean"))
+>>> report.wins[["players", "strategy", "plays"]].values.tolist()
+[[2, 'dean', 2], [2, 'scholar', 2]]
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import cast
+
+import numpy as np
+import pandas as pd
+
+from gamekit.almamater.bots import BOTS, Bot
+from gamekit.almamater.components import Components, load_components
+from gamekit.almamater.rules import action_space
+from gamekit.almamater.scoring import DURING_PLAY, RULES
+from gamekit.almamater.simulate import simulate
+from gamekit.almamater.spec import AlmaMaterSpec, make_spec
+from gamekit.almamater.state import GameState
+from gamekit.core.actions import Action
+from gamekit.core.rng import Seed
+
+STRATEGIC = ("scholar", "dean")
+"""The shipped strategic bots: the default line-up of a balance report."""
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class Balance:
+    """The report's tidy frames (see the module docstring), each with a ``players`` column."""
+
+    wins: pd.DataFrame
+    scores: pd.DataFrame
+    visits: pd.DataFrame
+    lines: pd.DataFrame
+    games: pd.DataFrame
+    """The raw ``simulate`` frames of every player count, one row per player and game."""
+
+    def long(self) -> pd.DataFrame:
+        """All figures in one long frame: ``players, section, strategy, item, value``
+        (``strategy`` is ``all`` for visits). The CSV and JSON output of the command.
+
+        >>> r = balance(players=(2,), games=1, seed=1, strategies=("dean", "scholar"))
+        >>> sorted(r.long()["section"].unique())
+        ['lines', 'scores', 'visits', 'wins']
+        """
+        parts = []
+        for section, frame, items in (
+            ("wins", self.wins, ["plays", "wins", "win share", "low", "high", "vs fair share"]),
+            ("scores", self.scores, ["min", "median", "mean", "max"]),
+            ("lines", self.lines, [*RULES, DURING_PLAY]),
+        ):
+            melted = frame.melt(id_vars=["players", "strategy"], value_vars=items, var_name="item")
+            melted.insert(1, "section", section)
+            parts.append(melted)
+        visits = self.visits.rename(columns={"space": "item", "visits per game": "value"})
+        visits = visits.assign(section="visits", strategy="all")
+        parts.append(visits[["players", "section", "strategy", "item", "value"]])
+        out = pd.concat(parts, ignore_index=True)
+        return out[["players", "section", "strategy", "item", "value"]]
+
+
+def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval for a share of ``wins`` out of ``n`` (95% by default).
+
+    >>> [round(x, 4) for x in wilson(50, 100)]
+    [0.4038, 0.5962]
+    """
+    if n <= 0:
+        return (0.0, 1.0)
+    share = wins / n
+    denominator = 1 + z * z / n
+    centre = (share + z * z / (2 * n)) / denominator
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+def balance(
+    players: Iterable[int] = (2, 3, 4),
+    games: int = 100,
+    seed: Seed = None,
+    strategies: Sequence[str | Bot] = STRATEGIC,
+    data: str | Path | Components | None = None,
+    progress: bool = False,
+) -> Balance:
+    """Play ``games`` games at each player count and measure the balance (module docstring).
+
+    The same seed gives the same games as ``simulate(n, games, seed, strategies, data)``.
+
+    >>> r = balance(players=(3,), games=1, seed=2, strategies=("random",))
+    >>> int(r.wins["plays"].sum()), r.visits["players"].unique().tolist()
+    (3, [3])
+    """
+    counts = sorted({int(n) for n in players})
+    if not counts:
+        raise ValueError("give at least one player count (2, 3 or 4)")
+    for n in counts:
+        if not 2 <= n <= 4:
+            raise ValueError(f"Alma Mater is for 2 to 4 players, got {n}")
+    if games < 1:
+        raise ValueError(f"games must be >= 1, got {games}")
+    components = data if isinstance(data, Components) else load_components(data)
+    frames, visits = [], []
+    for n in counts:
+        spec = make_spec(n, components)
+        seen: Counter[str] = Counter()
+        counting = [_counting(s, seen) for s in strategies]
+        frame = simulate(n, games, seed, strategies=counting, data=components, progress=progress)
+        frame.insert(0, "players", n)
+        frames.append(frame)
+        visits.append(_visits(spec, seen, games, n))
+    every = pd.concat(frames, ignore_index=True)
+    return Balance(
+        wins=win_shares(every),
+        scores=_scores(every),
+        visits=pd.concat(visits, ignore_index=True),
+        lines=_lines(every),
+        games=every,
+    )
+
+
+def win_shares(frame: pd.DataFrame) -> pd.DataFrame:
+    """Win share per player count and strategy from ``simulate`` frames (with ``players``).
+
+    >>> f = pd.DataFrame({"players": 2, "strategy": ["a", "b", "a", "b"],
+    ...                   "won": [True, False, True, False]})
+    >>> win_shares(f)[["strategy", "wins", "win share"]].values.tolist()
+    [['a', 2, 1.0], ['b', 0, 0.0]]
+    """
+    rows = []
+    for key, group in frame.groupby(["players", "strategy"], sort=True):
+        n, strategy = cast(tuple[int, str], key)
+        n = int(n)
+        plays, won = len(group), int(group["won"].sum())
+        low, high = wilson(won, plays)
+        rows.append(
+            {
+                "players": n,
+                "strategy": strategy,
+                "plays": plays,
+                "wins": won,
+                "win share": won / plays,
+                "low": low,
+                "high": high,
+                "vs fair share": won / plays * n,
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def _scores(frame: pd.DataFrame) -> pd.DataFrame:
+    grouped = frame.groupby(["players", "strategy"], sort=True)["total"]
+    out = grouped.agg(["min", "median", "mean", "max"]).reset_index()
+    return out
+
+
+def _lines(frame: pd.DataFrame) -> pd.DataFrame:
+    numeric = [*RULES, DURING_PLAY]
+    return frame.groupby(["players", "strategy"], sort=True)[numeric].mean().reset_index()
+
+
+def _visits(spec: AlmaMaterSpec, seen: Counter[str], games: int, n: int) -> pd.DataFrame:
+    spaces = [*spec.spaces, "starting_student"]
+    spaces += sorted(s for s in seen if s not in spaces)
+    return pd.DataFrame(
+        {
+            "players": n,
+            "space": spaces,
+            "visits per game": [seen[s] / games for s in spaces],
+        }
+    )
+
+
+def _counting(strategy: str | Bot, seen: Counter[str]) -> Bot:
+    """The bot of ``strategy``, counting the action space of every placement it makes."""
+    if isinstance(strategy, str):
+        if strategy not in BOTS:
+            raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(BOTS)}")
+        name, bot = strategy, BOTS[strategy]
+    elif callable(strategy):
+        name, bot = str(getattr(strategy, "__name__", type(strategy).__name__)), strategy
+    else:
+        raise ValueError(f"a strategy is a bot name ({', '.join(BOTS)}) or a bot callable")
+
+    def counted(
+        spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
+    ) -> Action:
+        action = bot(spec, state, legal, rng)
+        space = action_space(spec, action) if state.phase == "action" else None
+        if space is not None:
+            seen[space] += 1
+        return action
+
+    counted.__name__ = name
+    return counted
+
+
+def report_text(report: Balance) -> str:
+    """The report as plain text tables, one block per player count (the command's table).
+
+    >>> print(report_text(balance(players=(2,), games=1, seed=1)).splitlines()[0])
+    == 2 players, 1 game ==
+    """
+    from gamekit.core.output import render_frame
+
+    blocks = []
+    for n in sorted(report.wins["players"].unique()):
+        games = int(report.games.loc[report.games["players"] == n, "game"].nunique())
+        wins = report.wins[report.wins["players"] == n].drop(columns="players")
+        scores = report.scores[report.scores["players"] == n].drop(columns="players")
+        visits = report.visits[report.visits["players"] == n].drop(columns="players")
+        lines = report.lines[report.lines["players"] == n].drop(columns="players")
+        lines = lines.set_index("strategy").T.rename_axis("score line").reset_index()
+        blocks.append(
+            "\n".join(
+                (
+                    f"== {n} players, {games} game{'s' if games != 1 else ''} ==",
+                    "win share (95% interval low-high; 1.0 = fair share in 'vs fair share')",
+                    render_frame(wins.round(3), "table"),
+                    "final score",
+                    render_frame(scores.round(2), "table"),
+                    "action-space visits per game (all players)",
+                    render_frame(visits.round(2), "table"),
+                    "mean score lines",
+                    render_frame(lines.round(2), "table"),
+                )
+            )
+        )
+    return "\n".join(blocks)

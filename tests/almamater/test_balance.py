@@ -1,0 +1,232 @@
+"""The balance report against hand counts from simulate's frame and replayed games; the
+search bot; the ``gamekit almamater balance`` command."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+import re
+from collections import Counter
+from contextlib import redirect_stdout
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from gamekit.almamater.balance import STRATEGIC, balance, report_text, wilson
+from gamekit.almamater.bots import BOTS
+from gamekit.almamater.rules import legal_actions, new_game, step
+from gamekit.almamater.scoring import DURING_PLAY, RULES
+from gamekit.almamater.search_bot import make_search_bot, playout, search_bot, shortlist
+from gamekit.almamater.simulate import simulate
+from gamekit.almamater.spec import make_spec, space_title
+from gamekit.cli import main
+from gamekit.core.rng import make_rng
+
+GAMES = 6
+SEED = 11
+PAIR = ("scholar", "dean")
+
+
+@pytest.fixture(scope="module")
+def report():  # type: ignore[no-untyped-def]
+    return balance(players=(2, 3), games=GAMES, seed=SEED, strategies=PAIR)
+
+
+def test_win_shares_match_a_hand_count_of_simulates_frame(report) -> None:  # type: ignore[no-untyped-def]
+    for n in (2, 3):
+        frame = simulate(n, GAMES, SEED, PAIR)
+        plays: Counter[str] = Counter()
+        wins: Counter[str] = Counter()
+        for strategy, won in zip(frame["strategy"], frame["won"], strict=True):
+            plays[str(strategy)] += 1
+            wins[str(strategy)] += bool(won)
+        got = report.wins[report.wins["players"] == n].set_index("strategy")
+        assert sorted(got.index) == sorted(plays)
+        for strategy in plays:
+            assert got.loc[strategy, "plays"] == plays[strategy]
+            assert got.loc[strategy, "wins"] == wins[strategy]
+            assert got.loc[strategy, "win share"] == pytest.approx(wins[strategy] / plays[strategy])
+            assert got.loc[strategy, "vs fair share"] == pytest.approx(
+                wins[strategy] / plays[strategy] * n
+            )
+            low, high = got.loc[strategy, ["low", "high"]]
+            assert low <= got.loc[strategy, "win share"] <= high
+    # 3 players, 2 strategies rotated: seats go scholar, dean, scholar then dean, scholar, dean
+    three = report.wins[report.wins["players"] == 3].set_index("strategy")["plays"]
+    assert three.to_dict() == {"dean": 9, "scholar": 9}
+
+
+def test_scores_and_lines_are_the_frames_min_median_max_and_means(report) -> None:  # type: ignore[no-untyped-def]
+    frame = simulate(2, GAMES, SEED, PAIR)
+    for strategy in PAIR:
+        totals = sorted(frame.loc[frame["strategy"] == strategy, "total"])
+        row = report.scores[
+            (report.scores["players"] == 2) & (report.scores["strategy"] == strategy)
+        ].iloc[0]
+        assert row["min"] == totals[0] and row["max"] == totals[-1]
+        assert row["median"] == (totals[2] + totals[3]) / 2  # 6 games: mean of the middle two
+        lines = report.lines[
+            (report.lines["players"] == 2) & (report.lines["strategy"] == strategy)
+        ].iloc[0]
+        for rule in (*RULES, DURING_PLAY):
+            points = frame.loc[frame["strategy"] == strategy, rule].tolist()
+            assert lines[rule] == pytest.approx(sum(points) / len(points))
+
+
+def _replayed_visits(players: int, games: int, seed: int) -> Counter[str]:
+    """Placements per space, read from the narrated 'place' events of the same games."""
+    spec = make_spec(players)
+    titles = {space_title(s): s for s in (*spec.spaces, "starting_student")}
+    seen: Counter[str] = Counter()
+    for g, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+        bots = [BOTS[PAIR[(i + g) % len(PAIR)]] for i in range(players)]
+        rng = make_rng(child)
+        state = new_game(spec, rng)
+        while state.phase != "end":
+            assert state.current is not None
+            action = bots[state.current](spec, state, legal_actions(spec, state), rng)
+            result = step(spec, state, action)
+            for event in result.events:
+                if event.kind == "place":
+                    title = re.search(r" (?:on|to use) (.+)$", event.text)
+                    assert title is not None, event.text
+                    seen[titles[title.group(1).removeprefix("Pereira to use ")]] += 1
+            state = result.state
+    return seen
+
+
+def test_visits_per_game_match_the_placements_in_replayed_games(report) -> None:  # type: ignore[no-untyped-def]
+    seen = _replayed_visits(2, GAMES, SEED)
+    visits = report.visits[report.visits["players"] == 2].set_index("space")["visits per game"]
+    assert sum(seen.values()) > 0
+    for space, per_game in visits.items():
+        assert per_game == pytest.approx(seen[space] / GAMES), space
+    assert set(seen) <= set(visits.index)
+
+
+def test_wilson_interval_hand_values() -> None:
+    z = 1.959963984540054
+    assert wilson(50, 100) == pytest.approx((0.40383, 0.59617), abs=1e-5)
+    # no wins in 10: the upper end is z^2 / (n + z^2)
+    assert wilson(0, 10) == pytest.approx((0.0, z * z / (10 + z * z)))
+    low, high = wilson(7, 10)
+    assert low == pytest.approx(1 - wilson(3, 10)[1]) and high == pytest.approx(
+        1 - wilson(3, 10)[0]
+    )
+
+
+def test_long_frame_holds_every_section_and_the_text_has_one_block_per_player_count(report) -> None:  # type: ignore[no-untyped-def]
+    long = report.long()
+    assert list(long.columns) == ["players", "section", "strategy", "item", "value"]
+    assert set(long["section"]) == {"wins", "scores", "visits", "lines"}
+    share = long[
+        (long["section"] == "wins") & (long["item"] == "win share") & (long["players"] == 2)
+    ]
+    assert share["value"].sum() >= 1.0  # every game has a winner; shared wins count twice
+    text = report_text(report)
+    assert text.count("== 2 players, 6 games ==") == 1 and "== 3 players" in text
+    assert "colloquium" in text and "5. milestones x professors" in text
+
+
+def test_bad_arguments_raise_value_errors() -> None:
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        balance(players=(5,), games=1)
+    with pytest.raises(ValueError, match="games must be >= 1"):
+        balance(players=(2,), games=0)
+    with pytest.raises(ValueError, match="unknown strategy 'nobody'"):
+        balance(players=(2,), games=1, strategies=("nobody",))
+    assert STRATEGIC == ("scholar", "dean")
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    buffer = io.StringIO()
+    with redirect_stdout(buffer):
+        code = main(["almamater", "balance", "--games", "2", "--seed", "3", *args])
+    return code, buffer.getvalue()
+
+
+def test_cli_balance_formats() -> None:
+    code, text = _cli("--players", "2")
+    assert code == 0 and text.startswith("== 2 players, 2 games ==")
+    code, csv = _cli("--players", "2,3", "--format", "csv", "--strategy", "dean,random")
+    frame = pd.read_csv(io.StringIO(csv))
+    assert code == 0 and sorted(frame["players"].unique()) == [2, 3]
+    assert set(frame["strategy"]) == {"dean", "random", "all"}
+    code, out = _cli("--players", "3", "--format", "json")
+    records = json.loads(out)
+    assert code == 0 and {r["section"] for r in records} == {"wins", "scores", "visits", "lines"}
+    wins = simulate(3, 2, 3, STRATEGIC).groupby("strategy")["won"].sum()
+    got = {r["strategy"]: r["value"] for r in records if r["item"] == "wins"}
+    assert got == {k: float(v) for k, v in wins.items()}
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("--players", "5"),
+        ("--players", "two"),
+        ("--strategy", "nobody"),
+        ("--games", "0"),
+        ("--format", "xml"),
+    ],
+)
+def test_cli_balance_bad_input_exits_2_with_one_line(
+    args: tuple[str, ...], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["almamater", "balance", "--games", "1", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.strip()
+
+
+# -- the search bot ----------------------------------------------------------------------
+def test_search_bot_is_registered_and_repeatable() -> None:
+    assert BOTS["search"] is search_bot
+    spec = make_spec(2)
+    state = new_game(spec, seed=4)
+    for _ in range(6):  # through the draft into the action phase
+        legal = legal_actions(spec, state)
+        state = step(spec, state, legal[0]).state
+    legal = legal_actions(spec, state)
+    picks = {str(search_bot(spec, state, legal, make_rng(9))) for _ in range(2)}
+    assert len(picks) == 1 and BOTS["search"](spec, state, legal, make_rng(9)) in legal
+
+
+def test_shortlist_keeps_one_option_per_space_and_every_space() -> None:
+    spec = make_spec(3)
+    rng = make_rng(2)
+    state = new_game(spec, rng)
+    while state.phase != "action":
+        state = step(spec, state, legal_actions(spec, state)[0]).state
+    legal = legal_actions(spec, state)
+    short = shortlist(spec, state, legal, 1)
+    from gamekit.almamater.rules import action_space
+
+    kinds = {action_space(spec, a) or type(a).__name__ for a in legal}
+    assert len(short) == len(kinds) < len(legal)
+    assert {action_space(spec, legal[i]) or type(legal[i]).__name__ for i in short} == kinds
+    assert len(shortlist(spec, state, legal, None)) == len(legal)
+
+
+def test_playout_stops_at_the_end_of_the_round_or_the_game() -> None:
+    spec = make_spec(2)
+    rng = make_rng(5)
+    state = new_game(spec, rng)
+    while state.phase != "action":
+        state = step(spec, state, legal_actions(spec, state)[0]).state
+    after_round = playout(spec, state, rng, rounds=0)
+    assert after_round.round == state.round + 1 and after_round.phase != "end"
+    assert playout(spec, state, rng).phase == "end"
+    with pytest.raises(ValueError, match="playouts"):
+        make_search_bot(playouts=0)
+
+
+def test_search_bot_beats_random_and_greedy_in_a_few_seeded_games() -> None:
+    for opponent in ("random", "greedy"):
+        frame = simulate(2, 4, 1, ("search", opponent))
+        wins = frame.groupby("strategy")["won"].sum()
+        assert wins["search"] >= 3, (opponent, wins.to_dict())
+        mean = frame.groupby("strategy")["total"].mean()
+        assert mean["search"] > mean[opponent] + 10
+    assert not math.isnan(mean["search"])
