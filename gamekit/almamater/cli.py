@@ -14,6 +14,7 @@ import json
 import pandas as pd
 
 from gamekit.core.cli_parallel import add_parallel_options, run_parallel
+from gamekit.core.cli_sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
 
 
@@ -52,6 +53,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     bal.add_argument("--data", help="folder of component files (default: the kit's)")
     bal.add_argument("--format", choices=FORMATS, default="table")
     bal.set_defaults(handler=run_balance)
+    register_sweep(sub, "almamater", "scholar,dean")
 
 
 def run_score(args: argparse.Namespace) -> int:
