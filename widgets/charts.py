@@ -362,3 +362,48 @@ def tidy(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     (1, 1)
     """
     return pd.DataFrame(list(rows))
+
+
+def balance_chart(frame: pd.DataFrame) -> alt.LayerChart:
+    """Win share per strategy and player count with its 95% interval, beside the fair
+    share (a grey tick at 1 / players). Columns: ``players``, ``strategy``, ``win share``,
+    ``low``, ``high`` (the ``wins`` frame of :func:`gamekit.almamater.balance.balance`).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"players": [2, 2], "strategy": ["dean", "scholar"],
+    ...                   "win share": [0.4, 0.6], "low": [0.3, 0.5], "high": [0.5, 0.7]})
+    >>> len(balance_chart(f).layer)
+    3
+    """
+    _need(frame, "players", "strategy", "win share", "low", "high")
+    data = _clean(frame[["players", "strategy", "win share", "low", "high"]])
+    data["setting"] = data["players"].astype(str) + " players: " + data["strategy"].astype(str)
+    data["fair share"] = 1 / data["players"]
+    order = list(data.sort_values(["players", "strategy"])["setting"])
+    strategies = list(dict.fromkeys(sorted(data["strategy"])))
+    colour = alt.Color(
+        "strategy:N",
+        scale=alt.Scale(domain=strategies, range=list(PLAYER_COLOURS[: len(strategies)])),
+    )
+    base = alt.Chart(data).encode(y=alt.Y("setting:N", sort=order, title=None))
+    tip = [
+        "setting:N",
+        alt.Tooltip("win share:Q", format=".1%"),
+        alt.Tooltip("low:Q", format=".1%"),
+        alt.Tooltip("high:Q", format=".1%"),
+        alt.Tooltip("fair share:Q", format=".1%"),
+    ]
+    fair = base.mark_tick(color="#8c8c8c", thickness=2, size=18).encode(x="fair share:Q")
+    bars = base.mark_errorbar(ticks=True).encode(
+        x=alt.X("low:Q", title="win share (95% interval)", axis=alt.Axis(format="%")),
+        x2="high:Q",
+        color=colour,
+    )
+    points = base.mark_point(filled=True, size=60).encode(
+        x="win share:Q", color=colour, tooltip=tip
+    )
+    return alt.layer(fair, bars, points).properties(
+        width=WIDTH * 0.75,
+        height=24 * max(2, len(order)),
+        title="Win share by strategy (grey: fair share)",
+    )

@@ -151,3 +151,31 @@ def test_k_turn_chart_takes_the_landing_modules_frame() -> None:
     spec = charts.k_turn_chart(frame).to_dict()
     assert spec["encoding"]["y"]["field"] == "step"
     charts.to_svg(charts.k_turn_chart(frame))
+
+
+def test_balance_chart_draws_intervals_and_fair_shares() -> None:
+    frame = pd.DataFrame(
+        {
+            "players": [2, 2, 3],
+            "strategy": ["dean", "scholar", "dean"],
+            "win share": [0.4, 0.6, 0.25],
+            "low": [0.3, 0.5, 0.2],
+            "high": [0.5, 0.7, 0.3],
+        }
+    )
+    chart = charts.balance_chart(frame)
+    spec = chart.to_dict()
+    fair, bars, points = spec["layer"]
+    assert fair["mark"]["type"] == "tick" and bars["mark"]["type"] == "errorbar"
+    assert bars["encoding"]["x"]["field"] == "low" and bars["encoding"]["x2"]["field"] == "high"
+    rows = {r["setting"]: r for r in spec["datasets"][spec["data"]["name"]]}
+    assert rows["3 players: dean"]["fair share"] == pytest.approx(1 / 3)
+    assert rows["2 players: scholar"]["win share"] == 0.6
+    assert points["encoding"]["y"]["sort"] == [
+        "2 players: dean",
+        "2 players: scholar",
+        "3 players: dean",
+    ]
+    assert "<path" in charts.to_svg(chart)
+    with pytest.raises(ValueError, match="low"):
+        charts.balance_chart(frame.drop(columns="low"))
