@@ -166,7 +166,8 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     w.g["chancellor_pool"] = tuple(pool)
     w.set(seat, chancellor=name, abilities=(name,))
     if w.narrate:
-        w.log("chancellor", f"{w.name(seat)} chooses {name}: {w.c.chancellor(name).text}", seat)
+        ch = w.c.chancellor(name)
+        w.log("chancellor", f"{w.name(seat)} chooses {name} ({ch.gist}): {ch.text}", seat)
     if w.g["turn"] < w.spec.players - 1:
         w.g["turn"] += 1
         return
