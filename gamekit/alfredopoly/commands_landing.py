@@ -105,6 +105,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     land.add_argument("--seed", type=_seed, default=None, metavar="S",
                       help="random seed for --method simulate")  # fmt: skip
+    land.add_argument(
+        "--progress",
+        action="store_true",
+        help="show a bar of simulated rolls on stderr (Ctrl-C prints the rolls so far)",
+    )
     land.set_defaults(handler=_landing)
 
     econ = sub.add_parser(
@@ -131,7 +136,19 @@ def _landing(args: argparse.Namespace) -> int:
     if args.method == "exact":
         frame = landing_probabilities(args.board, opts)
     else:
-        frame = simulate_landing(args.board, opts, rolls=args.rolls, seed=args.seed)
+        # Ctrl-C ends a long run early: the table of the rolls so far, and exit status 130
+        frame = simulate_landing(
+            args.board, opts, rolls=args.rolls, seed=args.seed, progress=args.progress,
+            interruptible=True,
+        )  # fmt: skip
+        if frame.attrs["interrupted"]:
+            print(
+                f"gamekit: interrupted after {frame.attrs['rolls']} counted rolls; the "
+                "standard errors are those of this shorter run",
+                file=sys.stderr,
+            )
+            sys.stdout.write(render_frame(frame, args.format))
+            return 130
     sys.stdout.write(render_frame(frame, args.format))
     return 0
 

@@ -39,6 +39,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
@@ -202,6 +203,12 @@ def make_tables(board: Board, options: LandingOptions) -> Tables:
     )
 
 
+def _roll_bar(total: int) -> Any:
+    from tqdm.auto import tqdm
+
+    return tqdm(total=total, desc="rolls", unit="roll", unit_scale=True)
+
+
 def _pick(bits32: NDArray[np.uint64], m: int) -> NDArray[np.intp]:
     # multiply-shift maps 32 random bits onto 0..m-1 (bias below m / 2**32); the result
     # is small, so its bits read as int64 are the same number (a view costs nothing)
@@ -218,12 +225,19 @@ def simulate_counts(
     groups: int = 1,
     seed: Seed = None,
     tables: Tables | None = None,
+    progress: bool = False,
+    interruptible: bool = False,
 ) -> IntArray:
     """Move ``groups`` x ``tokens`` tokens from Academic Alley, all at once; count their
     rests after ``burn_in`` rolls.
 
     Returns ``counts[group, end, position]``: rests on each of the 41 positions after a
     roll that did not end the turn (``end=0``) or did (``end=1``).
+
+    ``progress=True`` shows a tqdm bar of rolls. With ``interruptible=True``, Ctrl-C
+    stops the run after the current roll and returns the counts so far (every group has
+    then made the same number of rolls, so the batch standard errors stay valid); Ctrl-C
+    during the burn-in still stops the run with ``KeyboardInterrupt``.
 
     >>> c = simulate_counts(load_board("classic"), LandingOptions(), tokens=100,
     ...                     rolls_per_token=10, groups=2, seed=1)
@@ -240,27 +254,38 @@ def simulate_counts(
     offset = np.repeat(np.arange(groups, dtype=np.int32) * t.n_states, tokens)
     state_counts = np.zeros(groups * t.n_states, dtype=np.int64)
     combos = t.outcomes * t.slots
-    for step in range(burn_in + rolls_per_token):
-        # 32 random bits per token and roll pick the dice outcome and the card together
-        # (multiply-shift, bias below combos / 2**32); one 64-bit draw serves two rolls
-        if step % 2 == 0:
-            raw = bits.random_raw(size)
-            bits32 = raw & _LOW32
-        else:
-            bits32 = raw >> _SHIFT32
-        if t.by_faces:
-            faces = rng.integers(1, dice.sides + 1, size=(size, dice.count))
-            k = (faces.sum(axis=1) - dice.min_total) * 2 + (faces == faces[:, :1]).all(axis=1)
-            q = t.step[(q * t.outcomes + k) * t.slots + _pick(bits32, t.slots)]
-        else:
-            q = t.step[q * combos + _pick(bits32, combos)]
-        again = np.flatnonzero(q >= t.n_states)
-        while again.size:  # rare: e.g. "go back three" onto a PCC Mail space
-            fresh = rng.integers(0, t.slots, size=again.size)
-            q[again] = t.draw[q[again] * t.slots + fresh]
-            again = again[q[again] >= t.n_states]
-        if step >= burn_in:
-            state_counts += np.bincount(q + offset, minlength=groups * t.n_states)
+    bar = _roll_bar((burn_in + rolls_per_token) * size) if progress else None
+    try:
+        for step in range(burn_in + rolls_per_token):
+            # 32 random bits per token and roll pick the dice outcome and the card together
+            # (multiply-shift, bias below combos / 2**32); one 64-bit draw serves two rolls
+            if step % 2 == 0:
+                raw = bits.random_raw(size)
+                bits32 = raw & _LOW32
+            else:
+                bits32 = raw >> _SHIFT32
+            if t.by_faces:
+                faces = rng.integers(1, dice.sides + 1, size=(size, dice.count))
+                k = (faces.sum(axis=1) - dice.min_total) * 2 + (faces == faces[:, :1]).all(axis=1)
+                q = t.step[(q * t.outcomes + k) * t.slots + _pick(bits32, t.slots)]
+            else:
+                q = t.step[q * combos + _pick(bits32, combos)]
+            again = np.flatnonzero(q >= t.n_states)
+            while again.size:  # rare: e.g. "go back three" onto a PCC Mail space
+                fresh = rng.integers(0, t.slots, size=again.size)
+                q[again] = t.draw[q[again] * t.slots + fresh]
+                again = again[q[again] >= t.n_states]
+            if step >= burn_in:
+                # one numpy call: every group gains this roll's rests, or none does
+                state_counts += np.bincount(q + offset, minlength=groups * t.n_states)
+            if bar is not None:
+                bar.update(size)
+    except KeyboardInterrupt:
+        if not interruptible or not state_counts.any():
+            raise
+    finally:
+        if bar is not None:
+            bar.close()
     counts = np.zeros((groups, 2, N_POS), dtype=np.int64)
     end = np.broadcast_to(t.turn_end.astype(np.intp), (groups, t.n_states))
     pos = np.broadcast_to(t.positions, (groups, t.n_states))
@@ -277,6 +302,8 @@ def simulate_landing(
     groups: int = 32,
     burn_in: int = 60,
     seed: Seed = None,
+    progress: bool = False,
+    interruptible: bool = False,
     **changes: object,
 ) -> pd.DataFrame:
     """Simulated landing probabilities with standard errors: 41 rows ``index, space,
@@ -285,6 +312,11 @@ def simulate_landing(
 
     About ``rolls`` counted rolls in all (burn-in rolls not counted), split over
     ``groups`` independent groups of tokens. Keyword ``changes`` override ``options``.
+
+    ``progress=True`` shows a bar of rolls. ``interruptible=True`` lets Ctrl-C end a long
+    run early with what it has: the frame's ``attrs`` then say ``interrupted: True`` and
+    how many ``rolls`` were counted, and the standard errors are those of that shorter
+    run. (``attrs["rolls"]`` is always the number of counted rolls.)
 
     >>> df = simulate_landing("classic", rolls=400_000, seed=2, jail="long")
     >>> bool(abs(df.probability[40] - 0.0939) < 5 * df.stderr[40])
@@ -299,11 +331,11 @@ def simulate_landing(
     tokens, steps = plan(rolls, groups)
     counts = simulate_counts(
         b, opts, tokens=tokens, rolls_per_token=steps, burn_in=burn_in, groups=groups,
-        seed=seed, tables=make_tables(b, opts),
+        seed=seed, tables=make_tables(b, opts), progress=progress, interruptible=interruptible,
     )  # fmt: skip
     rows = counts.sum(axis=1) if opts.per == "roll" else counts[:, 1]
     est = rows / np.maximum(rows.sum(axis=1, keepdims=True), 1)
-    return pd.DataFrame(
+    frame = pd.DataFrame(
         {
             "index": np.arange(N_POS),
             "space": [s.name for s in b.spaces] + [IN_PROBATION_NAME],
@@ -311,6 +343,9 @@ def simulate_landing(
             "stderr": est.std(axis=0, ddof=1) / np.sqrt(groups),
         }
     )
+    counted = int(counts.sum())
+    frame.attrs.update(rolls=counted, interrupted=counted < groups * tokens * steps)
+    return frame
 
 
 def plan(rolls: int, groups: int) -> tuple[int, int]:
