@@ -1,5 +1,17 @@
 """The other action spaces: Antiquarian, Laboratory, Park, Bishop, Colloquium, Hall of fame,
 and the tables that tie every action type to its options and its effect.
+
+The research model (a decision, also in ``research.toml``): the German summary names "ein
+grüner Schritt auf der Forschungsleiste (Karten-Leiste)", free, and "bis zu 3 Schritte" on
+"dem schwarzen Forschungsring", paid "je Aufstiegsfeld". The kit takes both on ONE track,
+the 15 fields of the 5 research cards: a Laboratory visit is the free step, then up to 3
+paid steps, each paying the cost printed on the field it enters. This is a faithful
+simplification because the summary reads everything research does from one marker per
+player on the card track (book reputation, rule 23c; milestones x professors, rule 25) and
+gives the ring no length, reward or scoring of its own, only a cost per field, which the
+track's fields carry; a second track would hold invented numbers only. Requirements
+("drei Studenten im eigenen Hörsaal") are conditions, not payments: no step, free or paid,
+enters a field whose requirement the player does not meet (rule 8).
 """
 
 from __future__ import annotations

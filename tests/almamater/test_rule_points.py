@@ -247,3 +247,18 @@ def test_founding_textbooks_are_placed_by_each_player_in_turn_order() -> None:
     assert s.phase == "action" and s.round == 1
     for seat in owners:
         assert s.players[seat].shelved >= 1
+
+
+# -- 5. the research model: one track, documented (rules 8 and 17) -------------------------------
+def test_research_model_is_one_track_and_says_why() -> None:
+    """The free ("green") step and up to 3 paid ("black ring") steps move the same marker
+    on the 15 fields of the card track; the data notes and the module say why."""
+    from gamekit.almamater import spaces
+    from gamekit.almamater.components import load_components
+
+    notes = {n.field: n.text for n in load_components().notes if n.family == "research"}
+    assert "ONE research track" in notes["one_track"] and "invented" in notes["one_track"]
+    assert "faithful" in (spaces.__doc__ or "")
+    spec, s = rich()
+    p = act(spec, s, Research(1, 3)).state.players[0]
+    assert p.research == 1 + 3  # one marker: free step, then 3 paid steps
