@@ -24,7 +24,7 @@ from gamekit.almamater.sheet import score_sheet
 FIELDS: dict[str, tuple[str, int, int | None, int]] = {
     "prestige": ("prestige during play", 0, 80, 20),
     "ducats": ("ducats", 0, 40, 11),
-    "textbooks": ("own textbooks", 0, 12, 5),
+    "textbooks": ("textbooks (any colour)", 0, 12, 5),
     "dictionaries": ("dictionaries", 0, 8, 2),
     "reputation_rank": ("reputation rank (1 = best)", 1, None, 2),
     "milestones": ("milestones reached", 0, 5, 3),
