@@ -242,3 +242,39 @@ def test_the_code_points_to_the_rule_book_in_the_repository() -> None:
             if re.search(r"(?<!docs/)rules/(alfredopoly|almamater)\.md", line):
                 stale.append(f"{path.relative_to(ROOT)}:{n}")
     assert not stale, "references to rules/*.md outside docs/:\n" + "\n".join(stale)
+
+
+def test_alfredopoly_book_and_code_agree_on_the_numbers() -> None:
+    """The amounts a rule states are the engine's defaults (read from the spec and board)."""
+    from gamekit.alfredopoly.spec import AlfredopolySpec
+
+    spec = AlfredopolySpec()
+    rules = RULES["alfredopoly"]
+    text = BOOKS["alfredopoly"].read_text(encoding="utf-8")
+    alumni, hot_dog = spec.board.spaces[4], spec.board.spaces[38]
+    assert f"\\${spec.starting_cash} in cash" in rules[1].body
+    assert f"\\${spec.salary} workstudy" in rules[3].body
+    assert f"\\${alumni.tax} or {alumni.tax_percent}% of their net worth" in rules[7].body
+    assert "on one of their next three turns" in rules[9].body and spec.jail_tries == 3
+    assert f"(c) paying the trustees \\${spec.jail_fine}" in rules[9].body
+    assert f"plus {spec.interest_percent}% interest" in rules[12].body
+    assert f"{spec.sculptures} sculptures and {spec.statues} statues" in text
+    assert f"a flat \\${hot_dog.tax} fee" in text and hot_dog.tax_percent in (0, None)
+    assert not (spec.auction or spec.free_parking_jackpot), "house rules are off by default"
+
+
+def test_almamater_book_and_data_agree_on_the_facts() -> None:
+    from gamekit.almamater import load_components
+
+    c = load_components()
+    rules = RULES["almamater"]
+    assert f"{c.board.masters_start} masters" in rules[1].body
+    assert f"{c.board.dictionaries_supply} dictionaries" in rules[1].body
+    assert f"The game has {c.board.rounds} rounds" in rules[9].body
+    assert f"more than {c.board.masters_max} masters" in rules[22].body
+    assert f"reaching {c.board.prestige_threshold}" in rules[22].body
+    assert f"{c.board.lab_max_paid} more" in rules[17].body
+    ranks = c.reputation.final[1]  # 3 players: the published 12 / 7 / 3
+    assert f"{ranks[0]}, {ranks[1]} or {ranks[2]} prestige" in rules[25].body
+    one, two, three = c.bust_prestige
+    assert f"give {one}, {two} or {three} prestige" in rules[25].body
