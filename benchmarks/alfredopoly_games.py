@@ -1,10 +1,13 @@
-"""Alfredopoly speed: whole 4-bot games per second (200-round limit), actions per second.
+"""Alfredopoly speed: whole 4-bot games per second (200-round limit), rounds and dice
+rolls per CPU-second, actions per second, and the parallel speed-up.
 
     .venv/bin/python benchmarks/alfredopoly_games.py [--games 400] [--strategy A,B,C,D] [--quick]
 
-Runs in one process (one core). Prints the machine's core count, the fast path
-(``simulate``: one working table per game) and, for scale, the checked public API
-(``step``/``chance_step`` with a frozen state after every action).
+The single-core figures run in one process. Games per second depend on how long games
+last (builder games end early), so rounds and rolls per CPU-second are the fairer speed
+of the game loop. Then, for scale, the checked public API (``step``/``chance_step`` with
+a frozen state after every action), and ``simulate`` with one worker against every core
+(same games, same frame).
 """
 
 from __future__ import annotations
@@ -24,8 +27,9 @@ from gamekit.alfredopoly.rules import (
     new_game,
     step,
 )
-from gamekit.alfredopoly.simulate import simulate
+from gamekit.alfredopoly.simulate import GameRecord, play_game, simulate
 from gamekit.core.actions import sample_outcome
+from gamekit.core.parallel import SeedPlan, available_cores
 
 
 def checked_actions_per_second(seconds: float = 3.0) -> float:
@@ -46,6 +50,25 @@ def checked_actions_per_second(seconds: float = 3.0) -> float:
     return n / (time.perf_counter() - start)
 
 
+def rounds_and_rolls(strategy: str, games: int, seed: int) -> tuple[float, float, float]:
+    """Rounds and dice rolls per CPU-second over the first ``games`` games of the run
+    (played as ``simulate`` plays them, with a record of every roll), and rolls per round."""
+    spec = AlfredopolySpec(max_rounds=200)
+    names = strategy.split(",")
+    plan = SeedPlan.from_seed(seed)
+    rounds = rolls = 0
+    cpu = time.process_time()
+    for g in range(games):
+        game_seq, *bot_seqs = plan.child(g).spawn(len(names) + 1)
+        bots = [make_bot(n, np.random.default_rng(s)) for n, s in zip(names, bot_seqs, strict=True)]
+        record = GameRecord(start=None)  # type: ignore[arg-type]
+        table, _ = play_game(spec, bots, np.random.default_rng(game_seq), record=record)
+        rounds += min(table.round, 200)
+        rolls += sum(1 for kind, _ in record.steps if kind == "roll")
+    cpu = time.process_time() - cpu
+    return rounds / cpu, rolls / cpu, rolls / rounds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400)
@@ -55,12 +78,12 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.games = 20
-    print(f"cores: {os.cpu_count()} (this benchmark uses one)")
+    print(f"cores: {os.cpu_count()} (single-core figures use one)")
     simulate(games=5, seed=1, strategies=args.strategy)  # warm up caches
     start = time.perf_counter()
     cpu = time.process_time()
     df = simulate(players=4, games=args.games, seed=args.seed, max_rounds=200,
-                  strategies=args.strategy)  # fmt: skip
+                  strategies=args.strategy, workers=1)  # fmt: skip
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu
     games = df.drop_duplicates("game")
@@ -75,6 +98,31 @@ def main() -> None:
     print(f"decisions per second (fast path, dice not counted): {fast:,.0f}")
     print(f"steps per second (checked API, dice counted): {checked:,.0f}")
     print(f"fast path / checked API: {fast / checked:.1f}x (same run)")
+    per_round, per_roll, rolls_per_round = rounds_and_rolls(
+        args.strategy, min(args.games, 100), args.seed
+    )
+    print(f"rounds per CPU-second: {per_round:,.0f}; dice rolls per CPU-second: {per_roll:,.0f} "
+          f"({rolls_per_round:.1f} rolls per round)")  # fmt: skip
+    parallel_speedup(args)
+
+
+def parallel_speedup(args: argparse.Namespace) -> None:
+    """The same games on one worker and on every core: wall clock and the ratio."""
+    cores = available_cores()
+    games = 200 if args.quick else max(args.games, 800)
+    times = {}
+    frames = {}
+    for workers in (1, cores):
+        start = time.perf_counter()
+        frames[workers] = simulate(players=4, games=games, seed=args.seed, max_rounds=200,
+                                   strategies=args.strategy, workers=workers)  # fmt: skip
+        times[workers] = time.perf_counter() - start
+    same = frames[1].equals(frames[cores])
+    print(f"{games} games: 1 worker {games / times[1]:.1f} games/s, {cores} workers "
+          f"{games / times[cores]:.1f} games/s (wall clock): {times[1] / times[cores]:.2f}x; "
+          f"same frame: {same}")  # fmt: skip
+    if not same:
+        raise SystemExit("the parallel frame differs from the one-worker frame")
 
 
 if __name__ == "__main__":
