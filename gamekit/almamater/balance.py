@@ -51,6 +51,8 @@ class Balance:
     scores: pd.DataFrame
     visits: pd.DataFrame
     lines: pd.DataFrame
+    strategy_visits: pd.DataFrame
+    """Placements per game on each action space by each strategy's seats together."""
     games: pd.DataFrame
     """The raw ``simulate`` frames of every player count, one row per player and game."""
 
@@ -118,21 +120,23 @@ def balance(
     if games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
     components = data if isinstance(data, Components) else load_components(data)
-    frames, visits = [], []
+    frames, visits, by_strategy = [], [], []
     for n in counts:
         spec = make_spec(n, components)
-        seen: Counter[str] = Counter()
+        seen: Counter[tuple[str, str]] = Counter()
         counting = [_counting(s, seen) for s in strategies]
         frame = simulate(n, games, seed, strategies=counting, data=components, progress=progress)
         frame.insert(0, "players", n)
         frames.append(frame)
         visits.append(_visits(spec, seen, games, n))
+        by_strategy.append(_strategy_visits(spec, seen, games, n))
     every = pd.concat(frames, ignore_index=True)
     return Balance(
         wins=win_shares(every),
         scores=_scores(every),
         visits=pd.concat(visits, ignore_index=True),
         lines=_lines(every),
+        strategy_visits=pd.concat(by_strategy, ignore_index=True),
         games=every,
     )
 
@@ -177,19 +181,40 @@ def _lines(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.groupby(["players", "strategy"], sort=True)[numeric].mean().reset_index()
 
 
-def _visits(spec: AlmaMaterSpec, seen: Counter[str], games: int, n: int) -> pd.DataFrame:
+def _spaces(spec: AlmaMaterSpec, seen: Counter[tuple[str, str]]) -> list[str]:
     spaces = [*spec.spaces, "starting_student"]
-    spaces += sorted(s for s in seen if s not in spaces)
+    return spaces + sorted({s for _, s in seen if s not in spaces})
+
+
+def _visits(
+    spec: AlmaMaterSpec, seen: Counter[tuple[str, str]], games: int, n: int
+) -> pd.DataFrame:
+    total: Counter[str] = Counter()
+    for (_, space), k in seen.items():
+        total[space] += k
+    spaces = _spaces(spec, seen)
     return pd.DataFrame(
-        {
-            "players": n,
-            "space": spaces,
-            "visits per game": [seen[s] / games for s in spaces],
-        }
+        {"players": n, "space": spaces, "visits per game": [total[s] / games for s in spaces]}
     )
 
 
-def _counting(strategy: str | Bot, seen: Counter[str]) -> Bot:
+def _strategy_visits(
+    spec: AlmaMaterSpec, seen: Counter[tuple[str, str]], games: int, n: int
+) -> pd.DataFrame:
+    rows = [
+        {
+            "players": n,
+            "strategy": name,
+            "space": space,
+            "visits per game": seen[name, space] / games,
+        }
+        for name in sorted({name for name, _ in seen})
+        for space in _spaces(spec, seen)
+    ]
+    return pd.DataFrame(rows, columns=["players", "strategy", "space", "visits per game"])
+
+
+def _counting(strategy: str | Bot, seen: Counter[tuple[str, str]]) -> Bot:
     """The bot of ``strategy``, counting the action space of every placement it makes."""
     if isinstance(strategy, str):
         if strategy not in BOTS:
@@ -206,7 +231,7 @@ def _counting(strategy: str | Bot, seen: Counter[str]) -> Bot:
         action = bot(spec, state, legal, rng)
         space = action_space(spec, action) if state.phase == "action" else None
         if space is not None:
-            seen[space] += 1
+            seen[name, space] += 1
         return action
 
     counted.__name__ = name

@@ -104,6 +104,12 @@ def test_visits_per_game_match_the_placements_in_replayed_games(report) -> None:
     for space, per_game in visits.items():
         assert per_game == pytest.approx(seen[space] / GAMES), space
     assert set(seen) <= set(visits.index)
+    # each strategy's own visits add up to everyone's
+    own = report.strategy_visits[report.strategy_visits["players"] == 2]
+    summed = own.groupby("space")["visits per game"].sum()
+    for space, per_game in visits.items():
+        assert summed[space] == pytest.approx(per_game), space
+    assert sorted(own["strategy"].unique()) == sorted(PAIR)
 
 
 def test_wilson_interval_hand_values() -> None:
