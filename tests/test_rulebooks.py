@@ -4,7 +4,8 @@ Every "rule 9" written in the code or the tests must point to a numbered rule of
 game's book, and every numbered rule must be cited somewhere, so that a reader can go from
 the rule to the code that implements it and the test that checks it, and back. The game
 of a citation is the package folder it is written in (``gamekit/alfredopoly``,
-``tests/almamater``, ...); a widget module is of the one game it names.
+``tests/almamater``, ...); a widget module is of the one game it names; a line that names
+one game ("Alfredopoly rule 7") is of that game.
 """
 
 from __future__ import annotations
@@ -102,7 +103,8 @@ def sources() -> list[Path]:
 
 
 def citations() -> tuple[dict[str, list[Citation]], list[str]]:
-    """Every citation, by game; and the citations whose game cannot be told."""
+    """Every citation, by game; and the citations whose game cannot be told. A line that
+    names one game ("Alma Mater rule 8") is of that game; otherwise the file's game counts."""
     found: dict[str, list[Citation]] = {game: [] for game in BOOKS}
     unknown: list[str] = []
     for path in sources():
@@ -114,11 +116,13 @@ def citations() -> tuple[dict[str, list[Citation]], list[str]]:
             cited += [(int(m.group(1)), m.group(2)) for m in TEST_NAME.finditer(line)]
             if not cited:
                 continue
+            named = [g for g, pattern in GAME_NAMES.items() if pattern.search(line)]
             game = game or game_of(path)
-            if game is None:
+            here = named[0] if len(named) == 1 else game
+            if here is None:
                 unknown.append(f"{where}: {line.strip()}")
                 continue
-            found[game] += [Citation(where, number, part) for number, part in cited]
+            found[here] += [Citation(where, number, part) for number, part in cited]
     return found, unknown
 
 
@@ -161,8 +165,9 @@ def test_almamater_rules_follow_the_game() -> None:
 
 
 def test_every_citation_names_its_game() -> None:
-    assert not UNKNOWN, "rule citations in files that name neither or both games:\n" + "\n".join(
-        UNKNOWN
+    assert not UNKNOWN, (
+        "rule citations whose game cannot be told (the file names neither or both games); "
+        "name it on the line, e.g. 'Alfredopoly rule 7':\n" + "\n".join(UNKNOWN)
     )
 
 
