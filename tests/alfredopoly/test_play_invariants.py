@@ -23,6 +23,7 @@ from gamekit.alfredopoly.rules import (
     chance_step,
     is_chance,
     legal_actions,
+    management_actions,
     new_game,
     step,
 )
@@ -157,6 +158,11 @@ def play_random(spec: AlfredopolySpec, players: int, seed: int, steps: int) -> i
                 offer = random_offer(s, rng)
                 if offer is not None:
                     action = offer
+            elif rng.random() < 0.1:  # management at any time, by another seat
+                seat = int(rng.choice(s.active))
+                others = management_actions(spec, s, seat)
+                if others:
+                    action = others[int(rng.integers(len(others)))]
             try:
                 result = step(spec, s, action)
             except IllegalAction:
