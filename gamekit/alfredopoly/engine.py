@@ -27,7 +27,8 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
 - A mortgaged property that changes hands (trade, or bankruptcy to a player) costs its
   new owner 10% of the mortgage at once (``KeepMortgage``), or the owner lifts it at
   once for the mortgage plus 10% (``LiftMortgage``): the ``transfer`` phase asks, one
-  property at a time, before anything else goes on (classic rule).
+  property at a time, before anything else goes on (classic rule; trades are rule 11,
+  bankruptcy rule 13, the 10% interest rule 12).
 - Bankrupt to a player: sculptures go back to the trustees for half price, then all
   cash, property and "Get out" cards go to the creditor. Bankrupt to the trustees:
   sculptures return to the supply, property returns unmortgaged and buyable, cash goes
@@ -700,7 +701,7 @@ class Table:
                 self.proceed()
 
     def _do_keep(self, a: A.KeepMortgage) -> None:
-        """Decision: the new owner keeps the mortgage and pays 10% of it now."""
+        """Decision (rules 11-13): the new owner keeps the mortgage and pays 10% of it now."""
         s = self.board.spaces[a.space]
         self.transfers.remove(a.space)
         self._owe(self.actor, TRUSTEES, self.spec.transfer_interest(a.space), "interest",
