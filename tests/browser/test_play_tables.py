@@ -214,8 +214,26 @@ def test_play_tables_in_voila(voila, lab_page, tmp_path):  # type: ignore[no-unt
     log = am.locator(".gk-log").text_content()
     assert "Ann places" in log and "Red " not in log and "Blue " not in log
 
-    # 6. Save, download, reload the page, load the file: the same game is back
+    # 6. the history slider: back to the start (keyboard), the same click replays the
+    # recorded roll (no new dice, the later moves are kept)
     page.locator(".gk-table").first.scroll_into_view_if_needed()
+    end = probe(page)
+    first_line = play.locator(".gk-log-line").first.text_content()
+    page.locator(".gk-table .noUi-handle").first.focus()
+    page.keyboard.press("Home")
+    p = wait_probe(page, "p.position === 0")
+    wait_armed(page, p["view"])
+    play.locator(".gk-actions-main button", has_text="Roll the dice").click()
+    p = wait_probe(page, "p.position === 1")
+    assert p["moves"] == end["moves"], (p, end)  # replayed: the later moves are kept
+    assert play.locator(".gk-log-line").first.text_content() == first_line  # same dice
+    faces = first_line.split(" rolled ")[1].split(" = ")[0]
+    play.locator(".gk-play-dice", has_text=f"Ann rolled {faces}").wait_for(timeout=TIMEOUT)
+    assert "Looking back at move 1" in play.locator(".gk-play-note").text_content()
+    screenshot(page, "play-tables-replay", ".gk-table")
+
+    # 7. Save (at move 1 of the history), download, reload the page, load the file: the
+    # same game is back, at the same move
     saved = probe(page)
     lines = play.locator(".gk-log-line").all_text_contents()
     page.locator(".gk-files button", has_text="Save the game").first.click()
