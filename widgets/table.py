@@ -261,11 +261,17 @@ class GameTable(ipw.VBox):
         for key, value in self._table_facts().items():
             if data.get(key) != value:
                 raise ValueError(f"{name}: {key} {data.get(key)!r}, but this table has {value!r}")
+        s = self.session
+        kept = (s.history, s.position, s.rng, s.set_aside)
         try:
-            self.session.restore(data.get("history"))
-            self._load_extra(data.get("extra") or {})
+            s.restore(data.get("history"))
         except ValueError as exc:
             raise ValueError(f"{name}: history: {exc}") from None
+        try:
+            self._load_extra(data.get("extra") or {})
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            s.history, s.position, s.rng, s.set_aside = kept  # keep the current game
+            raise ValueError(f"{name}: extra: {exc}") from None
         self._pending = None
         self.panel.confirm = ""
         self.refresh()

@@ -221,6 +221,18 @@ def test_an_edited_file_is_refused_naming_the_move() -> None:
     assert len(b.session.history) == 1
 
 
+def test_a_bad_bot_generator_in_the_file_keeps_the_current_game() -> None:
+    a = AlfredopolyTable(["Ann", "Bo"], bots={1: "random"}, seed=2)
+    play(a, 6)
+    data = json.loads(a.save_json())
+    data["extra"]["bot_rngs"]["1"] = {"bit_generator": "nonsense"}
+    b = AlfredopolyTable(["Ann", "Bo"], bots={1: "random"}, seed=2)
+    before = (b.state, len(b.session.history))
+    with pytest.raises(ValueError, match="extra"):
+        b.load_json(json.dumps(data))
+    assert (b.state, len(b.session.history)) == before
+
+
 def test_a_game_for_other_players_or_another_game_is_refused() -> None:
     a = AlfredopolyTable(["Ann", "Bo"], seed=2)
     with pytest.raises(ValueError, match="players"):
