@@ -5,7 +5,10 @@
 const V = 1000; // viewBox size
 const CORNER = 130; // corner square and ring depth
 const CELL = (V - 2 * CORNER) / 9; // width of a side space
-const BAND = 26; // colour band depth
+const BAND = 22; // colour band depth
+const LEADING = 1.04; // line spacing, in font sizes
+const CHAR = 0.6; // a character's average width, in font sizes (DejaVu Sans, semibold)
+const SQUEEZE = 0.74; // the most a line is condensed to fit its space
 const GROUP_BANDS = {
   railroad: "#3b3b3b",
   utility: "#8c8c8c",
@@ -38,13 +41,26 @@ function placement(i) {
   return { x: V - CORNER, y, w: CORNER, h: CELL, transform: `translate(${V - CORNER},${y + CELL}) rotate(-90)` };
 }
 
-// Greedy word wrap to lines of at most `max` characters (long words stay whole).
+// Greedy word wrap to lines of at most `max` characters; a word longer than a line is
+// split with a hyphen ("Mosko-" / "witz"), and a hyphenated word may break after its
+// hyphen ("Binns-" / "Merrill").
 function wrap(text, max) {
   const lines = [];
   let line = "";
-  // a hyphenated word may break after its hyphen ("Binns-" / "Merrill")
-  const words = String(text).split(/\s+/).flatMap((w) => (w.length > max ? w.split(/(?<=-)/) : [w]));
-  for (const word of words.filter(Boolean)) {
+  const split = (w) => {
+    if (w.length <= max + 1) return [w]; // one letter more is condensed, not split
+    const parts = w.split(/(?<=-)/);
+    if (parts.length > 1 && parts.every((p) => p.length <= max)) return parts;
+    const out = [];
+    for (let i = 0; i < w.length; i += max - 1) {
+      const rest = w.slice(i);
+      if (rest.length <= max) { out.push(rest); break; }
+      out.push(w.slice(i, i + max - 1) + "-");
+    }
+    return out;
+  };
+  const words = String(text).split(/\s+/).filter(Boolean).flatMap(split);
+  for (const word of words) {
     const sep = line.endsWith("-") ? "" : " ";
     if (line && (line + sep + word).length > max) {
       lines.push(line);
@@ -57,18 +73,31 @@ function wrap(text, max) {
   return lines;
 }
 
-function multiline(parent, x, y, lines, size, attrs = {}) {
+// Lines of text at `size` (viewBox units); a line wider than `width` is condensed to fit
+// (SVG textLength), so the font size, and so its height on screen, never shrinks.
+function multiline(parent, x, y, lines, size, attrs = {}, width = null) {
   const text = gkSvg("text", { x, y, "font-size": size, "text-anchor": "middle", ...attrs }, parent);
   lines.forEach((line, n) => {
-    const span = gkSvg("tspan", { x, dy: n === 0 ? 0 : size * 1.12 }, text);
+    const span = gkSvg("tspan", { x, dy: n === 0 ? 0 : size * LEADING }, text);
     span.textContent = line;
+    // measured when the board is on the page, else estimated
+    const real = width && span.getComputedTextLength ? span.getComputedTextLength() : 0;
+    if (width && (real > 0 ? real : line.length * size * CHAR) > width) {
+      span.setAttribute("textLength", width);
+      span.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   });
   return text;
 }
 
+function fitText(parent, x, y, value, size, attrs = {}, width = null) {
+  return multiline(parent, x, y, [String(value)], size, attrs, width);
+}
+
 function heatColour(t) {
-  // white -> amber -> deep red, readable on a projector
-  const stops = [[255, 252, 235], [255, 226, 140], [250, 163, 84], [236, 98, 68]];
+  // white -> blue: clear of the red, orange and yellow colour bands, ordered by lightness
+  // (readable without hue) and light enough for dark text (colour-blind safe)
+  const stops = [[247, 251, 255], [198, 219, 239], [140, 192, 224], [90, 162, 212]];
   const u = Math.max(0, Math.min(1, t)) * (stops.length - 1);
   const a = stops[Math.floor(u)], b = stops[Math.min(stops.length - 1, Math.floor(u) + 1)];
   const f = u - Math.floor(u);
@@ -84,18 +113,27 @@ function formatValue(value, fmt) {
 }
 
 function kindLine(space) {
-  if (space.kind === "tax") return `pay ${gkMoney(space.tax)}`;
+  if (space.kind === "tax") return gkMoney(space.tax);
   if (space.kind === "street" || space.kind === "railroad" || space.kind === "utility") {
     return gkMoney(space.price);
   }
   return "";
 }
 
+function mix(hex, t) {
+  // `t` of the colour on the board's paper (#fbf8ef)
+  const n = parseInt(hex.slice(1), 16);
+  const c = [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+  const paper = [251, 248, 239];
+  const m = c.map((v, k) => Math.round(paper[k] + (v - paper[k]) * t));
+  return "#" + m.map((v) => v.toString(16).padStart(2, "0")).join("");
+}
+
 function drawSculptures(g, w, y, count) {
   if (count >= 5) {
     const s = gkSvg("g", { class: "gk-statue" }, g);
-    gkSvg("rect", { x: w / 2 - 16, y: y + 4, width: 32, height: BAND - 8, rx: 3 }, s);
-    gkText(s, w / 2, y + BAND - 8, "★", { "font-size": 14, "text-anchor": "middle", class: "gk-statue-star" });
+    gkSvg("rect", { x: w / 2 - 16, y: y + 2, width: 32, height: BAND - 4, rx: 3 }, s);
+    gkText(s, w / 2, y + BAND - 5, "★", { "font-size": 15, "text-anchor": "middle", class: "gk-statue-star" });
     return;
   }
   const step = w / 4.6;
@@ -103,22 +141,62 @@ function drawSculptures(g, w, y, count) {
     const x = w / 2 - ((count - 1) * step) / 2 + n * step;
     gkSvg("path", {
       class: "gk-sculpture",
-      d: `M${x - 7},${y + BAND - 5} L${x - 7},${y + 11} L${x},${y + 5} L${x + 7},${y + 11} L${x + 7},${y + BAND - 5} Z`,
+      d: `M${x - 7},${y + BAND - 3} L${x - 7},${y + 9} L${x},${y + 3} L${x + 7},${y + 9} L${x + 7},${y + BAND - 3} Z`,
     }, g);
   }
+}
+
+function ownerOf(view, index) {
+  const state = view.spaces[index] || {};
+  if (state.owner === null || state.owner === undefined) return null;
+  return view.players[state.owner] || { name: `player ${state.owner + 1}`, colour: "#444", initial: "?" };
+}
+
+function tokensAt(view, index) {
+  return view.players.filter((p) => !p.bankrupt && p.position === index);
+}
+
+// What a screen reader says for a space: its name and number, price, owner, buildings,
+// mortgage and the tokens on it.
+function spaceLabel(space, view) {
+  const state = view.spaces[space.index] || {};
+  const parts = [`${space.name}, space ${space.index}`];
+  const owner = ownerOf(view, space.index);
+  if (owner) parts.push(`owned by ${owner.name}`);
+  else if (space.price) parts.push(`for sale, ${gkMoney(space.price)}`);
+  const level = state.sculptures || 0;
+  if (level >= 5) parts.push("a statue");
+  else if (level) parts.push(`${level} sculpture${level === 1 ? "" : "s"}`);
+  if (state.mortgaged) parts.push("mortgaged");
+  const here = tokensAt(view, space.index);
+  if (space.kind === "jail") {
+    const inside = here.filter((p) => p.in_jail).map((p) => p.name);
+    const visiting = here.filter((p) => !p.in_jail).map((p) => p.name);
+    if (inside.length) parts.push(`in ${space.name}: ${inside.join(", ")}`);
+    if (visiting.length) parts.push(`just visiting: ${visiting.join(", ")}`);
+  } else if (here.length) {
+    parts.push(`tokens: ${here.map((p) => p.name).join(", ")}`);
+  }
+  const heat = view.heat[space.index];
+  if (view.hasHeat && heat !== null && heat !== undefined) parts.push(`${view.heatLabel || "value"} ${formatValue(heat, view.heatFormat)}`);
+  return parts.join("; ");
 }
 
 function drawSpace(layer, space, pl, view) {
   const g = gkSvg("g", { class: "gk-space", transform: pl.transform, "data-index": space.index, tabindex: 0 }, layer);
   g.setAttribute("role", "button");
-  g.setAttribute("aria-label", `${space.index}: ${space.name}`);
+  g.setAttribute("aria-label", spaceLabel(space, view));
   const title = gkSvg("title", {}, g);
   title.textContent = `${space.index}  ${space.name}`;
+  const f = view.font;
   const w = pl.corner ? CORNER : CELL;
   const h = CORNER;
   const heat = view.heat[space.index];
-  const bg = view.hasHeat && heat !== null && heat !== undefined ? heatColour(view.scale(heat)) : null;
-  gkSvg("rect", { class: "gk-space-bg", x: 0, y: 0, width: w, height: h, ...(bg ? { style: `fill:${bg}` } : {}) }, g);
+  const hasHeat = view.hasHeat && heat !== null && heat !== undefined;
+  const owner = ownerOf(view, space.index);
+  let bg = hasHeat ? heatColour(view.scale(heat)) : null;
+  if (!bg && owner) bg = mix(owner.colour, 0.5); // a bold fill in the owner's colour
+  gkSvg("rect", { class: "gk-space-bg" + (owner && !hasHeat ? " gk-owned" : ""), x: 0, y: 0, width: w, height: h, ...(bg ? { style: `fill:${bg}` } : {}) }, g);
   const state = view.spaces[space.index] || {};
   const bandY = pl.flip ? h - BAND : 0;
   if (space.kind === "street" && space.colour) {
@@ -127,65 +205,76 @@ function drawSpace(layer, space, pl, view) {
   } else if (GROUP_BANDS[space.kind]) {
     gkSvg("rect", { class: "gk-band gk-band-org", x: 0, y: bandY + (pl.flip ? BAND - 7 : 0), width: w, height: 7, style: `fill:${GROUP_BANDS[space.kind]}` }, g);
   }
+  const inner = w - 6;
+  const maxChars = (width) => Math.max(3, Math.floor(width / (f * CHAR * SQUEEZE)));
   if (pl.corner) {
-    const lines = wrap(space.name, 12);
-    const nameY = space.kind === "jail" ? h * 0.58 + 22 : h / 2 - ((lines.length - 1) * 15) / 2 + 4;
-    multiline(g, w / 2, nameY, lines, 14, { class: "gk-name gk-corner-name" });
     if (space.kind === "jail") {
       // the cell for players *in* Academic Probation, apart from "just visiting"
       const hj = view.heat[40];
       const fill = view.hasHeat && hj !== null && hj !== undefined ? heatColour(view.scale(hj)) : null;
-      gkSvg("rect", { class: "gk-jail-cell", x: w * 0.42, y: 0, width: w * 0.58, height: h * 0.58, ...(fill ? { style: `fill:${fill}` } : {}) }, g);
-      gkText(g, w * 0.71, 14, "in jail", { "font-size": 11, "text-anchor": "middle", class: "gk-small" });
+      const cw = w * 0.6, ch = h * 0.56;
+      gkSvg("rect", { class: "gk-jail-cell", x: w - cw, y: 0, width: cw, height: ch, ...(fill ? { style: `fill:${fill}` } : {}) }, g);
+      fitText(g, w - cw / 2, f * 0.95, "IN", f, { class: "gk-small gk-jail-label" });
       if (view.hasHeat && hj !== null && hj !== undefined) {
-        gkText(g, w * 0.71, h * 0.58 - 8, formatValue(hj, view.heatFormat), { "font-size": 12, "text-anchor": "middle", class: "gk-heat-value" });
+        fitText(g, w - cw / 2, ch - 6, formatValue(hj, view.heatFormat), f, { class: "gk-heat-value" }, cw - 4);
       }
+      const lines = wrap(space.short || space.name, maxChars(inner)).slice(0, 2);
+      multiline(g, w / 2, h - 8 - (lines.length - 1) * f * 1.1, lines, f, { class: "gk-name gk-corner-name" }, inner);
+    } else {
+      const room = Math.max(1, Math.floor((h - (hasHeat ? f * 1.3 : 0) - 8) / (f * 1.1)));
+      const lines = wrap(space.name, maxChars(inner)).slice(0, room);
+      const top = (h - (hasHeat ? f * 1.2 : 0)) / 2 - ((lines.length - 1) * f * 1.1) / 2 + f * 0.35;
+      multiline(g, w / 2, top, lines, f, { class: "gk-name gk-corner-name" }, inner);
+      if (hasHeat) fitText(g, w / 2, h - 8, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value" }, inner);
     }
   } else {
-    const nameY = pl.flip ? 27 : BAND + 17;
-    const lines = wrap(space.name, 10).slice(0, 4);
-    const longest = Math.max(...lines.map((l) => l.length));
-    const size = Math.min(13, (w - 6) / (longest * 0.68));
-    multiline(g, w / 2, nameY, lines, size, { class: "gk-name" });
-    const priceY = pl.flip ? h - BAND - 8 : h - 14;
-    const price = kindLine(space);
-    if (price) gkText(g, w / 2, priceY, price, { "font-size": 13, "text-anchor": "middle", class: "gk-price" });
-  }
-  if (view.hasHeat && heat !== null && heat !== undefined && space.kind !== "jail") {
-    const y = pl.corner ? h - 14 : pl.flip ? h - BAND - 26 : h - 28;
-    gkText(g, w / 2, y, formatValue(heat, view.heatFormat), { "font-size": 12, "text-anchor": "middle", class: "gk-heat-value" });
-  }
-  if (state.owner !== null && state.owner !== undefined) {
-    const player = view.players[state.owner] || {};
-    const oy = pl.flip ? 0 : h - 11;
-    gkSvg("rect", { class: "gk-owner", x: 0, y: oy, width: w, height: 11, style: `fill:${player.colour || "#444"}` }, g);
+    // name under the band; the bottom line is the heat value, the owner or the price
+    const bottom = f * 1.05;
+    const room = Math.max(1, Math.floor((h - BAND - bottom - 4) / (f * LEADING)));
+    const nameTop = pl.flip ? f * 0.92 + 2 : BAND + f * 0.92 + 1;
+    let lines = wrap(space.short || space.name, maxChars(inner));
+    if (lines.length > room) lines = [...lines.slice(0, room - 1), lines.slice(room - 1).join(" ")];
+    multiline(g, w / 2, nameTop, lines, f, { class: "gk-name" }, inner);
+    const lineY = pl.flip ? h - BAND - 5 : h - 5;
+    if (hasHeat) {
+      fitText(g, w / 2, lineY, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value" }, inner);
+    } else if (owner) {
+      const r = f * 0.7;
+      const cy = lineY - f * 0.35;
+      const badge = gkSvg("g", { class: "gk-owner" }, g);
+      gkSvg("circle", { cx: w / 2, cy, r, style: `fill:${owner.colour}` }, badge);
+      fitText(badge, w / 2, cy + f * 0.34, owner.initial, f, { class: "gk-owner-initial", style: `fill:${owner.ink}` });
+    } else {
+      const price = kindLine(space);
+      if (price) fitText(g, w / 2, lineY, price, f, { class: "gk-price" }, inner);
+    }
   }
   if (state.mortgaged) {
     gkSvg("rect", { class: "gk-mortgaged", x: 0, y: 0, width: w, height: h }, g);
-    gkText(g, w / 2, h / 2 + 26, "MORTGAGED", { "font-size": 10, "text-anchor": "middle", class: "gk-mortgage-mark" });
+    fitText(g, w / 2, h / 2 + f * 0.9, "MORTG.", f, { class: "gk-mortgage-mark" }, inner);
   }
   gkSvg("rect", { class: "gk-outline", x: 0, y: 0, width: w, height: h }, g);
+  gkSvg("rect", { class: "gk-focus", x: 3, y: 3, width: w - 6, height: h - 6 }, g);
   return g;
 }
 
 // Token centre for player n at a space; tokens in Probation go in the cell.
-function tokenSpot(index, inJail, n, count) {
+function tokenSpot(index, inJail, n, count, r) {
   const pl = placement(index);
   const cx = pl.x + pl.w / 2, cy = pl.y + pl.h / 2;
   if (index === 10 && inJail) {
-    return [pl.x + CORNER * 0.71 + ((n % 2) - 0.5) * 28, pl.y + 34 + Math.floor(n / 2) * 28];
+    return [pl.x + CORNER * 0.7 + ((n % 2) - 0.5) * 2 * r, pl.y + CORNER * 0.3 + Math.floor(n / 2) * r * 1.2];
   }
   if (index === 10) {
     // just visiting: along the outer edges
-    return [pl.x + 20, pl.y + 18 + (n % 3) * 26];
+    return [pl.x + r + 2, pl.y + r + 4 + (n % 4) * r * 1.3];
   }
   if (pl.corner) {
-    // corners: a row of tokens under the name
-    return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * 26, pl.y + pl.h - 22];
+    return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * r * 1.6, pl.y + pl.h - r - 4];
   }
   const angle = (2 * Math.PI * n) / Math.max(count, 1);
-  const r = count > 1 ? 17 : 0;
-  return [cx + r * Math.cos(angle), cy + r * Math.sin(angle) + 8];
+  const rr = count > 1 ? r * 1.1 : 0;
+  return [cx + rr * Math.cos(angle), cy + rr * Math.sin(angle) + 6];
 }
 
 function drawTokens(layer, view) {
@@ -196,16 +285,21 @@ function drawTokens(layer, view) {
     if (!at.has(key)) at.set(key, []);
     at.get(key).push(n);
   });
+  const r = Math.max(13, view.font * 0.78);
   for (const [key, seats] of at) {
     const [pos, jail] = key.split(":").map(Number);
     seats.forEach((seat, k) => {
       const p = view.players[seat];
-      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length);
-      const t = gkSvg("g", { class: "gk-token" + (seat === view.current ? " gk-token-current" : ""), "data-player": seat }, layer);
-      gkSvg("circle", { cx: x, cy: y, r: 13, style: `fill:${p.colour || "#444"}` }, t);
-      gkText(t, x, y + 5, (p.name || "?").slice(0, 1).toUpperCase(), { "font-size": 14, "text-anchor": "middle", class: "gk-token-letter" });
+      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length, r);
+      const t = gkSvg("g", { class: "gk-token" + (seat === view.current ? " gk-token-current" : ""), "data-player": seat, "data-index": pos }, layer);
+      const where = (view.board[pos] || {}).name || `space ${pos}`;
+      const state = pos === 10 ? (jail === 1 ? `in ${where}` : `just visiting ${where}`) : `on ${where}`;
+      t.setAttribute("role", "img");
+      t.setAttribute("aria-label", `${p.name}'s token, ${state}`);
+      gkSvg("circle", { cx: x, cy: y, r, style: `fill:${p.colour || "#444"}` }, t);
+      gkText(t, x, y + view.font * 0.34, p.initial || (p.name || "?").slice(0, 1).toUpperCase(), { "font-size": view.font, "text-anchor": "middle", class: "gk-token-letter", style: `fill:${p.ink || "#fff"}` });
       const title = gkSvg("title", {}, t);
-      title.textContent = p.name || "";
+      title.textContent = `${p.name}: ${state}`;
     });
   }
 }
@@ -238,7 +332,7 @@ function deedLines(space, view) {
   } else if (space.kind === "utility") {
     r.forEach((v, n) => lines.push([`${n + 1} owned`, `${v} × dice`]));
   } else if (space.kind === "tax") {
-    lines.push(["Pay", gkMoney(space.tax) + (space.tax_percent ? ` or ${space.tax_percent}% of net worth` : "")]);
+    lines.push(["Pay", gkMoney(space.tax) + (space.tax_percent ? ` or ${space.tax_percent}%` : "")]);
   } else if (space.kind === "card") {
     lines.push(["Draw a card", space.deck === "email" ? "E-Mail" : "PCC Mail"]);
   }
@@ -247,16 +341,23 @@ function deedLines(space, view) {
     lines.push(["Mortgage value", gkMoney(space.mortgage)]);
   }
   const state = view.spaces[space.index] || {};
-  if (state.owner !== null && state.owner !== undefined) {
-    const who = (view.players[state.owner] || {}).name || `player ${state.owner}`;
-    const extra = state.mortgaged ? " (mortgaged)" : "";
-    lines.push(["Owner", who + extra]);
+  const owner = ownerOf(view, space.index);
+  if (owner) {
+    lines.push(["Owner", owner.name + (state.mortgaged ? " (mortgaged)" : "")]);
   } else if (space.price) {
     lines.push(["Owner", "the trustees"]);
   }
+  const here = tokensAt(view, space.index);
+  if (here.length) {
+    const names = here.map((p) => (space.kind === "jail" ? `${p.name}${p.in_jail ? "" : " (just visiting)"}` : p.name));
+    lines.push(["Here", names.join(", ")]);
+  }
   const heat = view.heat[space.index];
   if (view.hasHeat && heat !== null && heat !== undefined) {
-    lines.push([view.heatLabel || "value", formatValue(heat, view.heatFormat)]);
+    lines.push([view.heatLabel ? "value" : "value", formatValue(heat, view.heatFormat)]);
+  }
+  if (space.kind === "jail" && view.hasHeat && view.heat[40] !== null && view.heat[40] !== undefined) {
+    lines.push(["in Probation", formatValue(view.heat[40], view.heatFormat)]);
   }
   return lines;
 }
@@ -264,49 +365,60 @@ function deedLines(space, view) {
 function drawCentre(layer, view, selected) {
   const mid = V / 2;
   const inner = V - 2 * CORNER;
+  const f = view.font;
   gkSvg("rect", { class: "gk-centre", x: CORNER, y: CORNER, width: inner, height: inner }, layer);
-  const titleLines = wrap(view.title || "Alfredopoly", 28).slice(0, 2);
-  multiline(layer, mid, CORNER + 50, titleLines, 32, { class: "gk-title" });
-  const diceY = CORNER + 50 + titleLines.length * 36;
+  const titleSize = Math.max(32, f * 1.35);
+  const titleLines = wrap(view.title || "Alfredopoly", Math.floor(inner / (titleSize * 0.62))).slice(0, 2);
+  multiline(layer, mid, CORNER + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, inner - 30);
+  const diceY = CORNER + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
   if (view.dice.length) {
-    const size = 54, gap = 14;
+    const size = Math.max(54, f * 2.2), gap = 14;
     const total = view.dice.length * size + (view.dice.length - 1) * gap;
-    const g = gkSvg("g", { class: "gk-dice" }, layer);
+    const g = gkSvg("g", { class: "gk-dice", role: "img", "aria-label": `dice: ${view.dice.join(" and ")}` }, layer);
     view.dice.forEach((d, n) => drawDie(g, mid - total / 2 + n * (size + gap), diceY - 10, size, d));
   }
   if (view.hasHeat) {
-    const x0 = mid - 150, y0 = V - CORNER - 62;
-    const legend = gkSvg("g", { class: "gk-legend" }, layer);
-    gkText(legend, mid, y0 - 10, view.heatLabel || "value", { "font-size": 16, "text-anchor": "middle", class: "gk-legend-title" });
+    const lw = 360, x0 = mid - lw / 2, y0 = V - CORNER - f * 2.6;
+    const legend = gkSvg("g", { class: "gk-legend", role: "img", "aria-label": `${view.heatLabel || "value"}: from ${formatValue(view.heatMin, view.heatFormat)} to ${formatValue(view.heatMax, view.heatFormat)}` }, layer);
+    fitText(legend, mid, y0 - f * 0.5, view.heatLabel || "value", f, { class: "gk-legend-title" }, inner - 20);
     for (let n = 0; n < 30; n++) {
-      gkSvg("rect", { x: x0 + n * 10, y: y0, width: 10.5, height: 16, style: `fill:${heatColour(n / 29)}` }, legend);
+      gkSvg("rect", { x: x0 + (n * lw) / 30, y: y0, width: lw / 30 + 0.5, height: f * 0.8, style: `fill:${heatColour(n / 29)}` }, legend);
     }
-    gkSvg("rect", { x: x0, y: y0, width: 300, height: 16, class: "gk-legend-frame" }, legend);
-    gkText(legend, x0, y0 + 34, formatValue(view.heatMin, view.heatFormat), { "font-size": 14, "text-anchor": "start" });
-    gkText(legend, x0 + 300, y0 + 34, formatValue(view.heatMax, view.heatFormat), { "font-size": 14, "text-anchor": "end" });
+    gkSvg("rect", { x: x0, y: y0, width: lw, height: f * 0.8, class: "gk-legend-frame" }, legend);
+    gkText(legend, x0, y0 + f * 1.9, formatValue(view.heatMin, view.heatFormat), { "font-size": f, "text-anchor": "start", class: "gk-legend-value" });
+    gkText(legend, x0 + lw, y0 + f * 1.9, formatValue(view.heatMax, view.heatFormat), { "font-size": f, "text-anchor": "end", class: "gk-legend-value" });
   }
   if (selected === null || selected === undefined || !view.board[selected]) {
     if (!view.dice.length) {
-      gkText(layer, mid, mid + 6, "Click a space to see its deed", { "font-size": 20, "text-anchor": "middle", class: "gk-hint" });
+      fitText(layer, mid, mid + 6, "Click a space to see its deed", Math.max(20, f), { class: "gk-hint" }, inner - 40);
     }
     return;
   }
   const space = view.board[selected];
   const lines = deedLines(space, view);
-  const dw = 330, dh = 96 + lines.length * 27;
-  const dx = mid - dw / 2, dy = Math.max(diceY + (view.dice.length ? 60 : 0), mid - dh / 2 + 10);
-  const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index }, layer);
+  const ls = f * 1.2; // line spacing
+  const dw = Math.min(inner - 40, Math.max(330, f * 17));
+  const head = f * 3.6;
+  const dh = head + 20 + lines.length * ls;
+  const dx = mid - dw / 2;
+  const dy = Math.min(V - CORNER - dh - 8, Math.max(diceY + (view.dice.length ? Math.max(54, f * 2.2) : 0), mid - dh / 2 + 10));
+  const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, layer);
   gkSvg("rect", { x: dx, y: dy, width: dw, height: dh, rx: 6, class: "gk-deed-card" }, deed);
   const band = space.colour || GROUP_BANDS[space.kind] || "#e9e2cf";
-  gkSvg("rect", { x: dx + 8, y: dy + 8, width: dw - 16, height: 64, style: `fill:${band}`, class: "gk-deed-band" }, deed);
+  gkSvg("rect", { x: dx + 8, y: dy + 8, width: dw - 16, height: head - 8, style: `fill:${band}`, class: "gk-deed-band" }, deed);
   const dark = space.colour ? isDark(space.colour) : Boolean(GROUP_BANDS[space.kind]);
-  gkText(deed, mid, dy + 30, `space ${space.index}`, { "font-size": 13, "text-anchor": "middle", class: dark ? "gk-on-dark" : "gk-on-light" });
-  const nameLines = wrap(space.name, 26).slice(0, 2);
-  multiline(deed, mid, dy + 52 - (nameLines.length - 1) * 9, nameLines, 19, { class: "gk-deed-name " + (dark ? "gk-on-dark" : "gk-on-light") });
+  const ink = dark ? "gk-on-dark" : "gk-on-light";
+  fitText(deed, mid, dy + 8 + f * 1.05, `space ${space.index}`, f, { class: ink }, dw - 30);
+  fitText(deed, mid, dy + 8 + f * 2.45, space.name, f * 1.15, { class: "gk-deed-name " + ink }, dw - 30);
   lines.forEach(([label, value], n) => {
-    const y = dy + 100 + n * 27;
-    gkText(deed, dx + 20, y, label, { "font-size": 16, class: "gk-deed-label" });
-    gkText(deed, dx + dw - 20, y, value, { "font-size": 16, "text-anchor": "end", class: "gk-deed-value" });
+    const y = dy + head + 8 + (n + 0.85) * ls;
+    gkText(deed, dx + 16, y, label, { "font-size": f, class: "gk-deed-label" });
+    const v = gkText(deed, dx + dw - 16, y, value, { "font-size": f, "text-anchor": "end", class: "gk-deed-value" });
+    const room = dw - 48 - label.length * f * CHAR;
+    if (String(value).length * f * CHAR > room && room > 20) {
+      v.setAttribute("textLength", room);
+      v.setAttribute("lengthAdjust", "spacingAndGlyphs");
+    }
   });
 }
 
@@ -316,21 +428,67 @@ function isDark(hex) {
   return 0.299 * r + 0.587 * g + 0.114 * b < 140;
 }
 
+const SIDE_BY_SIDE = 520; // the least width for the board beside a panel, in pixels
+
+// The nearest ancestor that scrolls vertically (JupyterLab's notebook panel), other than
+// the page itself. Output areas that only scroll sideways do not count.
+function scrollParent(node) {
+  for (let n = node.parentElement; n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
+    if (n.classList.contains("jp-WindowedPanel-outer")) return n;
+    const y = getComputedStyle(n).overflowY;
+    if ((y === "auto" || y === "scroll") && n.scrollHeight > n.clientHeight + 2) return n;
+  }
+  return null;
+}
+
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-alfredopoly", null, el);
-  const svg = gkSvg("svg", { viewBox: `0 0 ${V} ${V}`, class: "gk-ring", role: "img" }, root);
+  const skip = gkEl("a", "gk-skip", "Skip to the actions", root);
+  skip.href = "#";
+  const svg = gkSvg("svg", { viewBox: `0 0 ${V} ${V}`, class: "gk-ring", role: "group" }, root);
   const cleanMessage = gkMessage(model, root);
   let selected = model.get("selected");
+  let px = model.get("size");
+
+  // The board's size on screen: as large as `size`, the width of its container and the
+  // height of the window below its top allow (so the bottom row is on screen).
+  const fit = () => {
+    const max = model.get("size");
+    // the room its row leaves: the row's width less what sits beside the board
+    const row = el.parentElement;
+    let width = el.clientWidth || max;
+    if (row && row.children.length > 1 && getComputedStyle(row).display.includes("flex")) {
+      const others = Array.from(row.children).filter((c) => c !== el);
+      const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+      width = row.clientWidth - others.reduce((sum, c) => sum + c.offsetWidth, 0) - gap * others.length - 12;
+      // too narrow beside the others: take the whole row (a wrapping row moves them below)
+      if (width < SIDE_BY_SIDE) width = row.clientWidth - 4;
+    }
+    const scroller = scrollParent(el);
+    let tall;
+    if (scroller) {
+      // inside a scrolling panel (JupyterLab's notebook): the panel's height
+      tall = scroller.clientHeight - 24;
+    } else {
+      // the page scrolls (Voila): from the board's top to the window's bottom
+      const top = root.getBoundingClientRect().top + window.scrollY;
+      const room = window.innerHeight - top - 40;
+      tall = room >= 0.55 * window.innerHeight ? room : window.innerHeight * 0.92;
+    }
+    return Math.max(240, Math.floor(Math.min(max, width, tall)));
+  };
 
   const draw = () => {
     const board = model.get("spaces") || [];
     const heat = model.get("heat") || [];
-    // the colour scale spans the 40 spaces; "in jail" (index 40) is clamped to it
-    const finite = heat.slice(0, 40).filter((v) => typeof v === "number" && Number.isFinite(v));
+    // the colour scale spans every value shown, "in Probation" (index 40) included
+    const finite = heat.filter((v) => typeof v === "number" && Number.isFinite(v));
     const positive = finite.filter((v) => v > 0);
     const heatMax = finite.length ? Math.max(...finite) : 1;
     const heatMin = positive.length ? Math.min(...positive) : 0;
     const span = heatMax - heatMin || 1;
+    const scale = px / V;
+    const minPx = model.get("projector") ? 18 : 14;
     const view = {
       board,
       title: model.get("title"),
@@ -345,11 +503,13 @@ function render({ model, el }) {
       scale: (v) => (v <= 0 ? 0 : 0.08 + (0.92 * (v - heatMin)) / span),
       heatLabel: model.get("heat_label"),
       heatFormat: model.get("heat_format"),
+      // every label at least `minPx` pixels on screen, within what a space can hold
+      font: Math.min(34, Math.max(13, minPx / scale)),
     };
-    const size = model.get("size");
-    svg.setAttribute("width", size);
-    svg.setAttribute("height", size);
-    svg.setAttribute("aria-label", view.title || "board");
+    root.classList.toggle("gk-projector", Boolean(model.get("projector")));
+    svg.setAttribute("width", px);
+    svg.setAttribute("height", px);
+    svg.setAttribute("aria-label", `${view.title || "board"}: 40 spaces; arrow keys move between them`);
     gkClear(svg);
     const spacesLayer = gkSvg("g", { class: "gk-spaces" }, svg);
     board.forEach((space) => {
@@ -366,6 +526,22 @@ function render({ model, el }) {
     }
   };
 
+  const resize = () => {
+    const next = fit();
+    if (Math.abs(next - px) >= 2) {
+      px = next;
+      const focused = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.getAttribute("data-index") : null;
+      draw();
+      if (focused !== null) {
+        const again = svg.querySelector(`.gk-space[data-index="${focused}"]`);
+        if (again) again.focus();
+      }
+    }
+  };
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => resize());
+  if (observer) observer.observe(el.parentElement || el);
+  window.addEventListener("resize", resize);
+
   const select = (index) => {
     // answer the click at once, then tell Python
     selected = index;
@@ -374,7 +550,8 @@ function render({ model, el }) {
     model.save_changes();
   };
   const onClick = (event) => {
-    const g = event.target.closest(".gk-space");
+    // a click on a token opens the deed of the space it stands on
+    const g = event.target.closest(".gk-space, .gk-token");
     if (g) select(Number(g.getAttribute("data-index")));
   };
   const onKey = (event) => {
@@ -386,26 +563,49 @@ function render({ model, el }) {
     if (event.key === "Enter" || event.key === " ") next = index;
     if (event.key === "ArrowRight" || event.key === "ArrowDown") next = (index + 1) % n;
     if (event.key === "ArrowLeft" || event.key === "ArrowUp") next = (index + n - 1) % n;
+    if (event.key === "a" || event.key === "A") { jump(event); return; }
     if (next === null) return;
     event.preventDefault();
     select(next);
     const focus = svg.querySelector(`.gk-space[data-index="${next}"]`);
     if (focus) focus.focus();
   };
+  // the skip link (or "a" on a space) moves focus to the table's actions
+  const jump = (event) => {
+    event.preventDefault();
+    const table = root.closest(".gk-table") || document;
+    const target = table.querySelector(".gk-play .gk-actions button:not(:disabled), .gk-play button:not(:disabled)");
+    if (target) target.focus();
+  };
+  skip.addEventListener("click", jump);
   svg.addEventListener("click", onClick);
   svg.addEventListener("keydown", onKey);
   const onSelected = () => {
     selected = model.get("selected");
     draw();
   };
-  const traits = ["spaces", "title", "property_states", "players", "current", "dice", "heat", "heat_label", "heat_format", "size"];
+  const onSize = () => { px = fit(); draw(); };
+  const traits = ["spaces", "title", "property_states", "players", "current", "dice", "heat", "heat_label", "heat_format", "projector"];
   traits.forEach((t) => model.on(`change:${t}`, draw));
+  model.on("change:size", onSize);
   model.on("change:selected", onSelected);
+  px = fit();
   draw();
+  // the page may still be laying out: measure again once it has
+  const later = setTimeout(() => {
+    const before = px;
+    resize();
+    if (px === before) draw(); // measure the text now that the board is on the page
+  }, 300);
   return () => {
+    clearTimeout(later);
+    if (observer) observer.disconnect();
+    window.removeEventListener("resize", resize);
+    skip.removeEventListener("click", jump);
     svg.removeEventListener("click", onClick);
     svg.removeEventListener("keydown", onKey);
     traits.forEach((t) => model.off(`change:${t}`, draw));
+    model.off("change:size", onSize);
     model.off("change:selected", onSelected);
     cleanMessage();
   };

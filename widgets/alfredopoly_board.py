@@ -17,6 +17,7 @@ AlfredopolyBoard(board='alfred', selected=None, heat=None)
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -27,14 +28,60 @@ import traitlets
 from gamekit.alfredopoly.board import Board, Space, load_board
 from gamekit.core.structs import to_struct
 from widgets.base import GameWidget, asset
-from widgets.charts import PLAYER_COLOURS
+from widgets.colours import SEAT_COLOURS, ink_on
 
 HEAT_FORMATS = ("percent", "money", "number")
+_HEX = re.compile(r"#[0-9a-fA-F]{6}")
+# Words a space's label on the ring can do without (the deed shows the full name).
+_GENERIC = {"hall", "house", "avenue", "place", "center", "centre", "library", "memorial"}
+_SMALL = {"of", "the", "and", "&"}
+
+
+def ring_label(name: str) -> str:
+    """A short name for a space on the ring, so it can be printed large enough for a
+    projector; the full name is in the deed, the tooltip and the screen-reader label.
+
+    Generic words go ("Hall", "Avenue", ...); a name of three or more words left becomes
+    its initials.
+
+    >>> ring_label("Babcock Hall"), ring_label("Society of Women Engineers")
+    ('Babcock', 'SWE')
+    >>> ring_label("The Steinheim"), ring_label("Mediterranean Avenue"), ring_label("E-Mail")
+    ('Steinheim', 'Mediterranean', 'E-Mail')
+    >>> ring_label("Go to Academic Probation"), ring_label("Hot Dog Day")
+    ('Go to Probation', 'Hot Dog Day')
+    """
+    words = name.split()
+    if len(words) <= 1:
+        return name
+    if name.lower().startswith("go to "):
+        return f"Go to {words[-1]}"
+    kept = [w for w in words if w.lower() not in _GENERIC]
+    if kept and kept[0].lower() == "the":
+        kept = kept[1:]
+    kept = kept or words[:1]
+    if len(kept) >= 3 and len(" ".join(kept)) > 12:
+        return "".join(w[0].upper() for w in kept if w.lower() not in _SMALL and w[0].isalpha())
+    return " ".join(kept)
 
 
 def space_structs(board: Board) -> list[dict[str, Any]]:
-    """The board's spaces as JSON structs (what the front end draws)."""
-    return [to_struct(space) for space in board.spaces]
+    """The board's spaces as JSON structs (what the front end draws), each with a short
+    ``short`` label for the ring."""
+    return [{**to_struct(space), "short": ring_label(space.name)} for space in board.spaces]
+
+
+def initials(names: Sequence[str]) -> list[str]:
+    """One or two letters per player, different for every player where possible.
+
+    >>> initials(["Ann", "Bo", "Ben"])
+    ['A', 'Bo', 'Be']
+    """
+    first = [n[:1].upper() or "?" for n in names]
+    return [
+        f if first.count(f) == 1 else (n[:2][:1].upper() + n[1:2].lower() or f)
+        for f, n in zip(first, names, strict=True)
+    ]
 
 
 class AlfredopolyBoard(GameWidget):
@@ -63,7 +110,8 @@ class AlfredopolyBoard(GameWidget):
     heat_label = traitlets.Unicode("").tag(sync=True)
     heat_format = traitlets.Unicode("percent").tag(sync=True)
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
-    size = traitlets.Int(640).tag(sync=True)
+    size = traitlets.Int(640).tag(sync=True)  # the largest size on screen, in pixels
+    projector = traitlets.Bool(False).tag(sync=True)  # larger labels still (18 px)
 
     def __init__(
         self,
@@ -74,6 +122,7 @@ class AlfredopolyBoard(GameWidget):
         heat_label: str = "",
         heat_format: str = "percent",
         selected: int | None = None,
+        projector: bool = False,
     ) -> None:
         self._board = load_board(board)
         self._board_arg = board if isinstance(board, str) else str(getattr(board, "name", board))
@@ -82,7 +131,12 @@ class AlfredopolyBoard(GameWidget):
             spaces=space_structs(self._board),
             size=size,
             selected=selected,
+            projector=projector,
         )
+        # take the room a row leaves (up to `size`): the board fits the page's width and
+        # height and keeps every label at least 14 px on screen (18 px with `projector`)
+        self.layout.flex = "0 1 auto"
+        self.layout.min_width = "280px"
         if heat is not None:
             self.show_heat(heat, label=heat_label, fmt=heat_format)
 
@@ -171,14 +225,18 @@ class AlfredopolyBoard(GameWidget):
 
         >>> b = AlfredopolyBoard()
         >>> b.show_game([{"name": "Ann", "position": 0}], [None, {"owner": 0}])
-        >>> b.players[0]["colour"], b.property_states[1]["sculptures"]
-        ('#d1495b', 0)
+        >>> b.players[0]["colour"], b.players[0]["initial"], b.property_states[1]["sculptures"]
+        ('#D55E00', 'A', 0)
         """
         people = []
-        for seat, p in enumerate(players):
+        names = [str(p.get("name", f"Player {seat + 1}")) for seat, p in enumerate(players)]
+        for seat, (p, initial) in enumerate(zip(players, initials(names), strict=True)):
+            colour = p.get("colour") or SEAT_COLOURS[seat % len(SEAT_COLOURS)]
             person = {
-                "name": str(p.get("name", f"Player {seat + 1}")),
-                "colour": p.get("colour") or PLAYER_COLOURS[seat % len(PLAYER_COLOURS)],
+                "name": names[seat],
+                "initial": initial,
+                "colour": colour,
+                "ink": ink_on(colour) if _HEX.fullmatch(str(colour)) else "#ffffff",
                 "position": p.get("position"),
                 "in_jail": bool(p.get("in_jail", False)),
                 "bankrupt": bool(p.get("bankrupt", False)),

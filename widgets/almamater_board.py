@@ -16,6 +16,8 @@ AlmaMaterBoard(players=3, round=0, selected=None)
 'bishop'
 >>> UniversityTableau(spec, state, seat=1).view["colour"]
 'blue'
+>>> AlmaMaterBoard(spec, state, lang="de").view["spaces"][-2]["name"]
+'Bischofssitz'
 """
 
 from __future__ import annotations
@@ -29,13 +31,16 @@ from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState
 from widgets.almamater_view import board_view, tableau_view
 from widgets.base import GameWidget, asset
+from widgets.i18n import check_lang
 
 
 class AlmaMaterBoard(GameWidget):
     """The shared Alma Mater board for ``spec`` at ``state``.
 
     ``placements``: ``(space, seat, masters)`` placed this round (a play table tracks
-    them); ``names``: the players' names (default: their colours).
+    them); ``names``: the players' names (default: their colours); ``lang``: ``"en"``
+    (default) or ``"de"`` (the German terms of the kit's glossary); ``projector``: larger
+    text for a projector.
     """
 
     _esm = asset("common.js") + asset("almamater_board.js")
@@ -44,6 +49,7 @@ class AlmaMaterBoard(GameWidget):
     view = traitlets.Dict().tag(sync=True)
     selected = traitlets.Unicode(None, allow_none=True).tag(sync=True)
     width = traitlets.Int(940).tag(sync=True)
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -53,16 +59,19 @@ class AlmaMaterBoard(GameWidget):
         placements: Sequence[tuple[str, int, int]] = (),
         names: Sequence[str] | None = None,
         width: int = 940,
+        lang: str = "en",
+        projector: bool = False,
     ) -> None:
         self._spec = spec
         self._names = list(names) if names else None
-        super().__init__(width=width)
+        self.lang = check_lang(lang)
+        super().__init__(width=width, projector=projector)
         self.show(state, placements)
 
     def show(self, state: GameState, placements: Sequence[tuple[str, int, int]] = ()) -> None:
         """Draw another position."""
         self._state = state
-        self.view = board_view(self._spec, state, placements, self._names)
+        self.view = board_view(self._spec, state, placements, self._names, self.lang)
 
     @traitlets.validate("selected")
     def _check_selected(self, proposal: dict[str, Any]) -> str | None:
@@ -92,6 +101,7 @@ class UniversityTableau(GameWidget):
     _css = asset("common.css") + asset("almamater.css")
 
     view = traitlets.Dict().tag(sync=True)
+    projector = traitlets.Bool(False).tag(sync=True)
 
     def __init__(
         self,
@@ -100,18 +110,21 @@ class UniversityTableau(GameWidget):
         *,
         seat: int = 0,
         names: Sequence[str] | None = None,
+        lang: str = "en",
+        projector: bool = False,
     ) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < spec.players:
             raise ValueError(f"seat must be 0-{spec.players - 1}, got {seat!r}")
         self._spec = spec
         self.seat = seat
         self._names = list(names) if names else None
-        super().__init__()
+        self.lang = check_lang(lang)
+        super().__init__(projector=projector)
         self.show(state)
 
     def show(self, state: GameState) -> None:
         """Draw this seat at another position."""
-        self.view = tableau_view(self._spec, state, self.seat, self._names)
+        self.view = tableau_view(self._spec, state, self.seat, self._names, self.lang)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {"seat": self.seat, "colour": self._spec.colours[self.seat]}

@@ -21,65 +21,126 @@ from typing import Any
 
 from gamekit.almamater.placements import masters_needed, student_price
 from gamekit.almamater.rounds import storage_limit
-from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
+from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState
+from widgets.colours import ALMAMATER_HEX, ink_on
+from widgets.i18n import _PHASES, amount, gain_text, phase_words, space_name, words
 
-COLOUR_HEX = {
-    "red": "#c0392b",
-    "blue": "#2e6db4",
-    "green": "#2e8b57",
-    "purple": "#7d3c98",
-    "dictionary": "#d4a017",
-}
-FACULTY_HEX = {"Arts": "#b5651d", "Medicine": "#c0392b", "Law": "#34495e", "Mathematics": "#16a085"}
-PHASE_WORDS = {
-    "draft": "founding draft: keep a card, pass the rest",
-    "discard": "founding draft: discard one of four",
-    "chancellor": "choose a chancellor",
-    "action": "place masters or give a lecture",
-    "administration": "administration",
-    "income": "income",
-    "end": "the game is over",
-}
+#: The players' colours (names as in the game) as colour-blind-safe shades.
+COLOUR_HEX = dict(ALMAMATER_HEX)
+FACULTY_HEX = {"Arts": "#b5651d", "Medicine": "#a3344f", "Law": "#34495e", "Mathematics": "#16a085"}
+PHASE_WORDS = dict(_PHASES["en"])
+
+
+def _seat(colour: str) -> dict[str, str]:
+    """A seat's colour with its ink (black or white text on it)."""
+    return {"hex": COLOUR_HEX[colour], "ink": ink_on(COLOUR_HEX[colour])}
 
 
 def _books(
-    spec: AlmaMaterSpec, by_seat: Mapping[int, int], dictionaries: int
+    spec: AlmaMaterSpec,
+    by_seat: Mapping[int, int],
+    dictionaries: int,
+    names: Sequence[str] | None = None,
 ) -> list[dict[str, Any]]:
     chips = [
-        {"colour": spec.colours[seat], "hex": COLOUR_HEX[spec.colours[seat]], "count": n}
+        {
+            "colour": spec.colours[seat],
+            **_seat(spec.colours[seat]),
+            "count": n,
+            "initial": (names[seat] if names else spec.colours[seat])[:1].upper(),
+        }
         for seat, n in sorted(by_seat.items())
         if n
     ]
     if dictionaries:
         chips.append(
-            {"colour": "dictionary", "hex": COLOUR_HEX["dictionary"], "count": dictionaries}
+            {"colour": "dictionary", **_seat("dictionary"), "count": dictionaries, "initial": "D"}
         )
     return chips
 
 
-def _space_details(spec: AlmaMaterSpec, space: str) -> list[str]:
+def _space_details(spec: AlmaMaterSpec, space: str, lang: str = "en") -> list[str]:
     b = spec.components.board
+    de = lang == "de"
     if space == "antiquarian":
         return [
-            f"{o.ducats} ducats: {o.books} books"
-            + (f" + {o.dictionaries} dict." if o.dictionaries else "")
+            f"{amount(o.ducats, 'ducats', lang)}: {amount(o.books, 'books', lang)}"
+            + (f" + {amount(o.dictionaries, 'dictionaries', lang)}" if o.dictionaries else "")
             for o in b.antiquarian
         ]
     if space == "laboratory":
+        if de:
+            return [f"{b.lab_free_steps} freier Schritt, dann bis zu {b.lab_max_paid} bezahlte"]
         return [f"{b.lab_free_steps} free step, then up to {b.lab_max_paid} paid"]
     if space == "park":
+        if de:
+            return [f"{b.park_price} Geld je Prestige (bis zu {b.park_max})"]
         return [f"{b.park_price} ducats per prestige (up to {b.park_max})"]
     if space == "bishop":
-        return [
-            "ducats by masters: " + ", ".join(f"{n + 1}:{d}" for n, d in enumerate(b.bishop_payout))
-        ]
+        payout = ", ".join(f"{n + 1}:{d}" for n, d in enumerate(b.bishop_payout))
+        return [("Geld nach Magistern: " if de else "ducats by masters: ") + payout]
     if space == "colloquium":
         prices = ", ".join(map(str, spec.components.shelves.prices))
+        if de:
+            return [f"Bücher vom Verkaufsregal: {prices} Geld; Lexikon {b.dictionary_price}"]
         return [f"sale-shelf books cost {prices} ducats; dictionary {b.dictionary_price}"]
     if space == "hall_of_fame":
+        if de:
+            return ["ein Ruhmesplättchen jetzt erfüllen: seine Büste nehmen"]
         return ["meet a glory tile now: take its bust"]
     return []
+
+
+def founding_card(spec: AlmaMaterSpec, card_id: str, lang: str = "en") -> dict[str, Any]:
+    """A founding card's contents: its white number and what it gives.
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> card = founding_card(make_spec(2), "F01")
+    >>> card["white"], card["gives"]
+    (1, '7 ducats')
+    """
+    card = next((f for f in spec.components.founding if f.id == card_id), None)
+    if card is None:
+        raise ValueError(f"no founding card {card_id!r}")
+    return {"id": card.id, "white": card.white, "gives": gain_text(card.gain, lang)}
+
+
+def chancellor_card(spec: AlmaMaterSpec, name: str) -> dict[str, Any]:
+    """A chancellor's card: name, the gist of the ability and what it does in full.
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> chancellor_card(make_spec(2), "Copernicus")["gist"]
+    'library income x2'
+    """
+    c = spec.components.chancellor(name)
+    return {"name": c.name, "gist": c.gist, "text": c.text}
+
+
+def _draft(
+    spec: AlmaMaterSpec, state: GameState, names: Sequence[str], lang: str
+) -> dict[str, Any] | None:
+    """What the player to move chooses from in the founding phase, as cards."""
+    seat = state.current
+    if seat is None or state.phase not in ("draft", "discard", "chancellor"):
+        return None
+    w = words(lang)
+    p = state.players[seat]
+    if state.phase == "chancellor":
+        return {
+            "kind": "chancellor",
+            "title": w["chancellor_title"].format(name=names[seat]),
+            "hint": w["chancellor_hint"],
+            "cards": [chancellor_card(spec, n) for n in state.chancellor_pool],
+        }
+    cards = p.hand if state.phase == "draft" else p.kept
+    return {
+        "kind": "founding",
+        "title": w["draft_title"].format(name=names[seat]),
+        "hint": w["draft_hint"],
+        "cards": [founding_card(spec, c, lang) for c in cards],
+        "kept": [founding_card(spec, c, lang) for c in p.kept] if state.phase == "draft" else [],
+    }
 
 
 def board_view(
@@ -87,23 +148,27 @@ def board_view(
     state: GameState,
     placements: Sequence[tuple[str, int, int]] = (),
     names: Sequence[str] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """The shared board: action spaces (masters placed, what the next placement needs),
     the campus grid with prices, the academy, research and reputation tracks, the hall of
-    fame, turn order. ``placements`` are ``(space, seat, masters)`` of this round, in order.
+    fame, turn order, and in the founding phase the cards to choose from. ``placements``
+    are ``(space, seat, masters)`` of this round, in order; ``lang`` ``"en"`` or ``"de"``.
     """
     c = spec.components
     names = list(names or [col.capitalize() for col in spec.colours])
+    w = words(lang)
     seat = state.current
     who = state.players[seat] if seat is not None else None
     placed_on: dict[str, list[dict[str, Any]]] = {}
     for space, s, n in placements:
         placed_on.setdefault(space, []).append(
-            {"seat": s, "masters": n, "hex": COLOUR_HEX[spec.colours[s]]}
+            {"seat": s, "masters": n, "name": names[s], **_seat(spec.colours[s])}
         )
     if "bishop" not in placed_on:
         placed_on["bishop"] = [
-            {"seat": s, "masters": n, "hex": COLOUR_HEX[spec.colours[s]]} for s, n in state.bishop
+            {"seat": s, "masters": n, "name": names[s], **_seat(spec.colours[s])}
+            for s, n in state.bishop
         ]
     spaces = []
     for i, space in enumerate(spec.spaces):
@@ -113,18 +178,18 @@ def board_view(
         spaces.append(
             {
                 "id": space,
-                "name": space_title(space),
+                "name": space_name(space, lang),
                 "last": last,
                 "open": is_open,
                 "next": need,
                 "placed": placed_on.get(space, []),
-                "details": _space_details(spec, space),
+                "details": _space_details(spec, space, lang),
             }
         )
     columns = []
     for col in range(1, len(c.board.campus_columns) + 1):
         books, dictionaries = student_price(spec, state.reputation, col)
-        columns.append({"column": col, "price": _books(spec, books, dictionaries)})
+        columns.append({"column": col, "price": _books(spec, books, dictionaries, names)})
     campus = [
         [
             {
@@ -143,9 +208,17 @@ def board_view(
         prof = c.professor(name)
         paid = state.academy_paid[k]
         if paid is None:
-            cost = f"first buyer: {prof.books} books + {prof.ducats} ducats"
+            cost = (
+                f"erster Käufer: {prof.books} Bücher + {prof.ducats} Geld"
+                if lang == "de"
+                else f"first buyer: {prof.books} books + {prof.ducats} ducats"
+            )
         else:
-            cost = f"now: {prof.books} {paid} books, no ducats"
+            cost = (
+                f"jetzt: {prof.books} {paid} Bücher, kein Geld"
+                if lang == "de"
+                else f"now: {prof.books} {paid} books, no ducats"
+            )
         academy.append(
             {
                 "name": name,
@@ -167,7 +240,7 @@ def board_view(
         for card in state.research_track
     ]
     markers = [
-        {"seat": p.seat, "name": names[p.seat], "hex": COLOUR_HEX[p.colour], "position": p.research}
+        {"seat": p.seat, "name": names[p.seat], **_seat(p.colour), "position": p.research}
         for p in state.players
     ]
     reputation = [
@@ -175,7 +248,7 @@ def board_view(
             "rank": rank + 1,
             "seat": s,
             "name": names[s],
-            "hex": COLOUR_HEX[spec.colours[s]],
+            **_seat(spec.colours[s]),
             "income": c.reputation.income[rank] if rank < len(c.reputation.income) else 0,
             "final": c.reputation.final_for(spec.players)[rank]
             if rank < len(c.reputation.final_for(spec.players))
@@ -192,7 +265,7 @@ def board_view(
                 "tile": tile,
                 "level": spec.glory[tile].level,
                 "requires": str(spec.glory[tile]),
-                "chancellor": bust or "(after the chancellors are chosen)",
+                "chancellor": bust or w["after_chancellors"],
                 "gist": c.chancellor(bust).gist if bust else "",
                 "busts_left": state.busts_left[k] if k < len(state.busts_left) else 0,
             }
@@ -201,7 +274,7 @@ def board_view(
         {
             "seat": s,
             "name": names[s],
-            "hex": COLOUR_HEX[spec.colours[s]],
+            **_seat(spec.colours[s]),
             "passed": state.players[s].passed,
             "current": s == seat,
         }
@@ -211,7 +284,10 @@ def board_view(
         "round": state.round,
         "rounds": state.rounds,
         "phase": state.phase,
-        "phase_words": PHASE_WORDS.get(state.phase, state.phase),
+        "phase_words": phase_words(state.phase, lang),
+        "lang": lang,
+        "words": w,
+        "draft": _draft(spec, state, names, lang),
         "current": seat,
         "order": order,
         "spaces": spaces,
@@ -227,10 +303,15 @@ def board_view(
 
 
 def tableau_view(
-    spec: AlmaMaterSpec, state: GameState, seat: int, names: Sequence[str] | None = None
+    spec: AlmaMaterSpec,
+    state: GameState,
+    seat: int,
+    names: Sequence[str] | None = None,
+    lang: str = "en",
 ) -> dict[str, Any]:
     """One player's university: lecture halls A and B, library and sale shelf, storage,
-    professors (ready or exhausted), chancellor and busts, money and prestige."""
+    professors (ready or exhausted), chancellor and busts (as cards), the founding cards
+    kept (as cards), money and prestige; ``lang`` ``"en"`` or ``"de"``."""
     c = spec.components
     b = c.board
     p = state.players[seat]
@@ -264,15 +345,15 @@ def tableau_view(
         }
         for name in p.professors
     ]
-    chancellors = [
-        {"name": n, "gist": c.chancellor(n).gist, "own": n == p.chancellor} for n in p.abilities
-    ]
-    storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries)
+    chancellors = [{**chancellor_card(spec, n), "own": n == p.chancellor} for n in p.abilities]
+    storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries, names)
     return {
         "seat": seat,
         "name": names[seat],
         "colour": p.colour,
-        "hex": COLOUR_HEX[p.colour],
+        **_seat(p.colour),
+        "lang": lang,
+        "words": words(lang),
         "current": state.current == seat,
         "passed": p.passed,
         "ducats": p.ducats,
@@ -292,5 +373,6 @@ def tableau_view(
         "chancellors": chancellors,
         "busts": list(p.busts),
         "kept": list(p.kept),
+        "kept_cards": [founding_card(spec, k, lang) for k in p.kept],
         "hand": len(p.hand),
     }

@@ -14,11 +14,14 @@ charts render in a classroom with no internet.
 from __future__ import annotations
 
 import io
+import json
 from collections.abc import Iterable
 from typing import Any
 
 import altair as alt
 import pandas as pd
+
+from widgets.colours import CATEGORY_10, SEAT_COLOURS
 
 # The classic colour bands, plus the organisations and the other spaces.
 GROUP_COLOURS: dict[str, str] = {
@@ -36,8 +39,91 @@ GROUP_COLOURS: dict[str, str] = {
     "utility": "#8c8c8c",
     "other": "#c8c2b4",
 }
-PLAYER_COLOURS = ("#d1495b", "#00798c", "#edae49", "#66a182", "#8d5a97", "#2e4057")
+PLAYER_COLOURS = SEAT_COLOURS  # colour-blind safe (see widgets.colours)
 WIDTH = 640
+#: How interactive charts are drawn: as SVG, sharp on a projector at any zoom (and its
+#: text can be measured by the browser tests).
+EMBED: dict[str, Any] = {"renderer": "svg", "actions": False}
+#: Text sizes of every chart (pixels): readable from the back row of a classroom.
+TEXT = {"label": 14, "title": 16, "heading": 18}
+#: The same with ``projector(True)``: larger still.
+PROJECTOR_TEXT = {"label": 18, "title": 20, "heading": 24}
+
+
+def _theme(text: dict[str, int]) -> dict[str, Any]:
+    label, title, heading = text["label"], text["title"], text["heading"]
+    return {
+        "config": {
+            "axis": {"labelFontSize": label, "titleFontSize": title},
+            "legend": {"labelFontSize": label, "titleFontSize": title},
+            "header": {"labelFontSize": label, "titleFontSize": title},
+            "title": {"fontSize": heading},
+            "mark": {"fontSize": label},
+            "text": {"fontSize": label},
+        }
+    }
+
+
+@alt.theme.register("campus_gamekit", enable=False)
+def _classroom() -> alt.theme.ThemeConfig:
+    return _theme(TEXT)  # type: ignore[return-value]
+
+
+@alt.theme.register("campus_gamekit_projector", enable=False)
+def _projector_theme() -> alt.theme.ThemeConfig:
+    return _theme(PROJECTOR_TEXT)  # type: ignore[return-value]
+
+
+def projector(on: bool = True) -> None:
+    """Larger chart text for a projector (18 px labels instead of 14 px), for every chart
+    drawn from now on in this kernel; ``projector(False)`` goes back.
+
+    >>> projector(True); alt.theme.active
+    'campus_gamekit_projector'
+    >>> projector(False); alt.theme.active
+    'campus_gamekit'
+    """
+    alt.theme.enable("campus_gamekit_projector" if on else "campus_gamekit")
+
+
+alt.theme.enable("campus_gamekit")  # labels >= 14 px in every chart the kit draws
+
+
+def _space_names(frame: pd.DataFrame) -> dict[int, str]:
+    """Short names of the spaces in ``frame`` (``index`` -> name) for an axis; index 40
+    is "in Probation" (or "in jail")."""
+    from widgets.alfredopoly_board import ring_label
+
+    names: dict[int, str] = {}
+    if "space" not in frame.columns:
+        return names
+    for index, space in zip(frame["index"], frame["space"], strict=True):
+        text = "" if space is None or pd.isna(space) else str(space)
+        if int(index) == 40:
+            names[40] = "in Probation" if "probation" in text.lower() else "in jail"
+            if 10 in names:
+                names[10] = "just visiting"
+        else:
+            names[int(index)] = ring_label(text)
+    return names
+
+
+def space_axis(frame: pd.DataFrame) -> alt.Axis:
+    """An axis of space numbers labelled with the spaces' short names ("3 Babcock",
+    "in Probation"), vertical so that all 41 fit at 14 px.
+
+    >>> f = pd.DataFrame({"index": [3, 40], "space": ["Babcock Hall", "In Academic Probation"]})
+    >>> space_axis(f).labelExpr
+    '{"3": "3 Babcock", "40": "in Probation"}[datum.value + ""] || datum.value'
+    """
+    names = _space_names(frame)
+    labels = {
+        str(i): (name if i == 40 else f"{i} {name}".strip()) for i, name in sorted(names.items())
+    }
+    expr = f'{json.dumps(labels)}[datum.value + ""] || datum.value' if labels else "datum.value"
+    return alt.Axis(labelAngle=-90, labelExpr=expr, labelFontSize=TEXT["label"])
+
+
 _TITLES = {"probability": "Landing probability by space", "expected_fee": "Expected fee by space"}
 
 
@@ -105,7 +191,7 @@ def landing_chart(
         )
         .mark_bar(stroke="#222", strokeWidth=0.4)
         .encode(
-            x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
+            x=alt.X("index:O", title="space", axis=space_axis(frame)),
             y=alt.Y(f"{value}:Q", title=value.replace("_", " "), axis=alt.Axis(format=axis_fmt)),
             color=alt.Color("group:N", scale=scale, title="group"),
             tooltip=["index:O", "space:N", "group:N", alt.Tooltip(f"{value}:Q", format=fmt)],
@@ -129,9 +215,7 @@ def exact_vs_simulated_chart(frame: pd.DataFrame, *, z: float = 1.96) -> alt.Lay
     data = _clean(frame.drop(columns=["colour"], errors="ignore"))
     data["low"] = data["simulated"] - z * data["stderr"]
     data["high"] = data["simulated"] + z * data["stderr"]
-    base = alt.Chart(data).encode(
-        x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9))
-    )
+    base = alt.Chart(data).encode(x=alt.X("index:O", title="space", axis=space_axis(frame)))
     tip = [
         "space:N",
         alt.Tooltip("exact:Q", format=".4f"),
@@ -206,9 +290,12 @@ def k_turn_chart(frame: pd.DataFrame, k: str | None = None) -> alt.Chart:
         alt.Chart(_clean(frame))
         .mark_rect()
         .encode(
-            x=alt.X("index:O", title="space", axis=alt.Axis(labelAngle=0, labelFontSize=9)),
+            x=alt.X("index:O", title="space", axis=space_axis(frame)),
             y=alt.Y(f"{k}:O", title=f"{k} k"),
-            color=alt.Color("probability:Q", scale=alt.Scale(scheme="yelloworangered"), title="P"),
+            # a blue-green-yellow ramp ordered by lightness: colour-blind safe
+            color=alt.Color(
+                "probability:Q", scale=alt.Scale(scheme="viridis", reverse=True), title="P"
+            ),
             tooltip=tip,
         )
         .properties(width=WIDTH, title="Distribution of the token after k turns")
@@ -288,7 +375,10 @@ def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
             y=alt.Y("player:N", sort=list(dict.fromkeys(frame["player"])), title=None),
             x=alt.X("sum(points):Q", title="prestige"),
             color=alt.Color(
-                "rule:N", sort=rules, scale=alt.Scale(scheme="tableau20"), title="rule"
+                "rule:N",
+                sort=rules,
+                scale=alt.Scale(domain=rules, range=list(CATEGORY_10[: len(rules)])),
+                title="rule",
             ),
             order=alt.Order("rule_order:Q"),
             tooltip=["player:N", "rule:N", "points:Q"],
@@ -340,7 +430,7 @@ def show(chart: alt.TopLevelMixin, *, interactive: bool = True) -> Any:
 
         return SVG(to_svg(chart))
     alt.JupyterChart.enable_offline()
-    return alt.JupyterChart(chart)
+    return alt.JupyterChart(chart, embed_options=EMBED)
 
 
 def to_svg(chart: alt.TopLevelMixin) -> str:

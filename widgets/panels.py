@@ -25,6 +25,7 @@ from gamekit.alfredopoly.board import Board, board_names, load_board
 from gamekit.alfredopoly.landing import landing_probabilities
 from gamekit.alfredopoly.montecarlo import simulate_landing
 from gamekit.core.dice import Dice
+from widgets import charts
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import exact_vs_simulated_chart, landing_chart
 
@@ -71,7 +72,8 @@ class LandingPanel(ipw.VBox):
         method: str = "exact",
         rolls: int = 100_000,
         seed: int = 1,
-        size: int = 560,
+        size: int = 900,
+        projector: bool = False,
     ) -> None:
         boards = [*board_names()]
         if str(board) not in boards:
@@ -104,11 +106,13 @@ class LandingPanel(ipw.VBox):
             w.style.button_width = "92px"
         self.status = ipw.Label(value="")
         self.status.add_class("gk-panel-status")
-        self.board = AlfredopolyBoard(board, size=size)
+        self.board = AlfredopolyBoard(board, size=size, projector=projector)
+        if projector:
+            charts.projector(True)
         self.frame = pd.DataFrame()
         self._chart = alt.Chart(pd.DataFrame({"x": []})).mark_point()
         alt.JupyterChart.enable_offline()
-        self.chart = alt.JupyterChart(self._chart)
+        self.chart = alt.JupyterChart(self._chart, embed_options=charts.EMBED)
 
         def row(label: str, widget: ipw.Widget) -> ipw.HBox:
             # a label beside toggle buttons (their own description wraps above them)
@@ -125,11 +129,14 @@ class LandingPanel(ipw.VBox):
                 self.seed,
                 self.status,
             ],
-            layout=ipw.Layout(min_width="380px"),
+            layout=ipw.Layout(min_width="380px", flex="0 0 auto"),
         )
         super().__init__(
             [
-                ipw.HBox([controls, self.board], layout=ipw.Layout(align_items="flex-start")),
+                ipw.HBox(
+                    [controls, self.board],
+                    layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap"),
+                ),
                 self.chart,
             ]
         )

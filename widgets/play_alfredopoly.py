@@ -176,10 +176,18 @@ def player_cards(
         sculptures = sum(min(state.level[i], 4) for i in owned)
         statues = sum(1 for i in owned if state.level[i] == 5)
         mortgaged = sum(1 for i in owned if state.mortgaged[i])
-        where = "in Academic Probation" if p.in_jail else f"on {spaces[p.position].name}"
+        here = spaces[p.position]
+        where = (
+            f"in {here.name}"
+            if p.in_jail
+            else f"just visiting {here.name}"
+            if here.kind == "jail"
+            else f"on {here.name}"
+        )
         lines = [
             where,
-            f"{len(owned)} properties" + (f", {mortgaged} mortgaged" if mortgaged else ""),
+            f"{len(owned)} propert{'y' if len(owned) == 1 else 'ies'}"
+            + (f", {mortgaged} mortgaged" if mortgaged else ""),
         ]
         if sculptures or statues:
             lines.append(f"{sculptures} sculptures, {statues} statues")
@@ -223,7 +231,8 @@ class AlfredopolyTable(GameTable):
         bots: Mapping[int | str, str] | Sequence[str | None] | None = None,
         board: str | Path | Board = "alfred",
         seed: Seed = None,
-        size: int = 600,
+        size: int = 1000,
+        projector: bool = False,
         auto_bots: bool = True,
         **rule_options: Any,
     ) -> None:
@@ -255,14 +264,17 @@ class AlfredopolyTable(GameTable):
         )
         self.colours = list(PLAYER_COLOURS)
         self._money_rows: dict[int, Any] = {}
-        self.board = AlfredopolyBoard(self.spec.board, size=size)
+        self.board = AlfredopolyBoard(self.spec.board, size=size, projector=projector)
         self.board.observe(self._focus, names="selected")
         self.trade = TradeForm(self.spec, self.act)
         self.trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
         self.trades.selected_index = None
         super().__init__(
             [
-                ipw.HBox([self.board, self.panel], layout=ipw.Layout(align_items="flex-start")),
+                ipw.HBox(
+                    [self.board, self.panel],
+                    layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap"),
+                ),
                 self.history,
                 self.trades,
                 self.files,

@@ -100,8 +100,10 @@ class AlmaMaterTable(GameTable):
         bots: Mapping[int | str, str] | Sequence[str | None] | None = None,
         seed: Seed = None,
         data: Any = None,
-        width: int = 860,
+        width: int = 1200,
         auto_bots: bool = True,
+        lang: str = "en",
+        projector: bool = False,
     ) -> None:
         names = seat_names(players, NAMES)
         self.names = names
@@ -136,17 +138,23 @@ class AlmaMaterTable(GameTable):
             layout=ipw.Layout(min_width="300px"),
         )
         start = self.session.state
-        self.board = AlmaMaterBoard(spec, start, names=self.labels, width=width)
+        self.board = AlmaMaterBoard(
+            spec, start, names=self.labels, width=width, lang=lang, projector=projector
+        )
         self.board.layout = ipw.Layout(max_width=f"{width}px")
         self.tableaus = [
-            UniversityTableau(spec, start, seat=s, names=self.labels) for s in range(len(names))
+            UniversityTableau(
+                spec, start, seat=s, names=self.labels, lang=lang, projector=projector
+            )
+            for s in range(len(names))
         ]
         self.board.observe(self._focus, names="selected")
         self.panel.observe(self._picked, names="focus")
         universities = ipw.GridBox(
             self.tableaus,
             layout=ipw.Layout(
-                grid_template_columns="repeat(auto-fill, minmax(420px, 1fr))", grid_gap="8px"
+                grid_template_columns="repeat(auto-fill, minmax(min(100%, 420px), 1fr))",
+                grid_gap="8px",
             ),
         )
         super().__init__(
@@ -156,7 +164,7 @@ class AlmaMaterTable(GameTable):
                 ipw.GridBox(
                     [self.board, self.panel],
                     layout=ipw.Layout(
-                        grid_template_columns=f"minmax(600px, {width}px) minmax(300px, 400px)",
+                        grid_template_columns=f"minmax(0, {width}px) minmax(300px, 400px)",
                         grid_gap="8px",
                         align_items="flex-start",
                     ),

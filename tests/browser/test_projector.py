@@ -1,0 +1,166 @@
+"""Projector mode, measured in the browser: both classroom dashboards in Voila at 1280x720
+and 1920x1080, and both tables in JupyterLab at 1280x720 with the file browser open.
+
+What is checked on the rendered page: no horizontal scrolling; every label of the boards at
+least 14 px on screen (SVG font size times the SVG's scale on screen; CSS font size for the
+HTML boards); every chart label at least 14 px; the Alfredopoly board's bottom row on screen
+in Voila at 720 p. Screenshots of both tables at both sizes go to ``test-artifacts/``.
+
+One page load per dashboard: the second size is the same page with the window resized (the
+boards refit when the window changes, as they do when a teacher plugs in a projector).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import render_in_voila, run_notebook, screenshot, shutdown_kernel
+
+MIN_LABEL_PX = 14
+SIZES = [(1280, 720), (1920, 1080)]
+
+# Every visible text of the boards and charts with its size on screen, in pixels.
+MEASURE_JS = """(root) => {
+  const scope = root ? document.querySelector(root) : document;
+  const out = [];
+  const visible = (el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0;
+  };
+  const svgSize = (t) => {
+    const m = t.getScreenCTM();
+    const scale = m ? Math.hypot(m.a, m.b) : 1;
+    return parseFloat(getComputedStyle(t).fontSize) * scale;
+  };
+  for (const t of scope.querySelectorAll('.gk-ring text')) {
+    if (!t.textContent.trim() || !visible(t)) continue;
+    out.push({kind: 'board', cls: t.getAttribute('class') || '',
+              text: t.textContent.slice(0, 30), px: svgSize(t)});
+  }
+  for (const t of scope.querySelectorAll('.vega-embed svg.marks text')) {
+    if (!t.textContent.trim() || !visible(t)) continue;
+    out.push({kind: 'chart', cls: '', text: t.textContent.slice(0, 30), px: svgSize(t)});
+  }
+  // the HTML boards: every element that holds text of its own
+  for (const el of scope.querySelectorAll('.gk-am-board *, .gk-tableau *')) {
+    const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !visible(el)) continue;
+    out.push({kind: 'html', cls: el.className || '', text: el.textContent.slice(0, 30),
+              px: parseFloat(getComputedStyle(el).fontSize)});
+  }
+  return out;
+}"""
+
+OVERFLOW_JS = """() => {
+  const se = document.scrollingElement;
+  return {scroll: se.scrollWidth, inner: window.innerWidth};
+}"""
+
+
+def too_small(labels: list[dict], kind: str) -> list[dict]:
+    return [x for x in labels if x["kind"] == kind and x["px"] < MIN_LABEL_PX - 0.05]
+
+
+def check_page(page, name: str, *, chart: bool = True) -> dict:  # type: ignore[no-untyped-def]
+    overflow = page.evaluate(OVERFLOW_JS)
+    assert overflow["scroll"] <= overflow["inner"], f"{name}: horizontal scrolling {overflow}"
+    labels = page.evaluate(MEASURE_JS, None)
+    boards = [x for x in labels if x["kind"] in ("board", "html")]
+    assert len(boards) > 50, f"{name}: board labels not found"
+    for kind in ("board", "html", "chart"):
+        small = too_small(labels, kind)
+        assert not small, f"{name}: {kind} labels under {MIN_LABEL_PX}px: {small[:8]}"
+    charts = [x for x in labels if x["kind"] == "chart"]
+    if chart:
+        assert charts, f"{name}: no chart text measured"
+    return {
+        kind: round(min((x["px"] for x in labels if x["kind"] == kind), default=0), 1)
+        for kind in ("board", "html", "chart")
+    }
+
+
+def board_px(page) -> float:  # type: ignore[no-untyped-def]
+    return page.evaluate(
+        "() => { const s = document.querySelector('.gk-ring');"
+        " return s ? s.getBoundingClientRect().width : 0; }"
+    )
+
+
+@pytest.mark.parametrize("game", ["alfredopoly", "almamater"])
+def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+    state = render_in_voila(voila, page, f"notebooks/dashboard_{game}.ipynb")
+    assert not state["errors"] and state["failed"] == 0 and state["undrawn"] == 0, state
+    page.locator(".gk-table").first.wait_for()
+    page.wait_for_function("() => document.querySelectorAll('.vega-embed svg.marks text').length")
+    measured = {}
+    for width, height in SIZES:
+        before = board_px(page)
+        page.set_viewport_size({"width": width, "height": height})
+        if game == "alfredopoly" and width != SIZES[0][0]:
+            # the board refits to the larger window
+            page.wait_for_function(
+                "(w) => document.querySelector('.gk-ring').getBoundingClientRect().width > w + 50",
+                arg=before,
+            )
+        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200)))")
+        name = f"projector-{game}-{width}x{height}"
+        measured[name] = check_page(page, name)
+        if game == "alfredopoly":
+            bottom = page.evaluate(
+                "() => document.querySelector('.gk-ring').getBoundingClientRect().bottom"
+            )
+            assert bottom <= height, f"{name}: the board's bottom row is off screen ({bottom})"
+        screenshot(page, name)
+    print(measured)
+    assert not page.guard.page_errors, page.guard.page_errors
+
+
+LAB_CELLS = [
+    "from widgets.play_alfredopoly import AlfredopolyTable\n"
+    "from widgets.play_almamater import AlmaMaterTable",
+    "AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3)",
+    "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={1: 'greedy', 2: 'dean'}, seed=2, lang='de')",
+]
+
+LAB_OVERFLOW_JS = """() => {
+  // the notebook scrolls inside its panel: nothing may stick out to the right of it
+  const nb = document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-Notebook');
+  const box = nb.getBoundingClientRect();
+  let right = 0;
+  for (const el of nb.querySelectorAll('.jp-OutputArea-output *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width > 0) right = Math.max(right, r.right);
+  }
+  const sidebar = document.querySelector('#filebrowser');
+  return {scroll: nb.scrollWidth, client: nb.clientWidth, right, edge: box.right,
+          filebrowser: sidebar ? sidebar.getBoundingClientRect().width : 0};
+}"""
+
+
+def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    relpath = lab.write_notebook("projector_tables.ipynb", LAB_CELLS)
+    run = run_notebook(lab, page, relpath)
+    assert not run.errors, run.errors
+    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+    page.wait_for_function("() => document.querySelector('#filebrowser').offsetWidth > 100")
+    page.locator(".gk-am-board .gk-am-space").first.wait_for()
+    page.locator(".gk-ring .gk-space").first.wait_for()
+    page.evaluate("() => new Promise((r) => setTimeout(r, 500))")  # the boards refit
+    fit = page.evaluate(LAB_OVERFLOW_JS)
+    assert fit["filebrowser"] > 100, fit
+    assert fit["scroll"] <= fit["client"] and fit["right"] <= fit["edge"] + 1, fit
+    labels = page.evaluate(MEASURE_JS, ".jp-NotebookPanel:not(.lm-mod-hidden)")
+    small = [x for x in labels if x["px"] < MIN_LABEL_PX - 0.05]
+    assert not small, small[:8]
+    # the German table shows the glossary's German names
+    text = page.locator(".gk-am-board").first.text_content()
+    assert "Ruhmeshalle" in text and "Bischofssitz" in text and "Forschungsleiste" in text
+    screenshot(page, "projector-lab-1280x720")
+    page.locator(".gk-am-board").first.scroll_into_view_if_needed()
+    screenshot(page, "projector-lab-almamater-de-1280x720")
+    shutdown_kernel(page)
+    assert not page.guard.page_errors, page.guard.page_errors

@@ -1,0 +1,297 @@
+"""Words of the Alma Mater boards in English (the default) and German (``lang="de"``).
+
+The game's own terms (spaces, resources, phases) come from the kit's German-English
+glossary (:data:`gamekit.almamater.glossary.GLOSSARY`), so a German class sees the words of
+the German rule book; the rest of the interface is translated here. Text that the engine
+writes (a student's effect, a lecture) stays in English.
+
+>>> term("hall of fame", "de"), term("hall of fame")
+('Ruhmeshalle', 'Hall of fame')
+>>> space_name("academy_Law", "de"), space_name("campus_2", "de")
+('Akademie (Recht)', 'Campus Reihe 2')
+>>> words("de")["research_title"]
+'Forschungsleiste'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gamekit.almamater.glossary import GLOSSARY
+from gamekit.almamater.spec import space_title
+
+LANGUAGES = ("en", "de")
+
+#: English term -> German term, read from the glossary ("Prestige / Siegpunkte" -> first).
+GERMAN_TERMS: dict[str, str] = {english: german.split(" / ")[0] for german, english, _ in GLOSSARY}
+
+FACULTIES_DE = {"Arts": "Artes", "Medicine": "Medizin", "Law": "Recht", "Mathematics": "Mathematik"}
+
+# Space ids -> the glossary's English term.
+_SPACE_TERMS = {
+    "antiquarian": "antiquarian",
+    "laboratory": "laboratory",
+    "park": "park",
+    "hall_of_fame": "hall of fame",
+    "bishop": "bishop",
+    "colloquium": "colloquium",
+    "starting_student": "starting student",
+}
+
+# Resource words (singular, plural) by language; the German ones are glossary terms.
+_RESOURCES: dict[str, dict[str, tuple[str, str]]] = {
+    "en": {
+        "ducats": ("ducat", "ducats"),
+        "textbooks": ("textbook", "textbooks"),
+        "dictionaries": ("dictionary", "dictionaries"),
+        "prestige": ("prestige", "prestige"),
+        "research": ("research step", "research steps"),
+        "books": ("book", "books"),
+        "masters": ("master", "masters"),
+    },
+    "de": {
+        "ducats": (GERMAN_TERMS["ducats"], GERMAN_TERMS["ducats"]),
+        "textbooks": (GERMAN_TERMS["textbook"], "Lehrbücher"),
+        "dictionaries": (GERMAN_TERMS["dictionary"], "Lexika"),
+        "prestige": (GERMAN_TERMS["prestige"], GERMAN_TERMS["prestige"]),
+        "research": ("Forschungsschritt", "Forschungsschritte"),
+        "books": ("Buch", "Bücher"),
+        "masters": (GERMAN_TERMS["master"], "Magister"),
+    },
+}
+
+_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "round": "Round {round} of {rounds}",
+        "setup": "Setup",
+        "turn_order": "turn order:",
+        "passed": "passed",
+        "campus_title": "Campus: hire students",
+        "price_corner": "price: books of each colour (gold: dictionaries), by reputation",
+        "column": "column {n}",
+        "free": "free",
+        "left": "{n} left",
+        "academy_title": "Academy: hire professors",
+        "lecture": "lecture: {x}",
+        "prestige_left": "{p} prestige · {n} left",
+        "spaces_title": "Action spaces",
+        "any_masters": "any number of masters",
+        "next_masters": "next: {n} {masters}",
+        "research_title": "Research track",
+        "milestone": "milestone: {x}",
+        "at_start": "at the start: ",
+        "reputation_title": "Book reputation",
+        "rep_note": "income {i} · end {f} prestige",
+        "hall_title": "Hall of fame",
+        "glory": "glory tile {t} (level {l})",
+        "bust": "bust: {c}",
+        "bust_left": "bust: {c}, {g} ({n} left)",
+        "after_chancellors": "(after the chancellors are chosen)",
+        "prestige": "prestige",
+        "ducats": "ducats",
+        "masters_free": "masters free",
+        "research": "research",
+        "hall_a": "Lecture hall A",
+        "hall_b": "Lecture hall B",
+        "library": "Library (6 shelves) and sale shelf",
+        "for_sale": "for sale",
+        "storage": "Storage {used}/{limit}: ",
+        "empty": "empty",
+        "professors": "Professors",
+        "none_yet": "none yet",
+        "ready": "ready",
+        "exhausted": "exhausted",
+        "chancellor": "Chancellor",
+        "bust_ability": "Bust ability",
+        "busts": "Busts: {x}",
+        "founding_card": "Founding card",
+        "white": "white number",
+        "kept": "Founding cards kept",
+        "draft_title": "Founding cards: {name} chooses",
+        "chancellor_title": "Chancellors: {name} chooses",
+        "draft_hint": (
+            "keep one with the buttons in the panel; the white numbers decide the turn order"
+        ),
+        "chancellor_hint": "choose one with the buttons in the panel",
+        "gives": "gives",
+        "nothing": "nothing",
+        "skip": "Skip to the actions",
+        "dictionary_one": "dictionary",
+        "dictionary_many": "dictionaries",
+        "master_one": "master",
+        "master_many": "masters",
+        "colour_red": "red",
+        "colour_blue": "blue",
+        "colour_green": "green",
+        "colour_purple": "purple",
+    },
+    "de": {
+        "round": "Runde {round} von {rounds}",
+        "setup": GERMAN_TERMS["founding phase"],
+        "turn_order": GERMAN_TERMS["turn order"] + ":",
+        "passed": "gepasst",
+        "campus_title": "Campus: Studenten anwerben",
+        "price_corner": "Preis: Bücher jeder Farbe (Gold: Lexika), nach Bücherreputation",
+        "column": "Spalte {n}",
+        "free": "frei",
+        "left": "noch {n}",
+        "academy_title": GERMAN_TERMS["academy"] + ": Professoren berufen",
+        "lecture": GERMAN_TERMS["lecture"] + ": {x}",
+        "prestige_left": "{p} Prestige · noch {n}",
+        "spaces_title": "Aktionsfelder",
+        "any_masters": "beliebig viele Magister",
+        "next_masters": "nächste: {n} {masters}",
+        "research_title": GERMAN_TERMS["research track"],
+        "milestone": GERMAN_TERMS["milestone"] + ": {x}",
+        "at_start": "am Start: ",
+        "reputation_title": GERMAN_TERMS["book reputation"],
+        "rep_note": "Einkommen {i} · Ende {f} Prestige",
+        "hall_title": GERMAN_TERMS["hall of fame"],
+        "glory": GERMAN_TERMS["glory tile"] + " {t} (Stufe {l})",
+        "bust": GERMAN_TERMS["bust"] + ": {c}",
+        "bust_left": GERMAN_TERMS["bust"] + ": {c}, {g} (noch {n})",
+        "after_chancellors": "(nach der Wahl der Rektoren)",
+        "prestige": "Prestige",
+        "ducats": GERMAN_TERMS["ducats"],
+        "masters_free": "Magister frei",
+        "research": "Forschung",
+        "hall_a": GERMAN_TERMS["lecture hall"] + " A",
+        "hall_b": GERMAN_TERMS["lecture hall"] + " B",
+        "library": GERMAN_TERMS["library"] + " (6 Regale) und " + GERMAN_TERMS["sale shelf"],
+        "for_sale": "zu verkaufen",
+        "storage": GERMAN_TERMS["storage"] + " {used}/{limit}: ",
+        "empty": "leer",
+        "professors": "Professoren",
+        "none_yet": "noch keine",
+        "ready": "bereit",
+        "exhausted": "erschöpft",
+        "chancellor": GERMAN_TERMS["chancellor"],
+        "bust_ability": "Fähigkeit der Büste",
+        "busts": "Büsten: {x}",
+        "founding_card": GERMAN_TERMS["founding card"],
+        "white": "weiße Zahl",
+        "kept": "Behaltene Gründungskarten",
+        "draft_title": "Gründungskarten: {name} wählt",
+        "chancellor_title": "Rektoren: {name} wählt",
+        "draft_hint": (
+            "eine mit den Knöpfen rechts behalten; "
+            "die weißen Zahlen bestimmen die Spielerreihenfolge"
+        ),
+        "chancellor_hint": "einen mit den Knöpfen rechts wählen",
+        "gives": "gibt",
+        "nothing": "nichts",
+        "skip": "Zu den Aktionen springen",
+        "dictionary_one": "Lexikon",
+        "dictionary_many": "Lexika",
+        "master_one": "Magister",
+        "master_many": "Magister",
+        "colour_red": "rot",
+        "colour_blue": "blau",
+        "colour_green": "grün",
+        "colour_purple": "lila",
+    },
+}
+
+_PHASES = {
+    "en": {
+        "draft": "founding draft: keep a card, pass the rest",
+        "discard": "founding draft: discard one of four",
+        "chancellor": "choose a chancellor",
+        "action": "place masters or give a lecture",
+        "administration": "administration",
+        "income": "income",
+        "end": "the game is over",
+    },
+    "de": {
+        "draft": GERMAN_TERMS["founding phase"] + ": eine Karte behalten, den Rest weitergeben",
+        "discard": GERMAN_TERMS["founding phase"] + ": eine von vier abwerfen",
+        "chancellor": "einen Rektor wählen",
+        "action": GERMAN_TERMS["action phase"] + ": Magister einsetzen oder Vorlesung halten",
+        "administration": GERMAN_TERMS["administration phase"],
+        "income": GERMAN_TERMS["income phase"],
+        "end": "das Spiel ist zu Ende",
+    },
+}
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if the kit speaks it, else a ``ValueError``.
+
+    >>> check_lang("de")
+    'de'
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}")
+    return lang
+
+
+def words(lang: str = "en") -> dict[str, str]:
+    """The interface words (format templates) for ``lang``.
+
+    >>> words()["hall_title"]
+    'Hall of fame'
+    """
+    return dict(_WORDS[check_lang(lang)])
+
+
+def term(english: str, lang: str = "en") -> str:
+    """A glossary term in ``lang`` (English capitalised as a title).
+
+    >>> term("antiquarian", "de")
+    'Antiquariat'
+    """
+    if check_lang(lang) == "de":
+        return GERMAN_TERMS[english]
+    return english[:1].upper() + english[1:]
+
+
+def space_name(space: str, lang: str = "en") -> str:
+    """The name of an action space in ``lang``.
+
+    >>> space_name("bishop", "de"), space_name("bishop")
+    ('Bischofssitz', 'Bishop')
+    """
+    if check_lang(lang) == "en":
+        return space_title(space)
+    if space.startswith("campus_"):
+        return f"{GERMAN_TERMS['campus']} Reihe {space[7:]}"
+    if space.startswith("academy_"):
+        faculty = space[8:]
+        return f"{GERMAN_TERMS['academy']} ({FACULTIES_DE.get(faculty, faculty)})"
+    if space in _SPACE_TERMS:
+        return GERMAN_TERMS[_SPACE_TERMS[space]]
+    return space_title(space)
+
+
+def phase_words(phase: str, lang: str = "en") -> str:
+    """What a phase asks for, in ``lang``.
+
+    >>> phase_words("income", "de")
+    'Einkommensphase'
+    """
+    return _PHASES[check_lang(lang)].get(phase, phase)
+
+
+def amount(n: int, resource: str, lang: str = "en") -> str:
+    """``n`` of a resource in words.
+
+    >>> amount(1, "dictionaries", "de"), amount(3, "research")
+    ('1 Lexikon', '3 research steps')
+    """
+    one, many = _RESOURCES[check_lang(lang)][resource]
+    return f"{n} {one if n == 1 else many}"
+
+
+def gain_text(gain: Any, lang: str = "en") -> str:
+    """A ``Gain`` (ducats, textbooks, ...) in words; the engine's order of resources.
+
+    >>> from gamekit.almamater.records import Gain
+    >>> gain_text(Gain(ducats=5, textbooks=2), "de")
+    '5 Geld, 2 Lehrbücher'
+    """
+    parts = [
+        amount(getattr(gain, key), key, lang)
+        for key in ("ducats", "textbooks", "dictionaries", "prestige", "research")
+        if getattr(gain, key, 0)
+    ]
+    return ", ".join(parts) if parts else _WORDS[check_lang(lang)]["nothing"]
