@@ -6,7 +6,7 @@ move is reported (the property tests add the events up and compare with the stat
 
 Event kinds: ``ducats``, ``prestige``, ``books`` (``target`` = the books' colour seat),
 ``dictionaries``, ``shelf`` (own books onto or off the sale shelf/library), ``research``,
-``master``, ``info``.
+``master``, ``decision`` (a player is asked to decide), ``info``.
 """
 
 from __future__ import annotations

@@ -105,7 +105,9 @@ def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
     """The actions the player to move may take, in a fixed order (empty when the game is over).
 
     Action phase order: lectures, Campus, starting student, Academy, Antiquarian,
-    Laboratory, Park, Hall of fame, Bishop, Colloquium, then Pass.
+    Laboratory, Park, Hall of fame, Bishop, Colloquium, then Pass. While a decision waits
+    (``state.pending``: where new own textbooks go, which books leave a full storage), only
+    its options (:mod:`gamekit.almamater.decisions`), and its owner is ``state.current``.
     """
     phase = state.phase
     seat = state.current

@@ -265,16 +265,19 @@ def test_a_second_music_professor_with_one_per_type_false(tmp_path: Path) -> Non
     academy: History, Music, ...), who scores and lectures like the first."""
     spec_default, s = blank(3, 0, ducats=30, storage=(8, 8, 8), professors=("Music",))
     s = with_game(s, academy_paid=(None, "red", *(None,) * 6))
-    music = [a for a in legal_actions(spec_default, s) if isinstance(a, HireProfessor)]
-    assert all(a.professor != "Music" for a in music)  # the kit default: one per type
+    hires = [a for a in legal_actions(spec_default, s) if isinstance(a, HireProfessor)]
+    assert all(a.professor != "Music" for a in hires)  # the kit default: one per type
     spec = _spec_with(tmp_path, "professors", "copies", one_per_type=False)
     s2 = act(spec, s, HireProfessor(1, "Music", "red")).state
     red = s2.players[0]
-    assert red.professors == ("Music", "Music") and red.storage == (4, 8, 8)  # 4 red books
+    music = spec.components.professor("Music")  # kit default: 3-4 books, 4 prestige
+    # a later buyer pays the first buyer's books (red), no ducats
+    assert red.professors == ("Music", "Music") and red.storage == (8 - music.books, 8, 8)
+    assert red.ducats == 30
     from gamekit.almamater.rules import player_score
 
     # milestones 0; professors' printed prestige 4 + 4 = 8 (line 6)
-    assert player_score(spec, s2, 0).lines[5].points == 8
+    assert player_score(spec, s2, 0).lines[5].points == 2 * music.prestige
     s2 = act(spec, act(spec, act(spec, s2, Pass()).state, Pass()).state, Pass()).state
     s2 = settle(spec, s2).state  # storage over its limit at the round's end
     from gamekit.almamater.actions import GiveLecture
@@ -284,7 +287,8 @@ def test_a_second_music_professor_with_one_per_type_false(tmp_path: Path) -> Non
     s2 = act(spec, act(spec, s2, Pass()).state, Pass()).state
     assert GiveLecture("Music", "blue") in legal_actions(spec, s2)  # the second Music
     s3 = act(spec, s2, GiveLecture("Music", "blue")).state
-    assert s3.players[0].exhausted == ("Music", "Music") and s3.players[0].prestige == 4
+    assert s3.players[0].exhausted == ("Music", "Music")
+    assert s3.players[0].prestige == 2 * music.lecture.prestige
     assert s3.current == 0  # Blue and Green have passed: no ready professor is left
     assert not any(isinstance(a, GiveLecture) for a in legal_actions(spec, s3))
 

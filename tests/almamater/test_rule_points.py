@@ -262,3 +262,45 @@ def test_research_model_is_one_track_and_says_why() -> None:
     spec, s = rich()
     p = act(spec, s, Research(1, 3)).state.players[0]
     assert p.research == 1 + 3  # one marker: free step, then 3 paid steps
+
+
+def test_the_hand_worked_values_above_assume_these_kit_defaults() -> None:
+    """The kit defaults the hand counts in this file use: if a tuning changes one, this test
+    names it (update the counts of the tests that use it)."""
+    from gamekit.almamater.components import Gain, StepCost, load_components
+
+    c = load_components()
+    b = c.board
+    assert [(o.ducats, o.books, o.dictionaries) for o in b.antiquarian[:2]] == [
+        (3, 2, 0),
+        (5, 3, 0),
+    ]
+    assert (b.lab_free_steps, b.lab_max_paid, b.storage_empty, len(c.shelves.prices)) == (
+        1,
+        3,
+        6,
+        3,
+    )
+    assert b.campus_columns[0].ranks == (4,) and b.campus_columns[0].dictionaries == 0
+    assert c.professor("Anatomy").lecture == Gain(textbooks=3)
+    assert c.professor("History").lecture == Gain(research=1)
+    assert c.student("Medicine freshman").gain == Gain(textbooks=3)
+    assert c.student("Medicine intern").gain == Gain(textbooks=1)
+    assert (c.student("Medicine researcher").upgrade, c.student("Medicine researcher").amount) == (
+        "laboratory",
+        1,
+    )
+    assert c.chancellor("Da Vinci").amount == 1
+    cards = {r.id: r for r in c.research}
+    steps = {
+        "A1": ("ducats", 1, "textbooks", 1, "ducats", 2),
+        "A3": ("ducats", 1, "ducats", 1, "students", 1),
+        "B2": ("textbooks", 2, "ducats", 2, "professors", 1),
+        "C3": ("textbooks", 3, "ducats", 2, "students", 3),
+        "D3": ("students", 4, "ducats", 4, "prestige", 3),
+    }
+    for cid, flat in steps.items():
+        assert cards[cid].steps == tuple(StepCost(*flat[i : i + 2]) for i in (0, 2, 4)), cid
+    assert cards["E1"].steps[0] == StepCost("ducats", 7)
+    assert (cards["A1"].milestone, cards["A3"].milestone) == (Gain(ducats=2), Gain(textbooks=2))
+    assert (cards["C3"].milestone, cards["D3"].milestone) == (Gain(ducats=4), Gain(prestige=4))
