@@ -98,9 +98,9 @@ class ScoreCalculator(ipw.HBox):  # type: ignore[misc]
             [(line.rule, line.points) for line in self.score.all_lines()],
             columns=["line", "prestige"],
         )
-        total = pd.DataFrame([("total", self.score.total)], columns=["line", "prestige"])
-        # to_html escapes text, so rule names from a data file are shown as text.
-        self.table.value = pd.concat([self.lines, total]).to_html(index=False, escape=True)
+        # all_lines() ends with the total, so it is listed once; to_html escapes text, so
+        # rule names from a data file are shown as text.
+        self.table.value = self.lines.to_html(index=False, escape=True)
 
     def __repr__(self) -> str:
         return f"ScoreCalculator(players={self.players}, total={self.score.total})"

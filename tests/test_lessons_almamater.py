@@ -1,0 +1,222 @@
+"""The Alma Mater lessons for a newcomer (issues 14 and 16), read from the committed files.
+
+Each lesson opens with "the game in 60 seconds" and a "words you need" box whose words the
+glossary defines and whose rule links resolve; self-checks are one ``check(...)`` line with
+no answer in sight; the exercises' answers (computed in ``gamekit.almamater.exercises``)
+equal values worked out by hand. Running the lessons is nbval's job.
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from gamekit.almamater import exercises as E
+from gamekit.almamater.bots import BOTS
+from gamekit.core.exercises import _REGISTRY, check, exercise_ids
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+BOOK = ROOT / "docs" / "rules" / "almamater.md"
+LESSONS = ["almamater_1_setup", "almamater_2_a_round", "almamater_3_scoring",
+           "almamater_4_strategies"]  # fmt: skip
+GLOSSARY = "glossary_almamater"
+WORDS_LINK = re.compile(r"\[([^\]]+)\]\(glossary_almamater\.ipynb#Words-of-the-lessons\)")
+
+
+def cells(name: str) -> list[dict]:
+    data = json.loads((NOTEBOOKS / f"{name}.ipynb").read_text(encoding="utf-8"))
+    return [{**c, "source": "".join(c["source"])} for c in data["cells"]]
+
+
+def markdown(name: str) -> list[str]:
+    return [c["source"] for c in cells(name) if c["cell_type"] == "markdown"]
+
+
+def slug(heading: str) -> str:
+    return re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+
+
+def box_words(box: str) -> list[str]:
+    """The words of a words box: the linked word at the start of each table row."""
+    rows = [line[2:] for line in box.splitlines() if line.startswith("| ")]
+    return [m.group(1) for row in rows if (m := WORDS_LINK.match(row))]
+
+
+def glossary_words() -> set[str]:
+    section = next(m for m in markdown(GLOSSARY) if m.startswith("## Words of the lessons"))
+    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
+    return {row[0].strip() for row in rows[2:]}  # past the header and the --- line
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_opens_with_the_game_in_60_seconds_and_a_words_box(name):
+    md = markdown(name)
+    heads = [i for i, m in enumerate(md) if m.startswith("## ")]
+    sixty = next(i for i, m in enumerate(md) if m.startswith("## The game in 60 seconds"))
+    assert sixty == heads[0], f"{name}: the game in 60 seconds is not the first section"
+    assert "| ducats | the money |" in md[sixty] and "| masters |" in md[sixty]
+    assert "Bishop resets" in md[sixty], f"{name}: does not say the Bishop resets the order"
+    box = md[sixty + 1]
+    assert box.startswith("> **Words you need.**"), f"{name}: no words box after it"
+    assert len(box_words(box)) >= 8
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_glossary_defines_every_word_of_the_words_boxes(name):
+    box = next(m for m in markdown(name) if m.startswith("> **Words you need.**"))
+    missing = set(box_words(box)) - glossary_words()
+    assert not missing, f"{name}: the glossary does not define {missing}"
+
+
+def test_the_glossary_heading_the_boxes_link_to_exists():
+    # Jupyter and nbconvert anchor a heading by its text with spaces as dashes.
+    assert any(m.startswith("## Words of the lessons\n") for m in markdown(GLOSSARY))
+    assert len(glossary_words()) >= 30
+
+
+@pytest.mark.parametrize("name", [*LESSONS, GLOSSARY])
+def test_rule_book_links_resolve(name):
+    anchors = {slug(h) for h in re.findall(r"^#+ (.+)$", BOOK.read_text(encoding="utf-8"), re.M)}
+    links = [link for m in markdown(name) for link in re.findall(r"almamater\.md#([\w-]+)", m)]
+    assert links, f"{name}: links no rule"
+    bad = [link for link in links if link not in anchors]
+    assert not bad, f"{name}: links to missing rule-book sections {bad}"
+
+
+@pytest.mark.parametrize("name", [*LESSONS, GLOSSARY])
+def test_self_checks_are_one_line_and_give_nothing_away(name):
+    found = cells(name)
+    ids = []
+    for i, c in enumerate(found):
+        src = c["source"]
+        if c["cell_type"] != "code":
+            continue
+        if re.match(r"answer(_\d+)? = ", src):
+            assert re.fullmatch(r"answer(_\d+)? = None", src), f"{name}: a placeholder {src!r}"
+        if src.startswith("# Self-check"):
+            lines = src.splitlines()
+            assert len(lines) == 2, f"{name}: a self-check is more than one line: {src!r}"
+            m = re.fullmatch(r"check\(\"([\w.]+)\", (answer(_\d+)?)\)", lines[1])
+            assert m, f"{name}: not a one-line check: {lines[1]!r}"
+            assert re.fullmatch(rf"{m.group(2)} = None", found[i - 2]["source"])
+            ids.append(m.group(1))
+    assert ids and len(set(ids)) == len(ids)
+    assert set(ids) <= set(exercise_ids()), f"{name}: unknown exercise ids"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_raw_codes_or_contradictions_on_screen(name):
+    md = "\n".join(markdown(name))
+    assert "Hover or click to explore" not in md
+    assert "the game's board has 11" not in md
+    assert not re.search(r"(?<!\\)\$\d", md), f"{name}: an unescaped money sign"
+    for c in cells(name):
+        if c["cell_type"] == "code":
+            assert not re.search(r"^# ##", c["source"], re.M), f"{name}: a heading in code"
+            assert "inspect.getsource" not in c["source"], f"{name}: a source dump"
+
+
+def test_alma_mater_1_kit_defaults_table_is_at_the_end():
+    md = markdown("almamater_1_setup")
+    kit = next(i for i, m in enumerate(md) if m.startswith("## Printed values and kit defaults"))
+    five = next(i for i, m in enumerate(md) if m.startswith("## 5."))
+    summary = next(i for i, m in enumerate(md) if m.startswith("## Summary"))
+    assert five < kit < summary
+
+
+def test_alma_mater_2_states_the_bishop_tie_rule_before_exercise_3():
+    md = markdown("almamater_2_a_round")
+    exercise = next(i for i, m in enumerate(md) if m.startswith("### Exercise 3"))
+    rule = next(i for i, m in enumerate(md) if "whoever\n   placed there first" in m)
+    assert rule < exercise and "turn_order_after_bishop((0, 1), ((1, 1),))" in md[exercise]
+
+
+def test_alma_mater_3_uses_the_sheet_the_exercise_checks():
+    source = next(c["source"] for c in cells("almamater_3_scoring") if "sheet = {" in c["source"])
+    literal = source[source.index("sheet = {") + len("sheet = ") :]
+    assert ast.literal_eval(literal[: literal.index("}") + 1]) == E.LESSON_3_SHEET
+
+
+# ---------------------------------------------------------------- the answers, by hand
+
+HAND = {
+    "almamater_1.unused_chancellors": 3,  # 10 - (4 + 1 drawn) - 2 more on the stacks
+    "almamater_1.first_player": ("green", 18),  # 17 vs 18 and 18
+    "almamater_2.masters": (3, 1),  # last user placed 2; the Bishop never escalates
+    "almamater_2.shelf_shift": (7, 1),  # 1 + 2 + 3 + 1 books pay; the leftmost 1 drops
+    "almamater_2.bishop_order": ["blue", "green", "red"],  # 2 masters; then 1 each, Green first
+    "almamater_3.total": 55,  # 30 + 4 + 0 + 0 + 4 + 6 + 0 + 4 + 7
+    "almamater_3.product_gain": 3,  # 4 x 2 - 5 x 1
+    "almamater_3.extra_ducats": 4,  # 16 -> 20
+    "almamater_4.games_needed": 625,  # 0.25 / 0.02^2
+    "glossary_almamater.lexikon": "dictionary",
+}
+
+
+@pytest.mark.parametrize("exercise", sorted(HAND))
+def test_answers_equal_hand_counts(exercise, capsys):
+    assert _REGISTRY[exercise].answer() == HAND[exercise]
+    assert check(exercise, HAND[exercise]) is True
+    assert check(exercise, None) is False
+    assert "Set your answer first" in capsys.readouterr().out
+
+
+def test_tie_share_counts_the_drafts_as_the_solution_does():
+    from gamekit.almamater.rules import apply, legal_actions, new_game
+    from gamekit.almamater.setup import founding_sum
+    from gamekit.almamater.spec import make_spec
+
+    spec, ties = make_spec(3), 0
+    for seed in range(200):
+        s = new_game(spec, seed=seed)
+        while s.phase in ("draft", "discard"):
+            legal = legal_actions(spec, s)
+            white = [spec.founding[a.card].white for a in legal]  # type: ignore[attr-defined]
+            pick = white.index(min(white) if s.phase == "draft" else max(white))
+            s = apply(spec, s, legal[pick])
+        sums = sorted(founding_sum(spec, p) for p in s.players)
+        ties += sums[0] == sums[1]
+    assert _REGISTRY["almamater_1.tie_share"].answer() == Fraction(ties, 200)
+    assert check("almamater_1.tie_share", round(ties / 200, 2))
+
+
+def test_the_park_copy_changes_only_the_park_price(tmp_path):
+    folder = E.copy_data(
+        tmp_path, {"board.toml": lambda t: E._set_in_section(t, "park", "price", 2)}
+    )
+    changed = tomllib.loads((folder / "board.toml").read_text(encoding="utf-8"))
+    kit = tomllib.loads((E.DEFAULT_FOLDER / "board.toml").read_text(encoding="utf-8"))
+    assert changed["park"]["price"] == 2
+    assert {k: v for k, v in changed.items() if k != "park"} == {
+        k: v for k, v in kit.items() if k != "park"
+    }
+    assert changed["park"]["max"] == kit["park"]["max"]
+
+
+def test_own_bot_refuses_the_kit_s_bots_and_copies_of_them(capsys):
+    def mine(spec, state, legal, rng):  # only passes the call on
+        return BOTS["scholar"](spec, state, legal, rng)
+
+    assert check("almamater_4.own_bot", BOTS["scholar"]) is False
+    assert "kit's own 'scholar' bot" in capsys.readouterr().out
+    assert check("almamater_4.own_bot", mine) is False
+    assert "plays exactly like the kit's 'scholar'" in capsys.readouterr().out
+    assert check("almamater_4.own_bot", 3) is False
+    assert "bot function itself" in capsys.readouterr().out
+
+
+def test_own_bot_refuses_a_weak_bot_and_says_its_share(capsys):
+    def first(spec, state, legal, rng):
+        return legal[-1]  # always the last legal action: pass whenever it can
+
+    share = E.duel(first, BOTS["dean"], games=20, seed=1)
+    assert share <= 0.5
+    assert check("almamater_4.own_bot", first) is False
+    assert f"your bot wins {share:.0%} of the 20 duels" in capsys.readouterr().out
