@@ -164,7 +164,8 @@ def _chancellor(legal: Sequence[Action], wishes: tuple[str, ...]) -> Action | No
 def scholar_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Research and professors: busts, lectures, the academy, the lab, then books and money.
+    """Research and professors: busts, lectures, the academy, the lab (a cheap student when
+    a field needs students), then books (the Colloquium, the Antiquarian) and money.
     New own textbooks stay in storage (lectures and research steps are paid with them)."""
     decided = _decision(spec, state, legal, shelve=False)
     if decided is not None:
@@ -180,8 +181,11 @@ def scholar_bot(
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
         _best(legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige),
         _best(legal, Research, key=lambda a: a.paid_steps),
+        # a research field may need students: the cheapest student opens the way
+        _best(legal, HireStudent, key=lambda a: -a.column),
     ]
     if p.books < 4:
+        plan.append(_best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.books > 0))
         plan.append(
             _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == p.colour)
         )
@@ -197,7 +201,8 @@ def dean_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
     """Students in both rows: busts, the dearest student into the shorter row, books for the
-    next student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Bishop.
+    next student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Park with
+    10 ducats or more, the Bishop.
     New own textbooks go straight into the library."""
     decided = _decision(spec, state, legal, shelve=True)
     if decided is not None:
@@ -212,8 +217,14 @@ def dean_bot(
     need = _needed_colour(spec, state, seat)
     plan: list[Action | None] = [
         _best(legal, HallOfFame),
-        _best(legal, HireStudent, key=lambda a: a.column, where=lambda a: a.hall == shorter),
+        _best(  # the dearest student, on the row needing fewest masters (ties: at random)
+            legal,
+            HireStudent,
+            key=lambda a: 10 * a.column - a.masters + rng.random(),
+            where=lambda a: a.hall == shorter,
+        ),
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
+        _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= 10 else None,
         _best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.seller == need),
         _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need),
         _best(legal, BuyTextbooks, key=lambda a: a.count),

@@ -265,11 +265,13 @@ def test_park_buys_prestige_for_ducats() -> None:
 
 
 def test_bishop_pays_by_masters_and_erasmus_adds() -> None:
-    """Rule 19: ducats by the number of masters placed (kit default payouts)."""
+    """Rule 19: ducats by the number of masters placed (kit default payouts 1, 3, 5, 7, ...:
+    one big visit pays more than proportionally); Erasmus adds 2."""
     spec, s = rich()
-    assert act(spec, s, Bishop(3)).state.players[0].ducats == 34
+    assert act(spec, s, Bishop(3)).state.players[0].ducats == 30 + 5
+    assert act(spec, s, Bishop(4)).state.players[0].ducats == 30 + 7 > 30 + 4 * 1
     spec, s = rich(abilities=("Erasmus",))
-    assert act(spec, s, Bishop(1)).state.players[0].ducats == 34
+    assert act(spec, s, Bishop(1)).state.players[0].ducats == 30 + 1 + 2
 
 
 def test_colloquium_buys_right_to_left_paying_the_owner() -> None:
@@ -348,7 +350,7 @@ def test_student_upgrades_improve_their_action_spaces() -> None:
     p = act(spec, s, BuyTextbooks(1, 1)).state.players[0]
     assert (p.textbooks, p.ducats) == (5 + 1 + 2, 28)
     p = act(spec, s, Bishop(1)).state.players[0]
-    assert p.ducats == 30 + 2 + 2
+    assert p.ducats == 30 + 1 + 2
     p = act(spec, s, Antiquarian(1, 1, "red")).state.players[0]
     assert (p.ducats, p.storage) == (30 - 1, (7, 5, 5))
 

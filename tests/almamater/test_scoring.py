@@ -43,10 +43,10 @@ def test_final_score_gives_the_nine_lines_in_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "rank", "points"), [(4, 3, 3), (4, 4, 0), (3, 2, 7), (2, 1, 12), (2, 2, 3)]
+    ("players", "rank", "points"), [(4, 3, 3), (4, 4, 0), (3, 2, 7), (2, 1, 12), (2, 2, 7)]
 )
 def test_reputation_scoring_by_rank_and_player_count(players: int, rank: int, points: int) -> None:
-    """Rule 25, line 4: 12 / 7 / 3 for ranks 1 / 2 / 3; 2 players: kit default 12 / 3."""
+    """Rule 25, line 4: 12 / 7 / 3 for ranks 1 / 2 / 3; 2 players: kit default 12 / 7."""
     sheet = {**SHEET, "players": players, "reputation_rank": rank}
     assert final_score(**sheet).lines[3].points == points
 
@@ -69,8 +69,8 @@ def test_ties_go_to_most_ducats_left_then_shared() -> None:
     s = with_player(s, 0, prestige=10, ducats=3)
     s = with_player(s, 1, prestige=10, ducats=2)
     s = replace(s, reputation=(0, 1))
-    # seat 0: 10 + rank 1 (12) = 22; seat 1: 10 + 3 + ... rank 2 (3) = 13 -> make equal
-    s = with_player(s, 1, prestige=19)
+    # seat 0: 10 + rank 1 (12) = 22; seat 1: 10 + rank 2 (7) = 17 -> make equal
+    s = with_player(s, 1, prestige=15)
     assert player_score(spec, s, 0).total == player_score(spec, s, 1).total == 22
     result = outcome(spec, s)
     assert result is not None and result.winners == (0,) and result.ranking == (0, 1)
