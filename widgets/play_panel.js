@@ -230,7 +230,7 @@ function render({ model, el }) {
     gkClear(bots);
     if (!model.get("bot_turn") || model.get("confirm")) return;
     const stepping = Boolean(model.get("step_bots"));
-    plain(bots, "Bot: next action", stepping ? "gk-bot gk-main gk-bot-next" : "gk-bot gk-bot-next",
+    plain(bots, "Bot: next action", stepping ? "gk-bot gk-bot-primary gk-bot-next" : "gk-bot gk-bot-next",
       () => send({ kind: "bot", until: "step" }));
     plain(bots, "Bot: finish the turn", "gk-bot", () => send({ kind: "bot", until: "turn" }));
     const all = plain(bots, "Bots: play on", "gk-bot", () => send({ kind: "bot", until: "person" }));

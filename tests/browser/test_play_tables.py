@@ -134,8 +134,8 @@ def test_play_tables_in_voila(voila, lab_page, tmp_path):  # type: ignore[no-unt
     next_bot = play.locator(".gk-bot-next")
     next_bot.wait_for(timeout=TIMEOUT)
     assert play.locator(".gk-actions-empty").text_content().startswith("Bo (bot) is to act")
-    screenshot(page, "play-tables-step-mode", ".gk-table")
     wait_armed(page, p["view"])
+    screenshot(page, "play-tables-step-mode", ".gk-table")
     assert probe(page)["moves"] == waiting["moves"]  # nothing moved without the click
     next_bot.click()
     p = wait_probe(page, f"p.moves > {waiting['moves']}")
