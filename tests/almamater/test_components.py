@@ -88,7 +88,7 @@ def test_a_teacher_folder_with_printed_values_is_used(tmp_path: Path) -> None:
     [
         (
             "professors",
-            'name = "Optics"\nfaculty = "Mathematics"\nbooks = 4',
+            'name = "Optics"\nfaculty = "Mathematics"\nbooks = 3',
             'name = "Optics"\nfaculty = "Mathematics"\nbooks = -3',
             "professors.toml: professor 'Optics': books: must be >= 0, got -3",
         ),
