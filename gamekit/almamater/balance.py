@@ -17,7 +17,6 @@ returns a :class:`Balance` of tidy frames:
 
 from __future__ import annotations
 
-import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -36,11 +35,12 @@ from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
 from gamekit.core.rng import Seed
+from gamekit.core.stats import wilson
 
 STRATEGIC = ("scholar", "dean")
 """The shipped strategic bots: the default line-up of a balance report."""
 
-Z95 = 1.959963984540054
+__all__ = ["STRATEGIC", "Balance", "balance", "report_text", "wilson", "win_shares"]
 
 
 @dataclass(frozen=True)
@@ -78,21 +78,6 @@ class Balance:
         parts.append(visits[["players", "section", "strategy", "item", "value"]])
         out = pd.concat(parts, ignore_index=True)
         return out[["players", "section", "strategy", "item", "value"]]
-
-
-def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval for a share of ``wins`` out of ``n`` (95% by default).
-
-    >>> [round(x, 4) for x in wilson(50, 100)]
-    [0.4038, 0.5962]
-    """
-    if n <= 0:
-        return (0.0, 1.0)
-    share = wins / n
-    denominator = 1 + z * z / n
-    centre = (share + z * z / (2 * n)) / denominator
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / denominator
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def balance(
