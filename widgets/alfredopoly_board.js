@@ -133,7 +133,13 @@ function drawSculptures(g, w, y, count) {
   if (count >= 5) {
     const s = gkSvg("g", { class: "gk-statue" }, g);
     gkSvg("rect", { x: w / 2 - 16, y: y + 2, width: 32, height: BAND - 4, rx: 3 }, s);
-    gkText(s, w / 2, y + BAND - 5, "★", { "font-size": 15, "text-anchor": "middle", class: "gk-statue-star" });
+    // a star drawn as a shape (an icon, not a label)
+    const cx = w / 2, cy = y + BAND / 2, ro = BAND / 2 - 3, ri = ro * 0.45;
+    const points = Array.from({ length: 10 }, (_, k) => {
+      const r = k % 2 ? ri : ro, a = -Math.PI / 2 + (k * Math.PI) / 5;
+      return `${(cx + r * Math.cos(a)).toFixed(1)},${(cy + r * Math.sin(a)).toFixed(1)}`;
+    });
+    gkSvg("polygon", { points: points.join(" "), class: "gk-statue-star" }, s);
     return;
   }
   const step = w / 4.6;
@@ -242,7 +248,8 @@ function drawSpace(layer, space, pl, view) {
       const r = f * 0.7;
       const cy = lineY - f * 0.35;
       const badge = gkSvg("g", { class: "gk-owner" }, g);
-      gkSvg("circle", { cx: w / 2, cy, r, style: `fill:${owner.colour}` }, badge);
+      // a square (tokens are round): the owner's colour and initial
+      gkSvg("rect", { x: w / 2 - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 3, style: `fill:${owner.colour}` }, badge);
       fitText(badge, w / 2, cy + f * 0.34, owner.initial, f, { class: "gk-owner-initial", style: `fill:${owner.ink}` });
     } else {
       const price = kindLine(space);
@@ -354,7 +361,9 @@ function deedLines(space, view) {
   }
   const heat = view.heat[space.index];
   if (view.hasHeat && heat !== null && heat !== undefined) {
-    lines.push([view.heatLabel ? "value" : "value", formatValue(heat, view.heatFormat)]);
+    // the heat label without its details in brackets ("landing probability (jail=...)")
+    const label = (view.heatLabel || "value").split(" (")[0];
+    lines.push([label, formatValue(heat, view.heatFormat)]);
   }
   if (space.kind === "jail" && view.hasHeat && view.heat[40] !== null && view.heat[40] !== undefined) {
     lines.push(["in Probation", formatValue(view.heat[40], view.heatFormat)]);
@@ -430,15 +439,10 @@ function isDark(hex) {
 
 const SIDE_BY_SIDE = 520; // the least width for the board beside a panel, in pixels
 
-// The nearest ancestor that scrolls vertically (JupyterLab's notebook panel), other than
-// the page itself. Output areas that only scroll sideways do not count.
+// The notebook panel that scrolls in JupyterLab (and Notebook 7), or null where the page
+// itself scrolls (Voila). Output areas that scroll sideways do not count.
 function scrollParent(node) {
-  for (let n = node.parentElement; n && n !== document.body && n !== document.documentElement; n = n.parentElement) {
-    if (n.classList.contains("jp-WindowedPanel-outer")) return n;
-    const y = getComputedStyle(n).overflowY;
-    if ((y === "auto" || y === "scroll") && n.scrollHeight > n.clientHeight + 2) return n;
-  }
-  return null;
+  return node.closest(".jp-WindowedPanel-outer") || null;
 }
 
 function render({ model, el }) {
@@ -488,7 +492,8 @@ function render({ model, el }) {
     const heatMin = positive.length ? Math.min(...positive) : 0;
     const span = heatMax - heatMin || 1;
     const scale = px / V;
-    const minPx = model.get("projector") ? 18 : 14;
+    // at least 14 px (18 px with `projector`), and larger on a larger board
+    const minPx = Math.max(model.get("projector") ? 18 : 14, px / 60);
     const view = {
       board,
       title: model.get("title"),

@@ -48,9 +48,10 @@ def ring_label(name: str) -> str:
     ('Babcock', 'SWE')
     >>> ring_label("The Steinheim"), ring_label("Mediterranean Avenue"), ring_label("E-Mail")
     ('Steinheim', 'Mediterranean', 'E-Mail')
-    >>> ring_label("Go to Academic Probation"), ring_label("Hot Dog Day")
-    ('Go to Probation', 'Hot Dog Day')
+    >>> ring_label("Go to Academic Probation"), ring_label("Jail / Just Visiting")
+    ('Go to Probation', 'Jail')
     """
+    name = name.split(" / ")[0]  # "Jail / Just Visiting" -> "Jail"
     words = name.split()
     if len(words) <= 1:
         return name

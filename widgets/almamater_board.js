@@ -122,7 +122,7 @@ function drawBoard(root, view, selected) {
   // campus
   const campus = section(grid, w.campus_title, "gk-am-campus");
   const table = gkEl("div", "gk-am-campus-grid", null, campus);
-  table.style.gridTemplateColumns = `minmax(0, 0.8fr) repeat(${view.columns.length}, minmax(0, 1fr))`;
+  table.style.gridTemplateColumns = `minmax(105px, 0.8fr) repeat(${view.columns.length}, minmax(0, 1fr))`;
   gkEl("div", "gk-am-corner", w.price_corner, table);
   for (const col of view.columns) {
     const h = gkEl("div", "gk-am-colhead", null, table);

@@ -164,7 +164,9 @@ class AlmaMaterTable(GameTable):
                 ipw.GridBox(
                     [self.board, self.panel],
                     layout=ipw.Layout(
-                        grid_template_columns=f"minmax(0, {width}px) minmax(300px, 400px)",
+                        grid_template_columns=(
+                            f"minmax(0, {width}px) minmax(300px, min(400px, 30%))"
+                        ),
                         grid_gap="8px",
                         align_items="flex-start",
                     ),

@@ -122,6 +122,20 @@ LAB_CELLS = [
     "from widgets.play_almamater import AlmaMaterTable",
     "AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3)",
     "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={1: 'greedy', 2: 'dean'}, seed=2, lang='de')",
+    # a position with owners, sculptures, a statue, a mortgage, tokens in and beside
+    # Probation, dice and a deed
+    "from widgets.alfredopoly_board import AlfredopolyBoard\n"
+    "owned = {1: (0, 2, False), 3: (0, 5, False), 6: (1, 0, True), 8: (2, 1, False),\n"
+    "         9: (2, 0, False), 39: (1, 0, False)}\n"
+    "states = [None] * 40\n"
+    "for i, (o, lv, m) in owned.items():\n"
+    "    states[i] = {'owner': o, 'sculptures': lv, 'mortgaged': m}\n"
+    "position = AlfredopolyBoard('alfred')\n"
+    "position.add_class('gk-test-position')\n"
+    "position.show_game([{'name': 'Ann', 'position': 3}, {'name': 'Bo', 'position': 10,\n"
+    "    'in_jail': True}, {'name': 'Cy', 'position': 10}], states, current=0, dice=[1, 2])\n"
+    "position.selected = 3\n"
+    "position",
 ]
 
 LAB_OVERFLOW_JS = """() => {
@@ -162,5 +176,8 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     screenshot(page, "projector-lab-1280x720")
     page.locator(".gk-am-board").first.scroll_into_view_if_needed()
     screenshot(page, "projector-lab-almamater-de-1280x720")
+    page.locator(".gk-test-position").first.scroll_into_view_if_needed()
+    page.locator(".gk-test-position .gk-deed").wait_for()
+    screenshot(page, "projector-lab-board-position-1280x720")
     shutdown_kernel(page)
     assert not page.guard.page_errors, page.guard.page_errors
