@@ -6,8 +6,10 @@ the committed files, so they are fast.
 
 from __future__ import annotations
 
+import ast
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -67,6 +69,25 @@ def test_lesson_opens_with_why_and_goals_and_ends_with_summary(name):
     assert "## Summary" in markdown(name), f"{name}: no summary"
 
 
+CHECK_LINE = re.compile(r"^check\((?P<args>.*)\);?\s*$", re.M)
+
+
+def check_calls(source: str) -> list[ast.Call]:
+    """The ``check(...)`` calls of a code cell (a self-check), parsed."""
+    calls = []
+    for match in CHECK_LINE.finditer(source):
+        node = ast.parse(match.group(0).rstrip().rstrip(";")).body[0]
+        assert isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)
+        calls.append(node.value)
+    return calls
+
+
+def self_checks(name: str) -> list[tuple[str, list[ast.Call]]]:
+    """(source, check calls) of every code cell that calls ``check(...)``."""
+    found = [(src, check_calls(src)) for src in code_cells(name)]
+    return [(src, calls) for src, calls in found if calls]
+
+
 @pytest.mark.parametrize("name", [*LESSONS, *GLOSSARIES])
 def test_exercises_have_hidden_solutions_and_self_checks(name):
     md = markdown(name)
@@ -74,16 +95,83 @@ def test_exercises_have_hidden_solutions_and_self_checks(name):
     assert solutions >= 1 and md.count("</details>") == solutions, f"{name}: hidden solutions"
     code = code_cells(name)
     answers = [c for c in code if re.match(r"answer(_\d+)? = None", c)]
-    checks = [c for c in code if "Self-check" in c]
     assert answers, f"{name}: no answer variable set to None"
-    assert len(checks) == len(answers) == solutions, f"{name}: one answer, solution, check each"
-    for check in checks:
-        # Either the old explicit form or one line `check("id", answer_N)` (core.exercises
-        # handles an unanswered exercise itself).
-        one_line = re.search(r"^check\(\"[\w.]+\", answer(_\d+)?\)$", check, re.M)
-        assert one_line or re.search(r"if answer(_\d+)? is None:", check), (
+    checks = self_checks(name)
+    if checks:  # the one-line form: check("lesson.exercise", answer_N)
+        calls = [call for _, cs in checks for call in cs]
+        assert len(calls) == solutions, f"{name}: {len(calls)} self-checks, {solutions} solutions"
+        checked = {a.id for call in calls for a in call.args[1:] if isinstance(a, ast.Name)}
+        for cell in answers:
+            variable = cell.split("=")[0].strip()
+            assert variable in checked, f"{name}: {variable} is never checked"
+        return
+    old_style = [c for c in code if "Self-check" in c]
+    assert len(old_style) == len(answers) == solutions, f"{name}: one answer, solution, check each"
+    for cell in old_style:
+        assert re.search(r"if answer(_\d+)? is None:", cell), (
             f"{name}: a self-check must first handle an unanswered exercise"
         )
+
+
+LESSONS_WITH_CHECK = [n for n in [*LESSONS, *GLOSSARIES] if n != "glossary_alfredopoly"]
+
+
+@pytest.mark.parametrize("name", LESSONS_WITH_CHECK)
+def test_self_checks_give_nothing_away(name):
+    """A self-check is check("id", variable): the answer is computed by the kit, so its
+    source holds no expected value (no number, no string but the exercise id, no
+    comparison); a write-it-yourself stub (with TODOs) leaves its work to the learner."""
+    from gamekit.core.exercises import exercise_ids
+
+    known = set(exercise_ids())
+    checks = self_checks(name)
+    assert checks, f"{name}: no check(...) self-checks"
+    for source, calls in checks:
+        for call in calls:
+            assert len(call.args) == 2 and not call.keywords, ast.unparse(call)
+            ident, value = call.args
+            assert isinstance(ident, ast.Constant) and isinstance(ident.value, str)
+            assert ident.value in known, f"{name}: unknown exercise {ident.value!r}"
+            assert isinstance(value, (ast.Name, ast.Call)), f"{name}: {ast.unparse(call)}"
+            literals = [n for n in ast.walk(value) if isinstance(n, ast.Constant)]
+            # a stub's call may pass inputs (a seed, a length); a plain check passes a name
+            assert not literals or "TODO" in source, f"{name}: a literal in {ast.unparse(call)}"
+        rest = [
+            line
+            for line in source.splitlines()
+            if line.strip()
+            and not line.lstrip().startswith("#")
+            and not CHECK_LINE.match(line)
+            and line.strip() != "from gamekit.core.exercises import check"
+        ]
+        if rest:
+            assert "TODO" in source, f"{name}: a self-check cell does more than check: {rest}"
+        assert "truth" not in source and "==" not in source, f"{name}: a self-check compares"
+
+
+@pytest.mark.parametrize("name", LESSONS_WITH_CHECK)
+def test_placeholders_do_not_hold_the_answer(name):
+    """``answer_1 = None  # e.g. ...``: the example in the comment is not the answer."""
+    from gamekit.core.exercises import _REGISTRY, exercise_ids
+
+    exercise_ids()
+    by_variable = {
+        call.args[1].id: call.args[0].value
+        for _, calls in self_checks(name)
+        for call in calls
+        if isinstance(call.args[1], ast.Name)
+    }
+    for cell in code_cells(name):
+        match = re.match(r"(answer(?:_\d+)?) = None(.*)", cell)
+        if not match or match.group(1) not in by_variable:
+            continue
+        truth = _REGISTRY[by_variable[match.group(1)]].answer()
+        if isinstance(truth, (int, float, str, Fraction)) and not isinstance(truth, bool):
+            shown = {str(truth), repr(truth)}
+            if isinstance(truth, Fraction):
+                shown.add(f"Fraction({truth.numerator}, {truth.denominator})")
+            comment = match.group(2)
+            assert not any(s in comment for s in shown), f"{name}: {cell!r} gives the answer"
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -135,3 +223,131 @@ def test_self_checks_are_collapsed_so_they_do_not_give_the_answer_away(name):
         if c["cell_type"] == "code" and text(c).startswith("# Self-check"):
             hidden = c.get("metadata", {}).get("jupyter", {}).get("source_hidden")
             assert hidden is True, f"{name}: a self-check cell shows its code"
+
+
+ALL_NOTEBOOKS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
+FENCE = re.compile(r"^```.*?^```", re.S | re.M)
+INLINE_CODE = re.compile(r"`[^`\n]*`")
+UNESCAPED = re.compile(r"(?<!\\)\$")
+
+
+def looks_like_maths(span: str) -> bool:
+    """``$3^2 = 9`` or ``$1/\\sqrt{n}``: a maths sign, and no ordinary word outside TeX
+    commands (``$200 or 10% of your net worth`` has words)."""
+    words = re.findall(r"(?<![\\a-zA-Z])[a-zA-Z]{3,}", span)
+    return bool(re.search(r"[\\^_{}=]", span)) and not words
+
+
+def money_signs_read_as_maths(md: str) -> list[str]:
+    """Lines where a ``$`` before a digit is not escaped (``\\$200``) and does not open a
+    maths span holding a TeX command (``$1/\\sqrt{n}$``): JupyterLab would typeset the
+    text up to the next ``$`` as maths, letters run together in italics."""
+    bad = []
+    for line in INLINE_CODE.sub("", FENCE.sub("", md)).splitlines():
+        for match in re.finditer(r"(?<!\\)\$(?=\d)", line):
+            rest = line[match.end() :]
+            close = UNESCAPED.search(rest)
+            span = line[match.end() - 1 : match.end() + (close.start() if close else 0)]
+            if close is None or not looks_like_maths(span):
+                bad.append(line.strip())
+                break
+    return bad
+
+
+def test_money_sign_check_finds_what_it_should():
+    assert money_signs_read_as_maths("pay $200 or 10%, at most $50") != []
+    assert money_signs_read_as_maths("fees from $300 to $750") != []
+    assert money_signs_read_as_maths(r"pay \$200 or 10%; error like $1/\sqrt{n}$") == []
+    assert money_signs_read_as_maths("needs $3^2 = 9$ times") == []
+    assert money_signs_read_as_maths("$200 or 10% = more of your $50") != []
+    assert money_signs_read_as_maths("the call `f($1)` and\n```\nx = '$5'\n```") == []
+
+
+SINGLE_ESCAPED = re.compile(r"(?<!\\)\\\$(?=\d)")
+ITEM = re.compile(r"^\s*(>\s*)?([*+-]|\d+\.)\s")
+
+
+def text_blocks(md: str) -> list[str]:
+    """The paragraphs, list items and table cells of ``md`` (code left out): the pieces of
+    text the browser's maths typesetter reads one at a time."""
+    md = INLINE_CODE.sub("", FENCE.sub("", md))
+    blocks: list[str] = []
+    for paragraph in re.split(r"\n\s*\n", md):
+        current: list[str] = []
+        for line in paragraph.splitlines():
+            if ITEM.match(line) or line.lstrip().startswith("|"):
+                blocks.append("\n".join(current))
+                current = []
+            if line.lstrip().startswith("|"):
+                blocks.extend(line.split("|"))
+            else:
+                current.append(line)
+        blocks.append("\n".join(current))
+    return [b for b in blocks if b.strip()]
+
+
+def escaped_money_pairs(md: str) -> list[str]:
+    """Blocks with two or more money signs escaped once (``\\$200 ... \\$150``). Markdown
+    turns ``\\$`` into a plain ``$`` before MathJax runs, so JupyterLab and Voila typeset
+    the text between the two as maths (measured in the browser, JupyterLab 4.6 and Voila
+    0.5). Written ``\\\\$200``, MathJax receives ``\\$`` and shows a dollar sign."""
+    return [b.strip()[:90] for b in text_blocks(md) if len(SINGLE_ESCAPED.findall(b)) >= 2]
+
+
+def test_escaped_money_pair_check_finds_what_it_should():
+    assert escaped_money_pairs(r"pay \$200 or 10%, later \$150") != []
+    assert escaped_money_pairs(r"pay \\$200 or 10%, later \\$150") == []
+    assert escaped_money_pairs("* pay \\$50 now\n* or \\$50 later\n\nand \\$5 here") == []
+    assert escaped_money_pairs("| \\$200 | \\$75 |") == []
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_money_is_escaped_in_markdown(name):
+    bad = money_signs_read_as_maths(markdown(name))
+    assert not bad, f"{name}: write money as \\\\$200 (Markdown reads $...$ as maths): {bad[:3]}"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_no_two_singly_escaped_prices_in_one_paragraph(name):
+    """The lessons write money ``\\\\$200``. (Every notebook's rendered maths is checked in
+    the browser by ``tests/browser/test_lesson_markdown.py``.)"""
+    pairs = escaped_money_pairs(markdown(name))
+    assert not pairs, (
+        f"{name}: two \\$ in one paragraph are typeset as maths; write \\\\$: {pairs[:3]}"
+    )
+
+
+def github_slug(heading: str) -> str:
+    return re.sub(r"[^a-z0-9 _-]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def rule_book_anchors(book: str) -> set[str]:
+    text = (NOTEBOOKS.parent / "docs" / "rules" / f"{book}.md").read_text(encoding="utf-8")
+    return {github_slug(h) for h in re.findall(r"^#+ (.+)$", text, re.M)}
+
+
+WORDS_BOX = "> **Words you need.**"
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_lesson_has_a_words_box_linking_glossary_and_rule_book(name):
+    """Near the top: "> **Words you need.**", one word per line (a list item or a table
+    row), each linked to its game's glossary, and links into the rule book that resolve."""
+    game = name.split("_")[0]
+    md_cells = [text(c) for c in cells(name)[:4] if c["cell_type"] == "markdown"]
+    box = next((m for m in md_cells if m.startswith(WORDS_BOX)), None)
+    assert box, f"{name}: no '{WORDS_BOX}' box in its first cells"
+    words = [
+        line
+        for line in box.splitlines()
+        if re.match(r"(> )?\* \*\*", line) or (line.startswith("| ") and "](" in line)
+    ]
+    assert len(words) >= 5, f"{name}: the words box has {len(words)} words"
+    for line in words:
+        assert f"(glossary_{game}.ipynb" in line, f"{name}: not linked to the glossary: {line}"
+    anchors = rule_book_anchors(game)
+    links = re.findall(rf"\(\.\./docs/rules/{game}\.md(?:#([^)]*))?\)", markdown(name))
+    assert links, f"{name}: no link to the rule book"
+    for anchor in links:
+        assert not anchor or anchor in anchors, f"{name}: no heading #{anchor} in the rule book"
+    assert (NOTEBOOKS / f"glossary_{game}.ipynb").exists()

@@ -1,0 +1,350 @@
+"""The Alfredopoly lessons' exercises: each answer computed here, out of the learner's sight.
+
+A lesson's self-check cell is one line, ``check("alfredopoly_1.fee", answer_1)``
+(:func:`gamekit.core.exercises.check`). The functions below derive each answer from the
+engine, the board file and the exact chain, so an answer follows the rules when they
+change, and no lesson cell holds an expected value.
+
+>>> from fractions import Fraction
+>>> from gamekit.core.exercises import check
+>>> check("alfredopoly_1.three_doubles", Fraction(2, 432))
+Correct: 1/216.
+True
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+import tomllib
+from collections.abc import Callable
+from dataclasses import replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from gamekit.alfredopoly.actions import BuildSculpture
+from gamekit.alfredopoly.board import Board, data_dir, load_board
+from gamekit.alfredopoly.economics import group_economics, property_economics
+from gamekit.alfredopoly.landing import LandingOptions, build_chain, forgetting
+from gamekit.alfredopoly.rules import AlfredopolySpec, apply, fee, new_game
+from gamekit.core.dice import Dice
+from gamekit.core.exercises import register
+
+__all__ = ["Accepts", "moved_corner_board", "toy_matrix"]
+
+
+class Accepts:
+    """An answer that is a piece of work (a matrix, a path), judged by ``test``.
+
+    ``check`` compares the learner's value with ``==``; this object answers that
+    comparison itself (also for numpy arrays, which then defer to it).
+
+    >>> ok = Accepts(lambda v: v == 3, "a three")
+    >>> 3 == ok, 4 == ok, str(ok)
+    (True, False, 'a three')
+    """
+
+    __array_ufunc__ = None  # numpy: let ``array == Accepts(...)`` call our __eq__
+
+    def __init__(self, test: Callable[[Any], bool], words: str) -> None:
+        self.test, self.words = test, words
+
+    def __eq__(self, other: object) -> bool:
+        try:
+            return bool(self.test(other))
+        except (TypeError, ValueError, IndexError):
+            return False
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __str__(self) -> str:
+        return self.words
+
+
+# ----------------------------------------------------- Alfredopoly 1: the board and a turn
+
+
+@register(
+    "alfredopoly_1.fee",
+    hint="each deed lists: base fee, 1, 2, 3, 4 sculptures, statue; "
+    "the doubling for a whole group is for buildings without sculptures",
+)
+def _fee_two_and_one() -> int:
+    spec = AlfredopolySpec()
+    start = new_game(spec, players=2, seed=1)
+    brown = replace(start, owner=tuple(0 if i in (1, 3) else -1 for i in range(40)))
+    built = apply(spec, apply(spec, brown, BuildSculpture(1)), BuildSculpture(3))
+    return 2 * fee(spec, built, 3) + fee(spec, built, 1)
+
+
+@register(
+    "alfredopoly_1.three_doubles",
+    tolerance=1e-5,
+    hint="what is the chance of one double (how many of the 36 rolls are doubles)? "
+    "The three rolls are independent.",
+)
+def _three_doubles() -> Fraction:
+    return Dice(2, 6).doubles_probability() ** 3
+
+
+@register("alfredopoly_1.back_three", hint="count three spaces backwards from 36")
+def _back_three() -> int:
+    board = load_board("alfred")
+    card = next(c for deck in board.decks.values() for c in deck if c.effect == "move_back")
+    end = board.card_destination(36, card)
+    assert end is not None
+    return end
+
+
+# ----------------------------------------------------- Alfredopoly 2: the Markov chain
+
+
+def toy_matrix(go_to_probation: bool = True) -> np.ndarray:
+    """The toy chain of lesson 2: 2d6 moves on a ring of 40, space 30 sends to 10.
+
+    >>> P = toy_matrix()
+    >>> bool(np.allclose(P.sum(axis=1), 1)), float(P[28, 10]) == 1 / 36
+    (True, True)
+    """
+    P = np.zeros((40, 40))
+    for i in range(40):
+        for total, p in Dice(2, 6).total_distribution().items():
+            j = (i + total) % 40
+            if go_to_probation and j == 30:
+                j = 10
+            P[i, j] += float(p)
+    return P
+
+
+def _matrix_refusal(value: Any) -> str | None:
+    """Why ``value`` is not the toy matrix (None when it is), in words."""
+    mine = np.asarray(value, dtype=float)
+    if mine.shape != (40, 40):
+        return f"the matrix must be 40 x 40, yours is {' x '.join(map(str, mine.shape))}"
+    sums = mine.sum(axis=1)
+    if not np.allclose(sums, 1):
+        row = int(np.argmax(~np.isclose(sums, 1)))
+        return f"every row must sum to 1; row {row} sums to {sums[row]:.4f}"
+    wrong = ~np.isclose(mine, toy_matrix()).all(axis=1)
+    if wrong.any():
+        return f"row {int(np.argmax(wrong))} (from that space) goes to the wrong spaces"
+    return None
+
+
+def _same_matrix(value: Any) -> bool:
+    return _matrix_refusal(value) is None
+
+
+@register(
+    "alfredopoly_2.toy_matrix",
+    hint="row i: for each total t of two dice add P(t) to column (i + t) % 40, "
+    "but column 10 instead of 30; every row must sum to 1",
+    accept=_matrix_refusal,
+)
+def _toy_matrix() -> Accepts:
+    return Accepts(_same_matrix, "your 40 x 40 matrix is the toy chain")
+
+
+@register(
+    "alfredopoly_2.no_probation_space_10",
+    tolerance=1e-4,
+    hint="without the special rule, is any space special? Check the columns' sums too.",
+)
+def _no_probation_space_10() -> Fraction:
+    from gamekit.core.markov import stationary_distribution
+
+    value = float(stationary_distribution(toy_matrix(go_to_probation=False))[10])
+    return Fraction(value).limit_denominator(1000)
+
+
+@register(
+    "alfredopoly_2.best_turn_space",
+    hint="per turn, long strategy; leave out index 40 (in Probation)",
+)
+def _best_turn_space() -> int:
+    p = build_chain("alfred", LandingOptions(jail="long")).probabilities("turn")
+    return int(np.argmax(p[:40]))
+
+
+@register(
+    "alfredopoly_2.probation_turns",
+    tolerance=0.1,
+    hint="the expected number of turns ending in a state = number of turns x its share per turn",
+)
+def _probation_turns() -> float:
+    p = build_chain("alfred", LandingOptions(jail="long")).probabilities("turn")
+    return float(50 * p[40])
+
+
+# ----------------------------------------------------- Alfredopoly 3: simulation
+
+
+def _path_refusal(value: Any) -> str | None:
+    """Why ``value`` is not a path of the lesson's chain (None when it is), in words."""
+    chain = build_chain("alfred", LandingOptions(jail="long"))
+    path = np.asarray(value)
+    if path.ndim != 1 or len(path) < 10_000:
+        return "give the path of at least 10,000 rolls: one state number per roll"
+    if not np.issubdtype(path.dtype, np.integer):
+        return "the states must be whole numbers (indices of chain.states)"
+    if path.min() < 0 or path.max() >= len(chain.states):
+        return f"state numbers go from 0 to {len(chain.states) - 1}"
+    impossible = chain.P[path[:-1], path[1:]] == 0
+    if impossible.any():
+        t = int(np.argmax(impossible))
+        return (
+            f"roll {t + 1} goes from state {path[t]} to {path[t + 1]}, which the chain never does"
+        )
+    share = float(np.mean(chain.position[path] == 40))
+    if abs(share - float(chain.probabilities()[40])) > 0.02:
+        return f"your token is in Probation {share:.1%} of the time; is each row drawn fairly?"
+    return None
+
+
+def _follows_chain(value: Any) -> bool:
+    return _path_refusal(value) is None
+
+
+@register(
+    "alfredopoly_3.walk",
+    hint="draw u = rng.random(), then the next state is np.searchsorted(cumulative[s], u, "
+    "side='right'); return the list of states visited (integers)",
+    accept=_path_refusal,
+)
+def _walk() -> Accepts:
+    return Accepts(_follows_chain, "every step of your path is an arrow of the chain")
+
+
+@register(
+    "alfredopoly_3.rolls_for_third",
+    hint="the standard error falls like 1/sqrt(n): a third of the error needs how many "
+    "times the rolls?",
+)
+def _rolls_for_third() -> int:
+    return 100_000 * 3**2
+
+
+@register(
+    "alfredopoly_3.forgotten_short",
+    hint="build the per-turn chain with jail='short', then find the first turn with "
+    "distance below 0.05",
+)
+def _forgotten_short() -> int:
+    chain = build_chain("alfred", LandingOptions(jail="short", per="turn"))
+    d = forgetting(chain, 40)
+    return int(d[d.distance < 0.05].step.min())
+
+
+@register(
+    "alfredopoly_3.within_3se",
+    hint="z = (simulated - exact) / standard error; is |z| below 3?",
+)
+def _within_3se() -> bool:
+    from gamekit.alfredopoly.montecarlo import simulate_landing
+
+    s = simulate_landing("alfred", rolls=200_000, seed=1, jail="short")
+    exact = build_chain("alfred").probabilities()[40]
+    return bool(abs(s.probability[40] - exact) < 3 * s.stderr[40])
+
+
+# ----------------------------------------------------- Alfredopoly 4: economics
+
+
+@register(
+    "alfredopoly_4.fee_per_round_16",
+    tolerance=0.05,
+    hint="(players - 1) x rolls per turn x p_roll[16] x the fee with 3 sculptures",
+)
+def _fee_per_round_16() -> float:
+    chain = build_chain("alfred", LandingOptions(jail="long"))
+    space = chain.board.spaces[16]
+    return float(3 * chain.rolls_per_turn() * chain.probabilities("roll")[16] * space.rents[3])
+
+
+@register(
+    "alfredopoly_4.two_player_orange",
+    tolerance=0.1,
+    hint="how does the number of opponents enter the formula for the fee per round?",
+)
+def _two_player_orange() -> float:
+    g = group_economics(property_economics("alfred", jail="long", players=2))
+    row = g[(g.group == "orange") & (g.level == "3 sculptures")]
+    return float(row.payback_rounds.iloc[0])
+
+
+@register(
+    "alfredopoly_4.six_sculptures_gain",
+    tolerance=0.5,
+    hint="sculptures go on evenly: six on three buildings is two each; compare the "
+    "group's fee per round at '2 sculptures' with 'group' (no sculptures)",
+)
+def _six_sculptures_gain() -> float:
+    g = group_economics(property_economics("alfred", jail="long", players=4))
+    orange = g[g.group == "orange"].set_index("level").fee_per_round
+    return float(orange["2 sculptures"] - orange["group"])
+
+
+@register(
+    "alfredopoly_4.games_for_stderr",
+    hint="standard error = sqrt(p (1 - p) / n); solve for n with p = 1/2",
+)
+def _games_for_stderr() -> int:
+    return round(0.5 * 0.5 / 0.02**2)
+
+
+# ----------------------------------------------------- Alfredopoly 5: experiments
+
+
+@register(
+    "alfredopoly_5.three_dice_doubles",
+    tolerance=1e-4,
+    hint="how many of the 6 x 6 x 6 rolls show the same number on all three dice?",
+)
+def _three_dice_doubles() -> Fraction:
+    return Dice(3, 6).doubles_probability()
+
+
+@register(
+    "alfredopoly_5.dear_brown",
+    hint="cost = both prices + three sculptures on each of the two buildings",
+)
+def _dear_brown() -> int:
+    data = tomllib.loads((data_dir() / "alfred.toml").read_text(encoding="utf-8"))
+    data["spaces"][3]["price"] = 600
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "dear.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        g = group_economics(property_economics(load_board(path)))
+    return int(g[(g.group == "brown") & (g.level == "3 sculptures")].cost.item())
+
+
+def moved_corner_board() -> Board:
+    """Lesson 5's board: Go to Academic Probation on space 20, Pine Hill on 30.
+
+    >>> moved_corner_board().go_to_jail
+    20
+    """
+    data = tomllib.loads((data_dir() / "alfred.toml").read_text(encoding="utf-8"))
+    spaces = data["spaces"]
+    spaces[20], spaces[30] = {**spaces[30], "index": 20}, {**spaces[20], "index": 30}
+    data["name"], data["title"] = "moved", "Alfredopoly with the Probation corner moved"
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "moved.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
+        return load_board(path)
+
+
+@register(
+    "alfredopoly_5.moved_loses_most",
+    hint="subtract the standard board's probabilities from the moved board's (spaces "
+    "0-39), leave out the two corners that swapped, and find the most negative change",
+)
+def _moved_loses_most() -> int:
+    base = build_chain("alfred", LandingOptions(jail="long")).probabilities()
+    moved = build_chain(moved_corner_board(), LandingOptions(jail="long")).probabilities()
+    change = (moved - base)[:40]
+    change[[20, 30]] = np.inf
+    return int(np.argmin(change))
