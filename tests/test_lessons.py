@@ -351,3 +351,57 @@ def test_lesson_has_a_words_box_linking_glossary_and_rule_book(name):
     for anchor in links:
         assert not anchor or anchor in anchors, f"{name}: no heading #{anchor} in the rule book"
     assert (NOTEBOOKS / f"glossary_{game}.ipynb").exists()
+
+
+HAND_WORKED = {
+    # Babcock Hall $20 twice and Fasano House $10 once, one sculpture each (the deeds).
+    "alfredopoly_1.fee": 2 * 20 + 10,
+    "alfredopoly_1.three_doubles": Fraction(6, 36) ** 3,
+    "alfredopoly_1.back_three": 33,
+    # without space 30 every column of P sums to 1: the uniform distribution
+    "alfredopoly_2.no_probation_space_10": Fraction(1, 40),
+    "alfredopoly_2.best_turn_space": 24,
+    "alfredopoly_3.rolls_for_third": 100_000 * 9,
+    "alfredopoly_4.games_for_stderr": 625,  # 0.5 * 0.5 / 0.02 ** 2
+    "alfredopoly_5.three_dice_doubles": Fraction(6, 216),
+    "alfredopoly_5.dear_brown": 60 + 600 + 6 * 50,
+    "alfredopoly_5.moved_loses_most": 27,  # 7 spaces after the moved Go to Probation
+}
+
+
+@pytest.mark.parametrize("exercise", sorted(HAND_WORKED))
+def test_alfredopoly_exercise_answers_equal_hand_worked_values(exercise):
+    from gamekit.core.exercises import _REGISTRY, exercise_ids
+
+    exercise_ids()
+    assert _REGISTRY[exercise].answer() == HAND_WORKED[exercise]
+
+
+def test_alfredopoly_write_it_yourself_solutions_pass_and_wrong_work_fails(capsys):
+    """The stubs' solutions (as the lessons show them) pass their checks; wrong work is
+    refused with a reason, not with the expected value."""
+    import numpy as np
+
+    from gamekit.alfredopoly.landing import START, LandingOptions, build_chain
+    from gamekit.core import Dice
+    from gamekit.core.exercises import check
+
+    P = np.zeros((40, 40))
+    for i in range(40):
+        for total, p in Dice(2, 6).total_distribution().items():
+            j = (i + total) % 40
+            P[i, 10 if j == 30 else j] += float(p)
+    assert check("alfredopoly_2.toy_matrix", P)
+    P[5] = np.roll(P[5], 1)
+    assert not check("alfredopoly_2.toy_matrix", P)
+    assert "row 5" in capsys.readouterr().out
+
+    chain = build_chain("alfred", LandingOptions(jail="long"))
+    cumulative = np.cumsum(chain.P, axis=1)
+    rng = np.random.default_rng(2026)
+    path, s = [], START
+    for _ in range(20_000):
+        s = min(int(np.searchsorted(cumulative[s], rng.random(), side="right")), 122)
+        path.append(s)
+    assert check("alfredopoly_3.walk", path)
+    assert not check("alfredopoly_3.walk", [START] * 20_000)
