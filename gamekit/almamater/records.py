@@ -123,11 +123,26 @@ class StudentKind:
     amount: int = 0
 
     def effect_text(self) -> str:
+        """The effect in words, as the board shows it.
+
+        >>> StudentKind("x", "Law", 1, "upgrade", Gain(), "bishop", 2).effect_text()
+        '2 extra ducats at each visit to the Bishop'
+        """
         if self.timing == "upgrade":
-            return f"upgrade: {self.upgrade} +{self.amount}"
+            n = self.amount
+            return {
+                "laboratory": f"{n} extra free research step{'s' if n != 1 else ''} "
+                "at each visit to the Laboratory",
+                "starting_student": f"{n} extra own textbook{'s' if n != 1 else ''} "
+                "at each visit to the starting student",
+                "bishop": f"{n} extra ducat{'s' if n != 1 else ''} at each visit to the Bishop",
+                "antiquarian": f"Antiquarian offers cost {n} ducat{'s' if n != 1 else ''} less",
+            }.get(str(self.upgrade), f"{self.upgrade} improved by {n}")
         if self.timing == "end":
-            return f"end: {self.gain.prestige} prestige"
-        return f"{self.timing}: {self.gain}"
+            return f"at the end of the game: {self.gain.prestige} prestige"
+        if self.timing == "income":
+            return f"at each income: {self.gain}"
+        return f"when hired: {self.gain}"
 
 
 @dataclass(frozen=True)
@@ -146,9 +161,21 @@ class StepCost:
     amount: int
 
     def __str__(self) -> str:
-        if self.kind in STEP_REQUIRED:
-            return f"needs {self.amount} {self.kind}"
-        return f"pay {self.amount} {self.kind}"
+        """The step's cost in words: ``needs 1 professor``, ``pay 2 ducats``.
+
+        >>> str(StepCost("professors", 1)), str(StepCost("dictionaries", 1))
+        ('needs 1 professor', 'pay 1 dictionary')
+        """
+        singular = {"students": "student", "professors": "professor", "ducats": "ducat",
+                    "textbooks": "own textbook", "dictionaries": "dictionary"}  # fmt: skip
+        plural = {"textbooks": "own textbooks"}
+        word = (
+            singular.get(self.kind, self.kind)
+            if self.amount == 1
+            else plural.get(self.kind, self.kind)
+        )
+        verb = "needs" if self.kind in STEP_REQUIRED else "pay"
+        return f"{verb} {self.amount} {word}"
 
 
 @dataclass(frozen=True)
