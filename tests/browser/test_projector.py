@@ -113,6 +113,23 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
             )
             assert bottom <= height, f"{name}: the board's bottom row is off screen ({bottom})"
         screenshot(page, name)
+    if game == "alfredopoly":
+        # the second tab: the landing panel (board heat map, controls, chart) at 1280x720
+        page.set_viewport_size({"width": SIZES[0][0], "height": SIZES[0][1]})
+        page.locator(".lm-TabBar-tab", has_text="Where tokens land").first.click()
+        page.locator(".gk-landing-panel .gk-legend").first.wait_for()
+        page.wait_for_function(
+            "() => document.querySelectorAll('.gk-landing-panel .vega-embed svg.marks text').length"
+        )
+        page.evaluate("() => new Promise((r) => setTimeout(r, 500))")  # the board refits
+        measured["landing"] = check_page(page, "landing-panel-1280x720")
+        controls = page.evaluate(
+            "() => Array.from(document.querySelectorAll('.gk-landing-panel .widget-label,"
+            " .gk-landing-panel .widget-toggle-button')).filter((e) => e.offsetWidth)"
+            ".map((e) => parseFloat(getComputedStyle(e).fontSize))"
+        )
+        assert controls and min(controls) >= 16, controls
+        screenshot(page, "projector-landing-panel-1280x720")
     print(measured)
     assert not page.guard.page_errors, page.guard.page_errors
 
