@@ -29,13 +29,14 @@ from gamekit.almamater import rules as R
 from gamekit.almamater.bots import BOTS
 from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
-from gamekit.almamater.spec import AlmaMaterSpec, make_spec, space_title
+from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, state_from_struct, state_to_struct
 from gamekit.core.actions import ScoreLine, action_from_struct
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
-from widgets.almamater_view import COLOUR_HEX, PHASE_WORDS
+from widgets.almamater_view import COLOUR_HEX
 from widgets.charts import score_breakdown_chart, show
+from widgets.i18n import phase_words, space_name, words
 from widgets.session import Entry, Rules, Session, bot_seats, seat_names
 from widgets.table import GameTable
 
@@ -110,6 +111,8 @@ class AlmaMaterTable(GameTable):
         colours = make_spec(len(names), data).colours
         # the engine narrates by colour ("Green hires ..."); the table says names everywhere
         self.labels = list(names)
+        self.lang = lang
+        self._w = words(lang)  # the table's words in its language (raises for an unknown one)
         self._colour_words = re.compile(
             r"\b(" + "|".join(re.escape(c.capitalize()) for c in colours) + r")\b"
         )
@@ -182,7 +185,7 @@ class AlmaMaterTable(GameTable):
         space = change["new"]
         with self.panel.hold_sync():
             self.panel.focus = space
-            self.panel.focus_label = "" if space is None else f"{space_title(space)}:"
+            self.panel.focus_label = "" if space is None else f"{space_name(space, self.lang)}:"
 
     def _picked(self, change: dict[str, Any]) -> None:
         """A space picked in the panel's list is selected on the board too."""
@@ -205,8 +208,8 @@ class AlmaMaterTable(GameTable):
             return f"Game over. Winner: {winners} ({scores} prestige)"
         seat = state.current
         who = self.labels[seat] if seat is not None else ""
-        when = f"Round {state.round}" if state.round else "Setup"
-        return f"{when} · {who}: {PHASE_WORDS.get(state.phase, state.phase)}"
+        when = self._w["round_now"].format(n=state.round) if state.round else self._w["setup"]
+        return f"{when} · {who}: {phase_words(state.phase, self.lang)}"
 
     def refresh(self) -> None:
         """Redraw everything from the session's current position."""
@@ -218,11 +221,11 @@ class AlmaMaterTable(GameTable):
             for a in s.legal():
                 space = action_space(spec, a)
                 if isinstance(a, A.GiveLecture):
-                    section = "Lectures"
+                    section = self._w["lectures"]
                 elif space == "starting_student":
-                    section = "Starting student (own board)"
+                    section = self._w["own_student"]
                 else:
-                    section = space_title(space) if space else ""
+                    section = space_name(space, self.lang) if space else ""
                 text = self._words(str(a))
                 actions.append(
                     {
@@ -241,11 +244,11 @@ class AlmaMaterTable(GameTable):
                 {
                     "name": self.labels[seat],
                     "colour": COLOUR_HEX[p.colour],
-                    "headline": f"{p.prestige} prestige",
+                    "headline": f"{p.prestige} {self._w['prestige']}",
                     "lines": [
-                        f"{p.ducats} ducats · {p.free_masters}/{p.masters} masters free"
-                        + (" · passed" if p.passed else ""),
-                        f"score if the game ended now: {score.total}",
+                        self._w["purse"].format(d=p.ducats, f=p.free_masters, m=p.masters)
+                        + (self._w["passed_note"] if p.passed else ""),
+                        self._w["score_now"].format(n=score.total),
                     ],
                     "current": seat == state.current,
                     "out": False,

@@ -220,6 +220,18 @@ def test_german_table_passes_the_language_on() -> None:
     table = AlmaMaterTable(["Ann", "Bo"], seed=1, lang="de")
     assert table.board.view["words"]["research_title"] == "Forschungsleiste"
     assert all(t.view["lang"] == "de" for t in table.tableaus)
+    assert (
+        table.panel.status
+        == "Gründungsphase · Ann: Gründungsphase: eine Karte behalten, den Rest weitergeben"
+    )
+    assert table.panel.players[0]["headline"] == "0 Prestige"
+    assert table.panel.players[0]["lines"][0] == "0 Geld · 4/4 Magister frei"
+    table.board.set_state({"selected": "bishop"})
+    assert table.panel.focus_label == "Bischofssitz:"
+    english = AlmaMaterTable(["Ann", "Bo"], seed=1)
+    assert english.panel.players[0]["lines"][0] == "0 ducats · 4/4 masters free"
+    with pytest.raises(ValueError, match="lang"):
+        AlmaMaterTable(["Ann", "Bo"], seed=1, lang="fr")
 
 
 # --- Alma Mater cards ------------------------------------------------------------------
