@@ -17,6 +17,7 @@ import pytest
 from tests.browser.conftest import render_in_voila, run_notebook, screenshot, shutdown_kernel
 
 MIN_LABEL_PX = 14
+MIN_PANEL_PX = 16  # the play panel: status, players, buttons, log
 SIZES = [(1280, 720), (1920, 1080)]
 
 # Every visible text of the boards and charts with its size on screen, in pixels.
@@ -48,6 +49,13 @@ MEASURE_JS = """(root) => {
     out.push({kind: 'html', cls: el.className || '', text: el.textContent.slice(0, 30),
               px: parseFloat(getComputedStyle(el).fontSize)});
   }
+  // the play panel: every element with text of its own
+  for (const el of scope.querySelectorAll('.gk-play *')) {
+    const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own || !visible(el)) continue;
+    out.push({kind: 'panel', cls: el.className || '', text: el.textContent.slice(0, 30),
+              px: parseFloat(getComputedStyle(el).fontSize)});
+  }
   return out;
 }"""
 
@@ -70,12 +78,15 @@ def check_page(page, name: str, *, chart: bool = True) -> dict:  # type: ignore[
     for kind in ("board", "html", "chart"):
         small = too_small(labels, kind)
         assert not small, f"{name}: {kind} labels under {MIN_LABEL_PX}px: {small[:8]}"
+    panel = [x for x in labels if x["kind"] == "panel"]
+    small = [x for x in panel if x["px"] < MIN_PANEL_PX - 0.05]
+    assert not small, f"{name}: panel text under {MIN_PANEL_PX}px: {small[:8]}"
     charts = [x for x in labels if x["kind"] == "chart"]
     if chart:
         assert charts, f"{name}: no chart text measured"
     return {
         kind: round(min((x["px"] for x in labels if x["kind"] == kind), default=0), 1)
-        for kind in ("board", "html", "chart")
+        for kind in ("board", "html", "chart", "panel")
     }
 
 
