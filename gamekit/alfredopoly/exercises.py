@@ -170,6 +170,16 @@ def _best_turn_space() -> int:
 
 
 @register(
+    "alfredopoly_2.probation_vs_powell",
+    tolerance=0.05,
+    hint="per turn, long strategy: the probability of index 40 divided by that of space 24",
+)
+def _probation_vs_powell() -> float:
+    p = build_chain("alfred", LandingOptions(jail="long")).probabilities("turn")
+    return float(p[40] / p[24])
+
+
+@register(
     "alfredopoly_2.probation_turns",
     tolerance=0.1,
     hint="the expected number of turns ending in a state = number of turns x its share per turn",
