@@ -17,7 +17,7 @@ with one default changed) and ``players``.
 >>> sorted(frame["auction"].unique().tolist()), len(frame)
 ([False, True], 16)
 >>> win_shares(frame, "auction").columns.tolist()
-['auction', 'strategy', 'games', 'wins', 'win share', 'low', 'high']
+['auction', 'strategy', 'games', 'wins', 'win share', 'low', 'high', 'fair share']
 """
 
 from __future__ import annotations
@@ -168,7 +168,9 @@ def win_shares(frame: pd.DataFrame, by: str | Sequence[str]) -> pd.DataFrame:
     """Each strategy's win share per setting with a 95% Wilson interval.
 
     A strategy's games are the rows it played (one row per seat and game); a shared win
-    counts as a win. ``low`` and ``high`` bound the share.
+    counts as a win. ``low`` and ``high`` bound the share; ``fair share`` is what a seat
+    wins by chance alone, one over the seats per game (when the frame has a ``game``
+    column; one over the strategies otherwise).
 
     >>> df = pd.DataFrame({"auction": [True] * 4, "strategy": ["a", "b", "a", "b"],
     ...                    "winner": [True, False, False, True]})
@@ -184,4 +186,10 @@ def win_shares(frame: pd.DataFrame, by: str | Sequence[str]) -> pd.DataFrame:
     bounds = [wilson(w, n) for w, n in zip(out["wins"], out["games"], strict=True)]
     out["low"] = [lo for lo, _ in bounds]
     out["high"] = [hi for _, hi in bounds]
+    if "game" in frame.columns:
+        seats = frame.groupby([*keys, "game"]).size().groupby(keys).mean().rename("seats")
+        out = out.merge(seats.reset_index(), on=keys)
+        out["fair share"] = 1 / out.pop("seats")
+    else:
+        out["fair share"] = 1 / out.groupby(keys)["strategy"].transform("size")
     return out

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import altair as alt
@@ -454,22 +454,32 @@ def tidy(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(list(rows))
 
 
-def balance_chart(frame: pd.DataFrame) -> alt.LayerChart:
-    """Win share per strategy and player count with its 95% interval, beside the fair
-    share (a grey tick at 1 / players). Columns: ``players``, ``strategy``, ``win share``,
-    ``low``, ``high`` (the ``wins`` frame of :func:`gamekit.almamater.balance.balance`).
+def win_share_chart(
+    frame: pd.DataFrame,
+    by: str | Sequence[str],
+    *,
+    title: str = "Win share by setting (grey: fair share)",
+    describe: Callable[[pd.Series], str] | None = None,
+) -> alt.LayerChart:
+    """Win share per setting and strategy with its 95% interval, beside the fair share (a
+    grey tick). Columns: the ``by`` columns, ``strategy``, ``win share``, ``low``, ``high``
+    and ``fair share`` (the frame of :func:`gamekit.experiments.win_shares`). Each row is
+    labelled "key value, ...: strategy", or by ``describe(row)`` before the strategy.
 
     >>> import pandas as pd
-    >>> f = pd.DataFrame({"players": [2, 2], "strategy": ["dean", "scholar"],
-    ...                   "win share": [0.4, 0.6], "low": [0.3, 0.5], "high": [0.5, 0.7]})
-    >>> len(balance_chart(f).layer)
+    >>> f = pd.DataFrame({"auction": [False, True], "strategy": ["builder"] * 2,
+    ...                   "win share": [0.4, 0.6], "low": [0.3, 0.5], "high": [0.5, 0.7],
+    ...                   "fair share": [0.25, 0.25]})
+    >>> len(win_share_chart(f, "auction").layer)
     3
     """
-    _need(frame, "players", "strategy", "win share", "low", "high")
-    data = _clean(frame[["players", "strategy", "win share", "low", "high"]])
-    data["setting"] = data["players"].astype(str) + " players: " + data["strategy"].astype(str)
-    data["fair share"] = 1 / data["players"]
-    order = list(data.sort_values(["players", "strategy"])["setting"])
+    keys = [by] if isinstance(by, str) else list(by)
+    _need(frame, *keys, "strategy", "win share", "low", "high", "fair share")
+    data = _clean(frame[[*keys, "strategy", "win share", "low", "high", "fair share"]])
+    describe = describe or (lambda row: ", ".join(f"{k} {row[k]}" for k in keys))
+    labels = [describe(row) for _, row in data.iterrows()]
+    data["setting"] = [f"{lab}: {s}" for lab, s in zip(labels, data["strategy"], strict=True)]
+    order = list(data.sort_values([*keys, "strategy"])["setting"])
     strategies = list(dict.fromkeys(sorted(data["strategy"])))
     colour = alt.Color(
         "strategy:N",
@@ -493,7 +503,26 @@ def balance_chart(frame: pd.DataFrame) -> alt.LayerChart:
         x="win share:Q", color=colour, tooltip=tip
     )
     return alt.layer(fair, bars, points).properties(
-        width=WIDTH * 0.75,
-        height=24 * max(2, len(order)),
+        width=WIDTH * 0.75, height=24 * max(2, len(order)), title=title
+    )
+
+
+def balance_chart(frame: pd.DataFrame) -> alt.LayerChart:
+    """Win share per strategy and player count with its 95% interval, beside the fair
+    share (a grey tick at 1 / players). Columns: ``players``, ``strategy``, ``win share``,
+    ``low``, ``high`` (the ``wins`` frame of :func:`gamekit.almamater.balance.balance`).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"players": [2, 2], "strategy": ["dean", "scholar"],
+    ...                   "win share": [0.4, 0.6], "low": [0.3, 0.5], "high": [0.5, 0.7]})
+    >>> len(balance_chart(f).layer)
+    3
+    """
+    _need(frame, "players", "strategy", "win share", "low", "high")
+    data = frame.assign(**{"fair share": 1 / frame["players"]})
+    return win_share_chart(
+        data,
+        "players",
         title="Win share by strategy (grey: fair share)",
+        describe=lambda row: f"{row['players']} players",
     )

@@ -19,6 +19,19 @@ af = importlib.import_module("gamekit.alfredopoly.simulate")
 am = importlib.import_module("gamekit.almamater.simulate")
 
 
+def test_win_shares_name_the_fair_share_and_chart():
+    from widgets.charts import win_share_chart
+
+    frame = sweep("alfredopoly", {"auction": [False, True]}, "builder,buy_all,reserve",
+                  games=3, seed=2, players=4, max_rounds=20)  # fmt: skip
+    shares = win_shares(frame, "auction")
+    assert shares["fair share"].tolist() == [0.25] * 6
+    assert shares.groupby("auction")["games"].sum().tolist() == [12, 12]
+    spec = win_share_chart(shares, "auction").to_dict()
+    rows = spec["datasets"][spec["data"]["name"]]
+    assert {r["setting"] for r in rows} >= {"auction False: builder", "auction True: reserve"}
+
+
 def test_a_sweep_is_one_simulate_per_combination_with_the_same_seed():
     grid = {"auction": [False, True], "starting_cash": [1000, 1500]}
     frame = sweep("alfredopoly", grid, "builder,buy_all", games=3, seed=4, max_rounds=25)
@@ -90,7 +103,7 @@ def test_sweep_command(capsys):
             "--games", "2", "--seed", "1", "--format", "csv"]  # fmt: skip
     assert main(argv) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0] == "auction,strategy,games,wins,win share,low,high"
+    assert lines[0] == "auction,strategy,games,wins,win share,low,high,fair share"
     assert len(lines) == 5
     assert main(["alfredopoly", "sweep", "--grid", "colour=red"]) == 2
     assert "cannot sweep 'colour'" in capsys.readouterr().err
