@@ -103,7 +103,7 @@ def test_self_checks_are_one_line_and_give_nothing_away(name):
         if src.startswith("# Self-check"):
             lines = src.splitlines()
             assert len(lines) == 2, f"{name}: a self-check is more than one line: {src!r}"
-            m = re.fullmatch(r"check\(\"([\w.]+)\", (answer(_\d+)?)\)", lines[1])
+            m = re.fullmatch(r"check\(\"([\w.]+)\", (answer(_\d+)?)\);?", lines[1])
             assert m, f"{name}: not a one-line check: {lines[1]!r}"
             assert re.fullmatch(rf"{m.group(2)} = None", found[i - 2]["source"])
             ids.append(m.group(1))
