@@ -213,6 +213,8 @@ _PHASES = {
         "administration": "administration",
         "income": "income",
         "end": "the game is over",
+        "shelve": "put new own textbooks in the library or in storage",
+        "return": "storage is over its limit: choose a book to return",
     },
     "de": {
         "draft": GERMAN_TERMS["founding phase"] + ": eine Karte behalten, den Rest weitergeben",
@@ -222,6 +224,8 @@ _PHASES = {
         "administration": GERMAN_TERMS["administration phase"],
         "income": GERMAN_TERMS["income phase"],
         "end": "das Spiel ist zu Ende",
+        "shelve": "neue eigene Lehrbücher in die Bibliothek oder ins Lager legen",
+        "return": "das Lager ist zu voll: ein Buch zurücklegen",
     },
 }
 
@@ -276,7 +280,7 @@ def space_name(space: str, lang: str = "en") -> str:
 
 
 def phase_words(phase: str, lang: str = "en") -> str:
-    """What a phase asks for, in ``lang``.
+    """What a phase (or a waiting decision, ``"shelve"`` or ``"return"``) asks for.
 
     >>> phase_words("income", "de")
     'Einkommensphase'

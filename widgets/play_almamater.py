@@ -209,7 +209,9 @@ class AlmaMaterTable(GameTable):
         seat = state.current
         who = self.labels[seat] if seat is not None else ""
         when = self._w["round_now"].format(n=state.round) if state.round else self._w["setup"]
-        return f"{when} · {who}: {phase_words(state.phase, self.lang)}"
+        # a waiting decision (where new textbooks go, which book to return) comes first
+        asks = state.pending[0][0] if state.pending else state.phase
+        return f"{when} · {who}: {phase_words(asks, self.lang)}"
 
     def refresh(self) -> None:
         """Redraw everything from the session's current position."""

@@ -113,3 +113,17 @@ def test_repr_is_stable() -> None:
     assert repr(AlmaMaterTable(["Ann", "Bo"], seed=1)) == (
         "AlmaMaterTable(players=['Ann', 'Bo'], bots={}, seed=1)"
     )
+
+
+def test_status_names_a_waiting_decision() -> None:
+    # a textbook decision waits (rule: own textbooks may go straight into the library):
+    # the status line asks for it, not for the phase around it
+    table = AlmaMaterTable(["Ann", "Bo"], seed=3)
+    for _ in range(400):
+        if table.state.pending or not table.panel.actions:
+            break
+        click(table, table.panel.actions[0]["action"])
+    assert table.state.pending, "no decision came up in 400 moves"
+    kind = table.state.pending[0][0]
+    expected = {"shelve": "textbooks in the library", "return": "choose a book to return"}
+    assert expected[kind] in table.panel.status
