@@ -11,7 +11,7 @@ from typing import Any
 
 from gamekit.alfredopoly.bots import strategy_names
 from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate, simulate_to_csv
-from gamekit.core.cli_parallel import add_parallel_options, run_parallel
+from gamekit.core.cli_parallel import add_parallel_options, simulate_command
 from gamekit.core.output import FORMATS, render_frame
 
 
@@ -64,12 +64,7 @@ def _simulate(args: argparse.Namespace) -> int:
         rotate=args.rotate,
         workers=args.workers,
     )
-    if args.out:
-        written = run_parallel(
-            args, lambda ex: simulate_to_csv(args.out, args.games, executor=ex, **options)
-        )
-        print(f"wrote {written} games to {args.out}")
-        return 0
-    frame = run_parallel(args, lambda ex: simulate(games=args.games, executor=ex, **options))
-    print(render_frame(frame, args.format), end="")
+    frame = simulate_command(args, simulate, simulate_to_csv, options)
+    if frame is not None:
+        print(render_frame(frame, args.format), end="")
     return 0

@@ -31,7 +31,7 @@ from gamekit.alfredopoly.rules import new_game, outcome
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
-from gamekit.core.parallel import SeedPlan, run_games, write_csv
+from gamekit.core.parallel import SeedPlan, pop_run_options, run_games, stream_csv
 from gamekit.core.rng import Seed, make_rng
 
 DEFAULT_STRATEGIES = ("buy_all", "reserve", "builder")
@@ -150,7 +150,10 @@ def simulate(
     >>> df.pivot(index="game", columns="seat", values="strategy").values.tolist()
     [['buy_all', 'reserve'], ['reserve', 'buy_all']]
     """
-    task, games = _plan(players, games, seed, max_rounds, strategies, board, spec, rotate)
+    task, games = _plan(
+        players=players, games=games, seed=seed, max_rounds=max_rounds, strategies=strategies,
+        board=board, spec=spec, rotate=rotate,
+    )  # fmt: skip
     rows = run_games(
         task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
     )
@@ -170,33 +173,21 @@ def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
     >>> len(out.read_text().splitlines())  # a header and two seats per game
     7
     """
-    workers = options.pop("workers", None)
-    executor = options.pop("executor", None)
-    chunk = options.pop("chunk", None)
-    progress = options.pop("progress", False)
-    task, games = _plan(
-        options.pop("players", 4), games, options.pop("seed", 0),
-        options.pop("max_rounds", 200), options.pop("strategies", DEFAULT_STRATEGIES),
-        options.pop("board", "alfred"), options.pop("spec", None), options.pop("rotate", False),
-    )  # fmt: skip
-    if options:
-        raise TypeError(f"unknown option(s): {', '.join(sorted(options))}")
-    sink = write_csv(path, COLUMNS)
-    run_games(
-        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress, sink=sink
-    )
-    return games
+    run = pop_run_options(options)
+    task, games = _plan(games=games, **options)
+    return stream_csv(path, COLUMNS, task, games, **run)
 
 
 def _plan(
-    players: int,
-    games: int,
-    seed: Seed,
-    max_rounds: int | None,
-    strategies: str | Sequence[str],
-    board: str | Path | Board,
-    spec: AlfredopolySpec | None,
-    rotate: bool,
+    *,
+    players: int = 4,
+    games: int = 100,
+    seed: Seed = 0,
+    max_rounds: int | None = 200,
+    strategies: str | Sequence[str] = DEFAULT_STRATEGIES,
+    board: str | Path | Board = "alfred",
+    spec: AlfredopolySpec | None = None,
+    rotate: bool = False,
 ) -> tuple[Callable[[range], list[tuple[Any, ...]]], int]:
     """The picklable task that plays a range of games, after checking the arguments."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:

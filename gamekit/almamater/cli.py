@@ -13,7 +13,7 @@ import json
 
 import pandas as pd
 
-from gamekit.core.cli_parallel import add_parallel_options, run_parallel
+from gamekit.core.cli_parallel import add_parallel_options, simulate_command
 from gamekit.core.cli_sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
 
@@ -80,13 +80,9 @@ def run_simulate(args: argparse.Namespace) -> int:
         players=args.players, seed=args.seed, strategies=strategies, data=args.data,
         progress=args.progress, workers=args.workers,
     )  # fmt: skip
-    if args.out:
-        written = run_parallel(
-            args, lambda ex: simulate_to_csv(args.out, args.games, executor=ex, **options)
-        )
-        print(f"wrote {written} games to {args.out}")
+    frame = simulate_command(args, simulate, simulate_to_csv, options)
+    if frame is None:
         return 0
-    frame = run_parallel(args, lambda ex: simulate(games=args.games, executor=ex, **options))
     out = summarize(frame) if args.by == "strategy" else frame
     print(render_frame(out, args.format), end="")
     return 0

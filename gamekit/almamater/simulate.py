@@ -24,7 +24,7 @@ from gamekit.almamater.scoring import DURING_PLAY, RULES
 from gamekit.almamater.setup import founding_sum, new_game
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
-from gamekit.core.parallel import SeedPlan, run_games, write_csv
+from gamekit.core.parallel import SeedPlan, pop_run_options, run_games, stream_csv
 from gamekit.core.rng import Seed, make_rng
 
 
@@ -84,7 +84,10 @@ def simulate(
     a time. A ``numpy.random.Generator`` seed is one stream drawn game after game, so it
     runs in this process.
     """
-    task, games, workers = _plan(players, games, seed, strategies, data, workers, executor)
+    task, games, workers = _plan(
+        players=players, games=games, seed=seed, strategies=strategies, data=data,
+        workers=workers, executor=executor,
+    )  # fmt: skip
     rows = run_games(
         task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
     )
@@ -102,31 +105,22 @@ def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
     >>> len(out.read_text().splitlines())  # a header and two seats per game
     5
     """
-    workers = options.pop("workers", None)
-    executor = options.pop("executor", None)
-    chunk = options.pop("chunk", None)
-    progress = options.pop("progress", False)
-    task, games, workers = _plan(
-        options.pop("players", 4), games, options.pop("seed", None),
-        options.pop("strategies", ("random",)), options.pop("data", None), workers, executor,
-    )  # fmt: skip
-    if options:
-        raise TypeError(f"unknown option(s): {', '.join(sorted(options))}")
-    sink = write_csv(path, COLUMNS)
-    run_games(
-        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress, sink=sink
+    run = pop_run_options(options)
+    task, games, run["workers"] = _plan(
+        games=games, workers=run["workers"], executor=run["executor"], **options
     )
-    return games
+    return stream_csv(path, COLUMNS, task, games, **run)
 
 
 def _plan(
-    players: int,
-    games: int,
-    seed: Seed,
-    strategies: Sequence[str | Bot],
-    data: str | Path | Components | None,
-    workers: int | None,
-    executor: Executor | None,
+    *,
+    players: int = 4,
+    games: int = 100,
+    seed: Seed = None,
+    strategies: Sequence[str | Bot] = ("random",),
+    data: str | Path | Components | None = None,
+    workers: int | None = None,
+    executor: Executor | None = None,
 ) -> tuple[Callable[[range], list[tuple[Any, ...]]], int, int | None]:
     """The task that plays a range of games, and the workers to use."""
     bots = _bots(strategies)

@@ -80,3 +80,20 @@ def run_parallel(args: argparse.Namespace, run: Callable[[Executor | None], Any]
         except Interrupted as exc:
             print(f"gamekit: interrupted: {exc}", file=sys.stderr)
             raise SystemExit(130) from None
+
+
+def simulate_command(
+    args: argparse.Namespace,
+    simulate: Callable[..., Any],
+    simulate_to_csv: Callable[..., int],
+    options: dict[str, Any],
+) -> Any:
+    """A ``simulate`` command's run: with ``--out`` the rows go to the file (and a line
+    says so; returns None), otherwise the frame is returned for printing."""
+    if args.out:
+        written = run_parallel(
+            args, lambda ex: simulate_to_csv(args.out, args.games, executor=ex, **options)
+        )
+        print(f"wrote {written} games to {args.out}")
+        return None
+    return run_parallel(args, lambda ex: simulate(games=args.games, executor=ex, **options))

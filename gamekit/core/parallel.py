@@ -44,7 +44,9 @@ __all__ = [
     "SeedPlan",
     "available_cores",
     "choose_workers",
+    "pop_run_options",
     "run_games",
+    "stream_csv",
     "write_csv",
 ]
 
@@ -261,3 +263,30 @@ def write_csv(path: str | Path, columns: Sequence[str]) -> Callable[[list[Any]],
             csv.writer(handle).writerows(rows)
 
     return sink
+
+
+#: The options of :func:`run_games` that the games' ``simulate`` functions pass through.
+RUN_OPTIONS: dict[str, Any] = {"workers": None, "executor": None, "chunk": None, "progress": False}
+
+
+def pop_run_options(options: dict[str, Any]) -> dict[str, Any]:
+    """Take the :func:`run_games` options out of a ``simulate`` call's keywords.
+
+    >>> kw = {"players": 2, "workers": 3}
+    >>> pop_run_options(kw), kw
+    ({'workers': 3, 'executor': None, 'chunk': None, 'progress': False}, {'players': 2})
+    """
+    return {name: options.pop(name, default) for name, default in RUN_OPTIONS.items()}
+
+
+def stream_csv(
+    path: str | Path,
+    columns: Sequence[str],
+    task: Callable[[range], list[Any]],
+    games: int,
+    **run: Any,
+) -> int:
+    """Run ``task`` over ``games`` games (``run``: :data:`RUN_OPTIONS`), appending the rows
+    to the CSV file ``path`` in game order as chunks finish; returns ``games``."""
+    run_games(task, games, sink=write_csv(path, columns), **run)
+    return games
