@@ -55,7 +55,10 @@ def main() -> None:
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--search", action="store_true", help="also the search bot's matches")
     parser.add_argument("--out", help="also write the text to this file")
+    parser.add_argument("--quick", action="store_true", help="10 games, 2 players (CI smoke)")
     args = parser.parse_args()
+    if args.quick:
+        args.games, args.players, args.search = 10, "2", False
     counts = tuple(int(x) for x in args.players.split(","))
     out: list[str] = []
     t0 = time.perf_counter()

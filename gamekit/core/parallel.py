@@ -29,6 +29,8 @@ from __future__ import annotations
 import math
 import multiprocessing
 import os
+import sys
+import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
@@ -133,13 +135,31 @@ def _chunks(games: int, size: int) -> list[range]:
     return [range(start, min(games, start + size)) for start in range(0, games, size)]
 
 
+def start_method() -> str:
+    """How worker processes start. ``forkserver`` from a process with threads whose main
+    module workers can import by name (a Jupyter kernel, ``python -m ...``): forking a
+    threaded process can deadlock. Otherwise ``fork``, as Python's own default on Linux:
+    instant, and a script's top-level code (with or without a main guard, even piped into
+    ``python -``) does not run again in the workers. ``spawn`` where neither exists.
+    """
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and (threading.active_count() == 1 or not _main_by_name()):
+        return "fork"
+    return "forkserver" if "forkserver" in methods else "spawn"
+
+
+def _main_by_name() -> bool:
+    """Whether the main module was run with ``-m`` (workers then import it by name, and
+    its ``if __name__ == "__main__"`` part does not run)."""
+    main = sys.modules.get("__main__")
+    return bool(getattr(getattr(main, "__spec__", None), "name", None))
+
+
 def _pool(workers: int) -> ProcessPoolExecutor:
-    # forkserver: workers are not forked from a threaded parent (Jupyter's kernel has
-    # threads); spawn where forkserver does not exist.
-    if "forkserver" not in multiprocessing.get_all_start_methods():  # pragma: no cover
-        return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(_PRELOAD)
+    method = start_method()
+    context = multiprocessing.get_context(method)
+    if method == "forkserver":
+        context.set_forkserver_preload(_PRELOAD)
     return ProcessPoolExecutor(workers, mp_context=context)
 
 

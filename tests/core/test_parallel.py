@@ -158,3 +158,37 @@ def test_cli_out_streams_and_bad_workers_exit_2(tmp_path, monkeypatch):
     assert (
         main(["alfredopoly", "simulate", "--games", "2", "--scheduler", "tcp://127.0.0.1:9"]) == 2
     )
+
+
+SCRIPT = """
+import threading, time
+from gamekit.alfredopoly.simulate import simulate
+from gamekit.core.parallel import start_method
+a = simulate(players=2, games=6, seed=3, max_rounds=20, workers=2, chunk=2)
+print(start_method())
+stop = threading.Event()
+threading.Thread(target=stop.wait, daemon=True).start()   # a kernel-like extra thread
+b = simulate(players=2, games=6, seed=3, max_rounds=20, workers=2, chunk=2)
+print(start_method(), a.equals(b))
+stop.set()
+"""
+
+
+def test_workers_start_from_a_script_fed_on_stdin_and_from_a_threaded_process(tmp_path):
+    # a top-level script without a main guard (here even without a file) must work: a
+    # single-threaded process forks; one with threads (Jupyter) uses the fork server
+    done = subprocess.run(
+        [sys.executable, "-"], input=SCRIPT, capture_output=True, text=True, timeout=300
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    # a script (here piped in) forks, with or without threads: its top-level code never
+    # runs again in a worker
+    assert done.stdout.split() == ["fork", "fork", "True"]
+    # a module run with -m (as Jupyter's kernel is) uses the fork server once it has threads
+    guarded = "def main():\n" + "".join(f"    {line}\n" for line in SCRIPT.strip().splitlines())
+    guarded += 'if __name__ == "__main__":\n    main()\n'
+    (tmp_path / "experiment.py").write_text(guarded, encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "experiment"], capture_output=True, text=True,
+                          timeout=300, cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.split() == ["fork", "forkserver", "True"]
