@@ -65,6 +65,7 @@ function drawTableau(root, v) {
 
   const store = gkEl("div", "gk-ut-storage", null, root);
   gkEl("span", "gk-ut-label", tFmt(w.storage, { used: v.storage_used, limit: v.storage_limit }), store);
+  if (v.storage_used > v.storage_limit) gkEl("span", "gk-ut-over", w.storage_over, store);
   if (!v.storage.length) gkEl("span", "gk-ut-none", w.empty, store);
   for (const c of v.storage) {
     const word = c.colour === "dictionary" ? (c.count === 1 ? w.dictionary_one : w.dictionary_many) : (w[`colour_${c.colour}`] || c.colour);

@@ -358,3 +358,20 @@ def _moved_loses_most() -> int:
     change = (moved - base)[:40]
     change[[20, 30]] = np.inf
     return int(np.argmin(change))
+
+
+# ---- the start page and the glossary -------------------------------------------------
+
+
+@register("start.three_dice_ten", hint="count the ordered rolls (a, b, c) with a + b + c = 10")
+def _three_dice_ten() -> Fraction:
+    return Fraction(Dice(3, 6).total_distribution()[10])
+
+
+@register(
+    "glossary_alfredopoly.dice_choice",
+    hint="is showing 5 and 5 a player's decision, or chance?",
+)
+def _dice_choice() -> frozenset[str]:
+    # chance_step, or apply_chance (the same, returning the state only)
+    return frozenset({"chance_step", "apply_chance"})

@@ -10,6 +10,7 @@ imports them on first use.
 An exercise's answer is exact (an int, a :class:`fractions.Fraction`, a string, a
 tuple) or a float with a tolerance. A float given for an exact fraction is accepted
 when it is within the tolerance, and the reply shows the fraction in lowest terms.
+An exercise with several right answers returns them as a ``frozenset``.
 
 >>> from fractions import Fraction
 >>> @register("demo.third", hint="How many faces show 5 or 6?")
@@ -108,6 +109,9 @@ def _show(value: Any) -> str:
 
 def _matches(answer: Any, truth: Any, tolerance: float) -> tuple[bool, str]:
     """Whether ``answer`` equals ``truth``, and the words saying how it was accepted."""
+    if isinstance(truth, frozenset):  # several right answers
+        ok = any(_matches(answer, t, tolerance)[0] for t in truth)
+        return ok, _show(answer)
     exact = isinstance(truth, (int, Fraction)) and not isinstance(truth, bool)
     if isinstance(answer, float) and (exact or isinstance(truth, float)):
         ok = abs(answer - float(truth)) <= tolerance

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 import traitlets
@@ -127,3 +129,15 @@ def test_status_names_a_waiting_decision() -> None:
     kind = table.state.pending[0][0]
     expected = {"shelve": "textbooks in the library", "return": "choose a book to return"}
     assert expected[kind] in table.panel.status
+
+
+def test_storage_over_its_limit_is_said_in_words() -> None:
+    from widgets.i18n import words
+
+    for lang in ("en", "de"):
+        w = words(lang)
+        assert "{used}" in w["storage"] and "{limit}" in w["storage"]
+        assert w["storage_over"]
+    assert "over the limit" in words("en")["storage_over"]
+    js = (Path(__file__).resolve().parents[2] / "widgets" / "university_tableau.js").read_text()
+    assert "v.storage_used > v.storage_limit" in js and "w.storage_over" in js
