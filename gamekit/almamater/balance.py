@@ -21,7 +21,6 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import cast
 
 import numpy as np
 import pandas as pd
@@ -134,25 +133,11 @@ def win_shares(frame: pd.DataFrame) -> pd.DataFrame:
     >>> win_shares(f)[["strategy", "wins", "win share"]].values.tolist()
     [['a', 2, 1.0], ['b', 0, 0.0]]
     """
-    rows = []
-    for key, group in frame.groupby(["players", "strategy"], sort=True):
-        n, strategy = cast(tuple[int, str], key)
-        n = int(n)
-        plays, won = len(group), int(group["won"].sum())
-        low, high = wilson(won, plays)
-        rows.append(
-            {
-                "players": n,
-                "strategy": strategy,
-                "plays": plays,
-                "wins": won,
-                "win share": won / plays,
-                "low": low,
-                "high": high,
-                "vs fair share": won / plays * n,
-            }
-        )
-    return pd.DataFrame(rows)
+    from gamekit.experiments import win_shares as shares_by
+
+    out = shares_by(frame, "players").rename(columns={"games": "plays"})
+    out["vs fair share"] = out["win share"] * out["players"]
+    return out.drop(columns="fair share").reset_index(drop=True)
 
 
 def _scores(frame: pd.DataFrame) -> pd.DataFrame:
