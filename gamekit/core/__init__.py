@@ -13,7 +13,13 @@ from gamekit.core.actions import (
     sample_outcome,
 )
 from gamekit.core.dice import Dice, DiceRoll
-from gamekit.core.errors import DataError, GamekitError, IllegalAction, MarkovError
+from gamekit.core.errors import (
+    DataError,
+    GamekitError,
+    IllegalAction,
+    IllegalTransition,
+    MarkovError,
+)
 from gamekit.core.markov import (
     MarkovChain,
     distributions_over_steps,
@@ -34,6 +40,7 @@ __all__ = [
     "Event",
     "GamekitError",
     "IllegalAction",
+    "IllegalTransition",
     "MarkovChain",
     "MarkovError",
     "Outcome",

@@ -35,7 +35,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
-from gamekit.core.errors import IllegalAction
+from gamekit.core.errors import IllegalAction, IllegalTransition
 from gamekit.core.structs import from_struct, to_struct
 
 StateT = TypeVar("StateT")
@@ -137,27 +137,49 @@ class Outcome:
 
 @dataclass(frozen=True)
 class Phase:
-    """One row of a phase table: which action types are allowed, and what comes next."""
+    """One row of a phase table: which action types are allowed, and what may come next.
+
+    ``next`` is the usual next phase; ``then`` lists every other phase the game may move to
+    from here (a debt, an auction, the end of the game). ``description`` is the phase in
+    words, as the play tables show it.
+    """
 
     name: str
     actions: tuple[type[Action], ...]
     next: str | None = None
     description: str = ""
+    then: tuple[str, ...] = ()
+
+    @property
+    def successors(self) -> tuple[str, ...]:
+        """Every phase the table allows after this one (``next`` first)."""
+        first = () if self.next is None else (self.next,)
+        return first + tuple(p for p in self.then if p != self.next)
 
 
 @dataclass(frozen=True)
 class PhaseTable:
     """Phases and their order as data (after boardgame.io).
 
+    An engine asks the table which action types a phase allows (:meth:`check`) and moves
+    from phase to phase only through :meth:`move`, so the table is the turn structure the
+    game really follows.
+
     >>> @dataclass(frozen=True)
     ... class Roll(Action): pass
-    >>> table = PhaseTable((Phase("roll", (Roll,), next="done"), Phase("done", ())))
+    >>> table = PhaseTable((Phase("roll", (Roll,), next="done", then=("roll",)), Phase("done", ())))
     >>> table.start, table.next_phase("roll"), table.allows("roll", Roll())
     ('roll', 'done', True)
+    >>> table.successors("roll"), table.move("roll", "roll"), sorted(table.reachable())
+    (('done', 'roll'), 'roll', ['done', 'roll'])
     >>> table.check("done", Roll())
     Traceback (most recent call last):
     ...
     gamekit.core.errors.IllegalAction: roll is not allowed in the done phase
+    >>> table.move("done", "roll")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.IllegalTransition: done -> roll is not in the phase table (allowed: none)
     """
 
     phases: tuple[Phase, ...]
@@ -168,13 +190,19 @@ class PhaseTable:
         if len(by_name) != len(self.phases):
             raise ValueError("phase names must be unique")
         for p in self.phases:
-            if p.next is not None and p.next not in by_name:
-                raise ValueError(f"phase {p.name!r} names an unknown next phase {p.next!r}")
+            for successor in p.successors:
+                if successor not in by_name:
+                    raise ValueError(f"phase {p.name!r} names an unknown next phase {successor!r}")
         object.__setattr__(self, "_by_name", by_name)
 
     @property
     def start(self) -> str:
         return self.phases[0].name
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The phase names in table order."""
+        return tuple(p.name for p in self.phases)
 
     def __getitem__(self, name: str) -> Phase:
         try:
@@ -184,6 +212,33 @@ class PhaseTable:
 
     def next_phase(self, name: str) -> str | None:
         return self[name].next
+
+    def successors(self, name: str) -> tuple[str, ...]:
+        """Every phase the table allows after ``name``."""
+        return self[name].successors
+
+    def move(self, old: str, new: str) -> str:
+        """Return ``new`` when the table allows ``old -> new``; staying put is always allowed.
+
+        An engine that changes phase any other way has a bug, so a disallowed move raises
+        :class:`~gamekit.core.errors.IllegalTransition` (not a user error).
+        """
+        if new != old and new not in self[old].successors:
+            allowed = ", ".join(self[old].successors) or "none"
+            raise IllegalTransition(
+                f"{old} -> {new} is not in the phase table (allowed: {allowed})"
+            )
+        return new
+
+    def reachable(self) -> set[str]:
+        """The phases reachable from the start by the table's transitions."""
+        seen, todo = {self.start}, [self.start]
+        while todo:
+            for successor in self[todo.pop()].successors:
+                if successor not in seen:
+                    seen.add(successor)
+                    todo.append(successor)
+        return seen
 
     def allows(self, name: str, action: Action) -> bool:
         return isinstance(action, self[name].actions)

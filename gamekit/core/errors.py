@@ -31,6 +31,11 @@ class IllegalAction(GamekitError):
         self.action = action
 
 
+class IllegalTransition(RuntimeError):
+    """An engine tried a phase change that its :class:`~gamekit.core.actions.PhaseTable`
+    does not allow: a bug in the engine, never a player's mistake (so not a ``ValueError``)."""
+
+
 class DataError(GamekitError):
     """A malformed data file (board, deck, ruleset, score sheet).
 

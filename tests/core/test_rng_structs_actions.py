@@ -18,7 +18,7 @@ from gamekit.core.actions import (
     action_registry,
     sample_outcome,
 )
-from gamekit.core.errors import DataError, IllegalAction
+from gamekit.core.errors import DataError, IllegalAction, IllegalTransition
 from gamekit.core.rng import make_rng, spawn
 from gamekit.core.structs import dumps, from_struct, to_struct
 
@@ -136,6 +136,27 @@ def test_phase_table():
         PhaseTable((Phase("a", (), next="zzz"),))
     with pytest.raises(KeyError, match="unknown phase"):
         table["nope"]
+
+
+def test_phase_table_moves_only_along_its_transitions():
+    table = PhaseTable(
+        (
+            Phase("roll", (BuySpace,), next="buy", then=("debt", "over")),
+            Phase("buy", (BuySpace, EndTurn), next="roll", then=("debt",)),
+            Phase("debt", (EndTurn,), next="roll", then=("over",)),
+            Phase("over", ()),
+            Phase("orphan", (), next="roll"),
+        )
+    )
+    assert table.successors("roll") == ("buy", "debt", "over")
+    assert table.move("buy", "debt") == "debt"
+    assert table.move("over", "over") == "over"  # staying put is not a transition
+    with pytest.raises(IllegalTransition, match=r"buy -> over .*allowed: roll, debt"):
+        table.move("buy", "over")
+    assert not isinstance(IllegalTransition("x"), ValueError)  # an engine bug, not bad input
+    assert table.reachable() == {"roll", "buy", "debt", "over"}  # "orphan" has no way in
+    with pytest.raises(ValueError, match="unknown next phase 'nowhere'"):
+        PhaseTable((Phase("a", (), then=("nowhere",)),))
 
 
 def test_sample_outcome_is_seeded_and_follows_probabilities():
