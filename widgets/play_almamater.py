@@ -60,7 +60,7 @@ def almamater_rules(players: int = 2, seed: Seed = None, data: Any = None) -> Ru
         actor=lambda state: state.current,
         action_from_struct=lambda data: action_from_struct(data, A.ACTIONS),
         state_to_struct=state_to_struct,
-        state_from_struct=state_from_struct,
+        state_from_struct=lambda data: state_from_struct(data, spec),
     )
 
 

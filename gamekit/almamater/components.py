@@ -16,7 +16,7 @@ from dataclasses import fields
 from pathlib import Path
 from typing import Any
 
-from gamekit.almamater import checks
+from gamekit.almamater import validate
 from gamekit.almamater.records import (
     ABILITIES,
     DEFAULT_FOLDER,
@@ -95,20 +95,20 @@ def load_components(path: str | Path | None = None) -> Components:
     raw: dict[str, tuple[Checker, dict[str, Any]]] = {}
     notes: list[Note] = []
     for family in FAMILIES:
-        file = checks.find(folder, family)
+        file = validate.find(folder, family)
         data = load_data_file(file)
         check = Checker(file)
-        notes.extend(checks.about(check, data, family))
+        notes.extend(validate.about(check, data, family))
         raw[family] = (check, data)
-    founding = checks.founding(*raw["founding"])
-    chancellors = checks.chancellors(*raw["chancellors"])
-    glory, bust_stack, bust_prestige, levels, per_player = checks.glory(*raw["glory"])
-    students, copies = checks.students(*raw["students"])
-    professors, pcopies, in_play, one_per_type = checks.professors(*raw["professors"])
-    research = checks.research(*raw["research"])
-    board = checks.board(*raw["board"])
-    shelves = checks.shelves(*raw["shelves"])
-    reputation = checks.reputation(*raw["reputation"])
+    founding = validate.founding(*raw["founding"])
+    chancellors = validate.chancellors(*raw["chancellors"])
+    glory, bust_stack, bust_prestige, levels, per_player = validate.glory(*raw["glory"])
+    students, copies = validate.students(*raw["students"])
+    professors, pcopies, in_play, one_per_type = validate.professors(*raw["professors"])
+    research = validate.research(*raw["research"])
+    board = validate.board(*raw["board"])
+    shelves = validate.shelves(*raw["shelves"])
+    reputation = validate.reputation(*raw["reputation"])
     c_check = raw["board"][0]
     if len(founding) < 16:
         raise DataError(

@@ -261,7 +261,7 @@ def _plays_like_a_kit_bot(bot: Any) -> str | None:
     same = {name: True for name in BOTS if name != "random"}
     rng = np.random.default_rng(4)
     state = new_game(spec, seed=4)
-    while state.phase != "end" and any(same.values()):
+    while state.phase != "over" and any(same.values()):
         legal = legal_actions(spec, state)
         if not legal:
             break

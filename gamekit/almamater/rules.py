@@ -52,6 +52,7 @@ from gamekit.core.errors import IllegalAction
 __all__ = [
     "PHASES",
     "apply",
+    "current_player",
     "describe",
     "legal_actions",
     "new_game",
@@ -96,9 +97,20 @@ PHASES = PhaseTable(
             next="action",
             description="automatic, then new own textbooks placed; after round 6 the game ends",
         ),
-        Phase("end", (), description="final scoring"),
+        Phase("over", (), description="the game is over: final scoring"),
     )
 )
+
+
+def current_player(state: GameState) -> int | None:
+    """The seat that must act now (a waiting decision's owner first), or ``None`` when
+    the game is over (Alma Mater has no chance steps after setup).
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> current_player(new_game(make_spec(2), seed=3))
+    0
+    """
+    return state.current
 
 
 def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
@@ -182,7 +194,7 @@ def apply(spec: AlmaMaterSpec, state: GameState, action: Action) -> GameState:
 
 
 def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
-    if state.phase == "end":
+    if state.phase == "over":
         raise IllegalAction("the game is over", action)
     if state.pending or isinstance(action, (ShelveTextbooks, ReturnBook)):
         if action in legal_actions(spec, state):
@@ -314,9 +326,9 @@ def _finish_round(w: Work) -> None:
         w.log("phase", "income phase")
     income(w)
     if last:
-        w.g["phase"] = "end"
+        w.g["phase"] = "over"
         if w.narrate:
-            w.log("end", "the game ends: final scoring")
+            w.log("over", "the game ends: final scoring")
         return
     queue_shelving(w, w.g["order"])
     if not w.g["pending"]:
@@ -359,7 +371,7 @@ def outcome(spec: AlmaMaterSpec, state: GameState) -> Outcome | None:
 
     Ties: most ducats left after the 4:1 conversion, then a shared win (kit default).
     """
-    if state.phase != "end":
+    if state.phase != "over":
         return None
     scores = [player_score(spec, state, seat) for seat in range(spec.players)]
     key = [(s.total, s.ducats_left) for s in scores]

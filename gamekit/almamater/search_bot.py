@@ -50,10 +50,10 @@ def playout(
     >>> from gamekit.almamater.spec import make_spec
     >>> from gamekit.core.rng import make_rng
     >>> playout(make_spec(2), new_game(make_spec(2), seed=1), make_rng(1)).phase
-    'end'
+    'over'
     """
     stop = state.round + rounds if rounds is not None else None
-    while state.phase != "end" and (stop is None or state.round <= stop):
+    while state.phase != "over" and (stop is None or state.round <= stop):
         legal = legal_actions(spec, state)
         n = len(legal)
         if n > 1 and isinstance(legal[-1], Pass):

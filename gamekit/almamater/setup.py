@@ -20,14 +20,24 @@ HAND = 4
 KEEP = 3
 
 
-def new_game(spec: AlmaMaterSpec, seed: Seed = None) -> GameState:
+def new_game(spec: AlmaMaterSpec, players: int | None = None, seed: Seed = None) -> GameState:
     """Shuffle and deal: founding hands, the chancellor draw, research track, academy,
     glory tiles and campus. Returns the state at the start of the founding draft.
 
+    ``players`` may be left out: the spec fixes it (``make_spec(players=...)``); when
+    given it must agree with the spec (a ``ValueError`` otherwise).
+
     >>> from gamekit.almamater.spec import make_spec
-    >>> new_game(make_spec(2), seed=1) == new_game(make_spec(2), seed=1)
+    >>> new_game(make_spec(2), 2, seed=1) == new_game(make_spec(2), seed=1)
     True
     """
+    if players is not None and (
+        isinstance(players, bool) or not isinstance(players, int) or players != spec.players
+    ):
+        raise ValueError(
+            f"the spec is for {spec.players} players, got players={players!r} "
+            "(give the seed as seed=...)"
+        )
     rng = make_rng(seed)
     c = spec.components
     n = spec.players
@@ -61,7 +71,7 @@ def new_game(spec: AlmaMaterSpec, seed: Seed = None) -> GameState:
         for row in range(rows):
             grid[row][col] = kinds[row]
     shelves = tuple(tuple(False for _ in c.shelves.prices) for _ in range(c.shelves.count))
-    players = tuple(
+    seats = tuple(
         PlayerState(
             seat=i,
             colour=spec.colours[i],
@@ -77,7 +87,7 @@ def new_game(spec: AlmaMaterSpec, seed: Seed = None) -> GameState:
         round=0,
         order=tuple(range(n)),
         turn=0,
-        players=players,
+        players=seats,
         tie_draw=tie_draw,
         chancellor_pool=tuple(chancellors[: n + 1]),
         bust_extra=tuple(chancellors[n + 1 : n + 3]),

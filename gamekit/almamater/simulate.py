@@ -33,11 +33,11 @@ def play_game(spec: AlmaMaterSpec, bots: Sequence[Bot], seed: Seed = None) -> Ga
 
     >>> s = play_game(make_spec(2), [BOTS["random"]] * 2, seed=5)
     >>> s.phase
-    'end'
+    'over'
     """
     rng = make_rng(seed)
-    state = new_game(spec, rng)
-    while state.phase != "end":
+    state = new_game(spec, seed=rng)
+    while state.phase != "over":
         seat = state.current
         assert seat is not None
         legal = legal_actions(spec, state)

@@ -5,8 +5,9 @@ converts to JSON and back (:func:`state_to_struct`, :func:`state_from_struct`).
 
 >>> from gamekit.almamater.rules import new_game
 >>> from gamekit.almamater.spec import make_spec
->>> s = new_game(make_spec(2), seed=1)
->>> state_from_struct(state_to_struct(s)) == s
+>>> spec = make_spec(2)
+>>> s = new_game(spec, seed=1)
+>>> state_from_struct(state_to_struct(s), spec) == s
 True
 """
 
@@ -17,7 +18,7 @@ from typing import Any, TypeVar
 
 from gamekit.core.structs import from_struct, to_struct
 
-PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "end")
+PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "over")
 T = TypeVar("T")
 
 
@@ -116,7 +117,7 @@ class GameState:
         """The seat to act (a pending decision's owner first), or ``None`` when the game is over."""
         if self.pending:
             return self.pending[0][1]
-        if self.phase == "end":
+        if self.phase == "over":
             return None
         if self.phase in ("draft", "discard"):
             return self.turn
@@ -139,11 +140,30 @@ def replace(obj: T, **changes: Any) -> T:
 
 
 def state_to_struct(state: GameState) -> dict[str, Any]:
-    """A JSON-ready dict of ``state`` (stable key order)."""
+    """A JSON-ready dict of ``state`` (stable key order; the spec is not written)."""
     data: dict[str, Any] = to_struct(state)
+    data.pop("spec", None)
     return data
 
 
-def state_from_struct(data: Any) -> GameState:
-    """Rebuild a state from :func:`state_to_struct` output (``ValueError`` naming a bad field)."""
-    return from_struct(GameState, data)
+def state_from_struct(data: Any, spec: Any) -> GameState:
+    """Rebuild a state from :func:`state_to_struct` output for the game of ``spec``
+    (``ValueError`` naming a bad field).
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2)
+    >>> s = new_game(spec, seed=1)
+    >>> state_from_struct(state_to_struct(s), spec) == s
+    True
+    """
+    if isinstance(data, dict) and "spec" in data:
+        data = {k: v for k, v in data.items() if k != "spec"}
+    state = from_struct(GameState, data)
+    if len(state.players) != spec.players:
+        raise ValueError(
+            f"players: the spec is for {spec.players} players, got {len(state.players)}"
+        )
+    if "spec" in GameState.__dataclass_fields__:
+        state = replace(state, spec=spec)
+    return state

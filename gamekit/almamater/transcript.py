@@ -23,7 +23,7 @@ def transcript(
     spec = make_spec(players)
     names = [strategies[i % len(strategies)] for i in range(players)]
     rng = make_rng(seed)
-    state = new_game(spec, rng)
+    state = new_game(spec, seed=rng)
     who = ", ".join(f"{spec.colours[i].capitalize()} = {names[i]}" for i in range(players))
     lines = [f"Alma Mater, {players} players, seed {seed}: {who}"]
     lines.append(
@@ -33,7 +33,7 @@ def transcript(
     for r, row in enumerate(state.campus, start=1):
         lines.append(f"campus row {r}: {', '.join(row)}")
     number = 0
-    while state.phase != "end":
+    while state.phase != "over":
         seat = state.current
         assert seat is not None
         legal = legal_actions(spec, state)

@@ -16,7 +16,7 @@ SPECS = {n: make_spec(n) for n in (2, 3, 4)}
 def setup_done(players: int = 3, seed: int = 0) -> tuple[AlmaMaterSpec, GameState]:
     """A game at the start of round 1, reached by always taking the first legal action."""
     spec = SPECS[players]
-    state = new_game(spec, seed)
+    state = new_game(spec, seed=seed)
     while state.phase != "action":
         state = step(spec, state, legal_actions(spec, state)[0]).state
     return spec, state

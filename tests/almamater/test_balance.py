@@ -83,8 +83,8 @@ def _replayed_visits(players: int, games: int, seed: int) -> Counter[str]:
     for g, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
         bots = [BOTS[PAIR[(i + g) % len(PAIR)]] for i in range(players)]
         rng = make_rng(child)
-        state = new_game(spec, rng)
-        while state.phase != "end":
+        state = new_game(spec, seed=rng)
+        while state.phase != "over":
             assert state.current is not None
             action = bots[state.current](spec, state, legal_actions(spec, state), rng)
             result = step(spec, state, action)
@@ -202,7 +202,7 @@ def test_search_bot_is_registered_and_repeatable() -> None:
 def test_shortlist_keeps_one_option_per_space_and_every_space() -> None:
     spec = make_spec(3)
     rng = make_rng(2)
-    state = new_game(spec, rng)
+    state = new_game(spec, seed=rng)
     while state.phase != "action":
         state = step(spec, state, legal_actions(spec, state)[0]).state
     legal = legal_actions(spec, state)
@@ -218,12 +218,12 @@ def test_shortlist_keeps_one_option_per_space_and_every_space() -> None:
 def test_playout_stops_at_the_end_of_the_round_or_the_game() -> None:
     spec = make_spec(2)
     rng = make_rng(5)
-    state = new_game(spec, rng)
+    state = new_game(spec, seed=rng)
     while state.phase != "action":
         state = step(spec, state, legal_actions(spec, state)[0]).state
     after_round = playout(spec, state, rng, rounds=0)
-    assert after_round.round == state.round + 1 and after_round.phase != "end"
-    assert playout(spec, state, rng).phase == "end"
+    assert after_round.round == state.round + 1 and after_round.phase != "over"
+    assert playout(spec, state, rng).phase == "over"
     with pytest.raises(ValueError, match="playouts"):
         make_search_bot(playouts=0)
 

@@ -24,9 +24,9 @@ from tests.almamater.helpers import SPECS
 def test_every_bot_only_chooses_legal_actions(bot: str) -> None:
     spec = SPECS[3]
     rng = make_rng(3)
-    state = new_game(spec, rng)
+    state = new_game(spec, seed=rng)
     for _ in range(80):
-        if state.phase == "end":
+        if state.phase == "over":
             break
         legal = legal_actions(spec, state)
         action = BOTS[bot](spec, state, legal, rng)

@@ -122,9 +122,9 @@ def play(folder: Path | None) -> list[str]:
     for players, seed in ((2, 1), (3, 2), (4, 3), (3, 4), (4, 5), (2, 6)):
         spec = make_spec(players, folder)
         rng = make_rng(seed)
-        state = new_game(spec, rng)
+        state = new_game(spec, seed=rng)
         out.append(repr(state))
-        while state.phase != "end":
+        while state.phase != "over":
             action = BOTS["random"](spec, state, legal_actions(spec, state), rng)
             result = step(spec, state, action)
             out.append(str(action))
@@ -307,7 +307,7 @@ def test_glory_per_player_lets_a_player_take_a_second_bust_from_a_tile(tmp_path:
 def test_glory_in_play_chooses_the_levels_of_the_tiles_drawn(tmp_path: Path) -> None:
     spec = _spec_with(tmp_path, "glory", "busts", in_play=["a", "a", "c"])
     for seed in range(5):
-        s = new_game(spec, seed)
+        s = new_game(spec, seed=seed)
         assert [spec.glory[t].level for t in s.glory] == ["a", "a", "c"]
         assert len(set(s.glory)) == 3
     _, s = setup_done(3, 0)

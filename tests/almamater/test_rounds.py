@@ -108,7 +108,7 @@ def test_six_rounds_then_final_scoring() -> None:
     """Rule 9: 6 rounds; after round 6 (with its administration and income) the game ends."""
     spec, s = blank(2, 0)
     rounds = []
-    while s.phase != "end":
+    while s.phase != "over":
         rounds.append(s.round)
         s = act(spec, s, Pass()).state
     assert sorted(set(rounds)) == [1, 2, 3, 4, 5, 6]

@@ -114,13 +114,13 @@ def test_own_textbooks_from_income_are_placed_before_the_next_round() -> None:
     assert s.players[0].storage == (0, 0, 0)
     s = with_game(s, round=6)
     s = pass_all(spec, s).state
-    assert s.phase == "end" and s.pending == () and s.players[0].storage == (1, 0, 0)
+    assert s.phase == "over" and s.pending == () and s.players[0].storage == (1, 0, 0)
 
 
 def test_a_waiting_decision_survives_json_and_its_actions_too() -> None:
     spec, s = blank(3, 0, ducats=30)
     s = act(spec, s, Antiquarian(1, 1, "red")).state
-    back = state_from_struct(json.loads(json.dumps(state_to_struct(s))))
+    back = state_from_struct(json.loads(json.dumps(state_to_struct(s))), spec)
     assert back == s and back.pending == (("shelve", 0, 2),)
     for a in [*legal_actions(spec, s), ReturnBook("dictionary")]:
         assert action_from_struct(json.loads(json.dumps(a.to_struct())), ACTIONS) == a
@@ -238,7 +238,7 @@ def test_founding_textbooks_are_placed_by_each_player_in_turn_order() -> None:
     from tests.almamater.helpers import SPECS
 
     spec = SPECS[3]
-    s = new_game(spec, 0)
+    s = new_game(spec, seed=0)
     while not s.pending:
         s = step(spec, s, legal_actions(spec, s)[0]).state
     owners = [seat for _, seat, _ in s.pending]

@@ -65,7 +65,7 @@ def test_ducats_round_down_and_textbooks_count_as_ducats() -> None:
 def test_ties_go_to_most_ducats_left_then_shared() -> None:
     """Rule 26 (kit default): equal totals -> most ducats left after line 2, then a shared win."""
     spec, s = blank(2, 0)
-    s = replace(s, phase="end")
+    s = replace(s, phase="over")
     s = with_player(s, 0, prestige=10, ducats=3)
     s = with_player(s, 1, prestige=10, ducats=2)
     s = replace(s, reputation=(0, 1))
