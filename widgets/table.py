@@ -23,6 +23,8 @@ from typing import Any
 import ipywidgets as ipw
 
 from gamekit.core.actions import Action
+from gamekit.core.data import parse_json
+from gamekit.core.errors import DataError
 from widgets.play_panel import PlayPanel
 from widgets.session import Entry, Session
 
@@ -243,11 +245,10 @@ class GameTable(ipw.VBox):
         naming ``name``, the field or move and the problem, and the current game is kept.
         """
         try:
-            if isinstance(text, bytes):
-                text = text.decode("utf-8")
-            data = json.loads(text)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise ValueError(f"{name}: not JSON text ({exc})") from None
+            data = parse_json(text, name)
+        except DataError as exc:
+            problem = exc.problem.removeprefix("not valid JSON: ")
+            raise ValueError(f"{name}: not JSON text ({problem})") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise ValueError(f"{name}: not a saved Campus Gamekit game (format {SAVE_FORMAT!r})")
         if data.get("version") != SAVE_VERSION:

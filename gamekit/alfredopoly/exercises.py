@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 import tempfile
-import tomllib
 from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
@@ -30,6 +29,7 @@ from gamekit.alfredopoly.board import Board, data_dir, load_board
 from gamekit.alfredopoly.economics import group_economics, property_economics
 from gamekit.alfredopoly.landing import LandingOptions, build_chain, forgetting
 from gamekit.alfredopoly.rules import AlfredopolySpec, apply, fee, new_game
+from gamekit.core.data import read_toml
 from gamekit.core.dice import Dice
 from gamekit.core.exercises import register
 
@@ -322,7 +322,7 @@ def _three_dice_doubles() -> Fraction:
     hint="cost = both prices + three sculptures on each of the two buildings",
 )
 def _dear_brown() -> int:
-    data = tomllib.loads((data_dir() / "alfred.toml").read_text(encoding="utf-8"))
+    data = read_toml(data_dir() / "alfred.toml")
     data["spaces"][3]["price"] = 600
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "dear.json"
@@ -337,7 +337,7 @@ def moved_corner_board() -> Board:
     >>> moved_corner_board().go_to_jail
     20
     """
-    data = tomllib.loads((data_dir() / "alfred.toml").read_text(encoding="utf-8"))
+    data = read_toml(data_dir() / "alfred.toml")
     spaces = data["spaces"]
     spaces[20], spaces[30] = {**spaces[30], "index": 20}, {**spaces[20], "index": 30}
     data["name"], data["title"] = "moved", "Alfredopoly with the Probation corner moved"

@@ -41,7 +41,7 @@ from gamekit.core.errors import DataError
 def find(folder: Path, family: str) -> Path:
     for suffix in (".toml", ".json"):
         file = folder / f"{family}{suffix}"
-        if file.is_file():
+        if file.exists():  # a folder of that name is read, and refused by name
             return file
     raise DataError(folder / f"{family}.toml", None, None, "missing (each family needs one file)")
 

@@ -25,30 +25,167 @@ from gamekit.core.errors import DataError
 _MISSING: Any = object()
 
 
-def load_data_file(path: str | Path) -> dict[str, Any]:
-    """Parse a ``.toml`` or ``.json`` file into a dict; errors name the file."""
+MAX_BYTES = 20_000_000
+"""The largest file the kit reads (20 MB); the kit's own files are a few kilobytes."""
+
+MAX_DEPTH = 64
+"""The deepest nesting of lists/tables a data file may have (the kit's own files use a few)."""
+
+
+def read_text(path: str | Path) -> str:
+    """The UTF-8 text of a file the user named; every problem is a ``DataError`` naming it.
+
+    A missing file, a folder, an unreadable or oversized file, binary data and text in
+    another encoding all fail with one line that names the file and the problem.
+
+    >>> read_text("no/such/sheet.json")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: no/such/sheet.json: no such file
+    """
     p = Path(path)
-    if not p.is_file():
-        raise DataError(p, None, None, "no such file")
-    suffix = p.suffix.lower()
     try:
-        text = p.read_text(encoding="utf-8")
+        if p.is_dir():
+            raise DataError(p, None, None, "is a folder, not a file")
+        if not p.exists():
+            raise DataError(p, None, None, "no such file")
+        if not p.is_file():
+            raise DataError(p, None, None, "not a regular file")
+        if p.stat().st_size > MAX_BYTES:
+            raise DataError(p, None, None, f"too large (over {MAX_BYTES:,} bytes)")
+        raw = p.read_bytes()
+    except OSError as exc:
+        raise DataError(p, None, None, f"cannot be read ({exc.strerror or exc})") from None
+    return decode_text(raw, p)
+
+
+def decode_text(raw: bytes, source: str | Path) -> str:
+    """Bytes -> text: UTF-8 (a leading byte-order mark is dropped), no NUL bytes.
+
+    >>> decode_text(b"\\xff\\xfe{}", "sheet.json")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: sheet.json: not UTF-8 text (byte 0xff at position 0)
+    """
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataError(p, None, None, f"not UTF-8 text ({exc.reason})") from None
+        byte = raw[exc.start]
+        raise DataError(
+            source,
+            None,
+            None,
+            f"not UTF-8 text (byte 0x{byte:02x} at position {exc.start})",
+        ) from None
+    if "\x00" in text:
+        where = text.index("\x00")
+        raise DataError(
+            source, None, None, f"binary data, not text (a NUL byte at position {where})"
+        )
+    return text.removeprefix("\ufeff")
+
+
+def parse_json(text: str | bytes, source: str | Path) -> Any:
+    """Parse JSON text read from ``source``; every problem is a ``DataError`` naming it.
+
+    >>> parse_json('{"players": 2}', "sheet.json")
+    {'players': 2}
+    >>> parse_json("[" * 100_000, "sheet.json")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: sheet.json: lists/tables nested more than 64 levels deep
+    """
+    if isinstance(text, bytes):
+        text = decode_text(text, source)
+    if not text.strip():
+        raise DataError(source, None, None, "empty file (expected JSON)")
     try:
-        if suffix == ".toml":
-            data: Any = tomllib.loads(text)
-        elif suffix == ".json":
-            data = json.loads(text)
-        else:
-            raise DataError(p, None, None, f"unknown file type {suffix!r}; use .toml or .json")
-    except tomllib.TOMLDecodeError as exc:
-        raise DataError(p, None, None, f"not valid TOML: {exc}") from None
+        data = json.loads(text, parse_constant=_no_constant)
     except json.JSONDecodeError as exc:
-        raise DataError(p, None, None, f"not valid JSON: {exc}") from None
+        raise DataError(source, None, None, f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise DataError(source, None, None, _TOO_DEEP) from None
+    except ValueError as exc:  # e.g. a number with more than 4,300 digits, or NaN
+        raise DataError(source, None, None, f"not valid JSON: {exc}") from None
+    _check_depth(data, source)
+    return data
+
+
+def parse_toml(text: str | bytes, source: str | Path) -> dict[str, Any]:
+    """Parse TOML text read from ``source``; every problem is a ``DataError`` naming it.
+
+    >>> parse_toml('name = "alfred"', "board.toml")
+    {'name': 'alfred'}
+    >>> parse_toml("name = ", "board.toml")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: board.toml: not valid TOML: Invalid value (at end of document)
+    """
+    if isinstance(text, bytes):
+        text = decode_text(text, source)
+    if not text.strip():
+        raise DataError(source, None, None, "empty file (expected TOML)")
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(source, None, None, f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise DataError(source, None, None, _TOO_DEEP) from None
+    except ValueError as exc:  # e.g. an integer with more than 4,300 digits
+        raise DataError(source, None, None, f"not valid TOML: {exc}") from None
+    _check_depth(data, source)
+    return data
+
+
+def read_json(path: str | Path) -> Any:
+    """Read and parse a JSON file; errors (see :func:`read_text`) name the file."""
+    return parse_json(read_text(path), path)
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Read and parse a TOML file; errors (see :func:`read_text`) name the file."""
+    return parse_toml(read_text(path), path)
+
+
+def load_data_file(path: str | Path) -> dict[str, Any]:
+    """Parse a ``.toml`` or ``.json`` file into a dict; errors name the file.
+
+    >>> load_data_file("board.csv")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: board.csv: unknown file type '.csv'; use .toml or .json
+    """
+    p = Path(path)
+    suffix = p.suffix.lower()
+    if suffix not in (".toml", ".json"):
+        raise DataError(p, None, None, f"unknown file type {suffix!r}; use .toml or .json")
+    data = read_toml(p) if suffix == ".toml" else read_json(p)
     if not isinstance(data, dict):
         raise DataError(p, None, None, "the top level must be a table/object")
     return data
+
+
+_TOO_DEEP = f"lists/tables nested more than {MAX_DEPTH} levels deep"
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _check_depth(data: Any, source: str | Path) -> None:
+    """Refuse parsed data nested deeper than ``MAX_DEPTH`` (walked without recursion)."""
+    stack = [(data, 0)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            children: Any = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            raise DataError(source, None, None, _TOO_DEEP)
+        stack.extend((child, depth + 1) for child in children)
 
 
 class Checker:

@@ -30,6 +30,8 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, TypeVar
 
+from gamekit.core.data import parse_json
+
 T = TypeVar("T")
 
 
@@ -123,7 +125,7 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
         for k, v in data.items():
             key = k
             if ktype is not str and ktype is not Any and isinstance(k, str):
-                key = _convert(ktype, json.loads(k) if ktype is not str else k, f"{path} key")
+                key = _convert(ktype, parse_json(k, f"{path} key"), f"{path} key")
             out[key] = _convert(vtype, v, f"{path}[{k!r}]")
         return out
     if isinstance(tp, type):

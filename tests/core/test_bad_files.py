@@ -1,0 +1,234 @@
+"""Every file the kit reads fails cleanly: a typed ``DataError`` naming the file and the
+problem (never a ``RecursionError`` or ``UnicodeDecodeError`` traceback), and exit 2 from
+the ``gamekit`` command with the file named on stderr.
+
+The readers: the shared ``load_data_file``/``read_json``/``read_toml``, an Alma Mater score
+sheet, an Alfredopoly board file and the deck file it names, an Alma Mater data folder, a
+saved game loaded into a play table, and a dict key inside a saved struct.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from gamekit.alfredopoly.board import data_dir, load_board
+from gamekit.almamater.components import DEFAULT_FOLDER, load_components
+from gamekit.almamater.sheet import load_sheet
+from gamekit.cli import main
+from gamekit.core.data import MAX_DEPTH, load_data_file, parse_json, read_json, read_toml
+from gamekit.core.errors import DataError
+from gamekit.core.structs import from_struct
+
+DEEP = 100_000
+
+# name -> (JSON bytes, TOML bytes, what the message must say); None = "make a folder".
+BAD: dict[str, tuple[bytes | None, bytes | None, str]] = {
+    "deep list": (b"[" * DEEP, b"a = " + b"[" * DEEP, "nested more than 64 levels deep"),
+    "deep object": (
+        b'{"a": ' * DEEP,
+        b"a = " + b"{b = " * DEEP,
+        "nested more than 64 levels deep",
+    ),
+    "deep but closed": (
+        b"[" * 500 + b"]" * 500,
+        b"a = " + b"[" * 500 + b"]" * 500,
+        "nested more than 64 levels deep",
+    ),
+    "binary garbage": (
+        bytes(range(128)) * 4,  # ASCII control bytes, NUL first: UTF-8, but not text
+        bytes(range(128)) * 4,
+        "binary data, not text (a NUL byte at position 0)",
+    ),
+    "not UTF-8": (
+        bytes(range(128, 256)) * 4,
+        bytes(range(128, 256)) * 4,
+        "not UTF-8 text (byte 0x80 at position 0)",
+    ),
+    "latin-1": (
+        '{"name": "Müller"}'.encode("latin-1"),
+        'name = "Müller"'.encode("latin-1"),
+        "not UTF-8 text (byte 0xfc at position",
+    ),
+    "UTF-16": (
+        '{"name": "x"}'.encode("utf-16"),
+        'name = "x"'.encode("utf-16"),
+        "not UTF-8 text (byte 0xff at position 0)",
+    ),
+    "empty": (b"", b"", "empty file"),
+    "blank": (b" \n\t\n", b" \n\n", "empty file"),
+    "huge number": (
+        b'{"players": ' + b"9" * 5000 + b"}",
+        b"players = " + b"9" * 5000,
+        "Exceeds the limit",
+    ),
+    "folder": (None, None, "is a folder, not a file"),
+}
+
+
+def write_bad(path: Path, kind: str) -> Path:
+    json_bytes, toml_bytes, _ = BAD[kind]
+    content = toml_bytes if path.suffix == ".toml" else json_bytes
+    if content is None:
+        path.mkdir()
+    else:
+        path.write_bytes(content)
+    return path
+
+
+def _sheet(path: Path) -> Any:
+    return load_sheet(path)
+
+
+def _board(path: Path) -> Any:
+    return load_board(path)
+
+
+def _board_decks(path: Path) -> Any:
+    """A good board file that names the bad file as its deck file."""
+    from gamekit.core.data import read_toml as kit_toml
+
+    board = kit_toml(data_dir() / "alfred.toml")
+    board["decks"] = path.name
+    good = path.parent / "board.json"
+    good.write_text(json.dumps(board), encoding="utf-8")
+    return load_board(good)
+
+
+def _almamater_folder(path: Path) -> Any:
+    """A copy of the kit's Alma Mater data folder whose board file is the bad file."""
+    folder = path.parent / "kit"
+    shutil.copytree(DEFAULT_FOLDER, folder)
+    (folder / "board.toml").unlink()
+    target = folder / f"board{path.suffix}"
+    if path.is_dir():
+        target.mkdir()
+    else:
+        shutil.copyfile(path, target)
+    try:
+        return load_components(folder)
+    except DataError as exc:  # the message names the family file inside the folder
+        assert exc.file == str(target)
+        raise DataError(path, exc.entry, exc.field, exc.problem) from None
+
+
+READERS: dict[str, tuple[str, Callable[[Path], Any]]] = {
+    "load_data_file json": (".json", load_data_file),
+    "load_data_file toml": (".toml", load_data_file),
+    "read_json": (".json", read_json),
+    "read_toml": (".toml", read_toml),
+    "score sheet": (".json", _sheet),
+    "board json": (".json", _board),
+    "board toml": (".toml", _board),
+    "deck file": (".toml", _board_decks),
+    "almamater data folder": (".toml", _almamater_folder),
+}
+
+
+@pytest.mark.parametrize("kind", BAD)
+@pytest.mark.parametrize("reader", READERS)
+def test_every_reader_names_the_file_and_the_problem(tmp_path, reader, kind):
+    suffix, read = READERS[reader]
+    path = write_bad(tmp_path / f"bad{suffix}", kind)
+    start = time.perf_counter()
+    with pytest.raises(DataError) as err:
+        read(path)
+    assert time.perf_counter() - start < 2.0
+    assert err.value.file == str(path)
+    assert str(err.value).startswith(f"{path}: ")
+    assert BAD[kind][2] in str(err.value)
+    assert "\n" not in str(err.value)
+
+
+@pytest.mark.parametrize("depth", [MAX_DEPTH, MAX_DEPTH + 1])
+def test_the_depth_limit_is_exact(depth):
+    text = "[" * depth + "]" * depth  # depth lists, one inside the other
+    if depth <= MAX_DEPTH:
+        assert parse_json(text, "x.json") is not None
+    else:
+        with pytest.raises(DataError, match="x.json: lists/tables nested more than 64"):
+            parse_json(text, "x.json")
+
+
+def test_a_byte_order_mark_and_the_kit_s_own_files_are_fine(tmp_path):
+    path = tmp_path / "bom.json"
+    path.write_bytes(b'\xef\xbb\xbf{"players": 2}')
+    assert read_json(path) == {"players": 2}
+    for file in [*data_dir().glob("*.toml"), *DEFAULT_FOLDER.glob("*.toml")]:
+        assert isinstance(read_toml(file), dict)
+
+
+def test_nan_is_not_json(tmp_path):
+    with pytest.raises(DataError, match="x.json: not valid JSON: NaN is not a number"):
+        parse_json('{"ducats": NaN}', "x.json")
+
+
+def test_a_deep_dict_key_in_a_saved_struct_is_a_value_error():
+    with pytest.raises(ValueError, match="nested more than 64 levels deep"):
+        from_struct(dict[int, int], {"[" * DEEP: 1})
+
+
+# --- the gamekit command: exit 2, the file named, no traceback --------------------------
+
+
+@pytest.mark.parametrize("kind", BAD)
+def test_score_command_exits_2_naming_the_sheet(tmp_path, capsys, kind):
+    path = write_bad(tmp_path / "sheet.json", kind)
+    assert main(["almamater", "score", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"gamekit: error: {path}: ")
+    assert BAD[kind][2] in err
+
+
+@pytest.mark.parametrize("kind", ["deep list", "binary garbage", "folder"])
+def test_board_and_data_folder_commands_exit_2_naming_the_file(tmp_path, capsys, kind):
+    board = write_bad(tmp_path / "board.toml", kind)
+    assert main(["alfredopoly", "simulate", "--board", str(board), "--games", "1"]) == 2
+    assert capsys.readouterr().err.startswith(f"gamekit: error: {board}: ")
+    folder = tmp_path / "kit"
+    shutil.copytree(DEFAULT_FOLDER, folder)
+    (folder / "glory.toml").unlink()
+    glory = write_bad(folder / "glory.toml", kind)
+    sheet = tmp_path / "sheet.json"
+    sheet.write_text("{}", encoding="utf-8")
+    assert main(["almamater", "score", str(sheet), "--data", str(folder)]) == 2
+    assert capsys.readouterr().err.startswith(f"gamekit: error: {glory}: ")
+
+
+def test_the_100000_bracket_sheet_in_a_real_process(tmp_path):
+    """The issue's case, end to end: exit 2, one line naming the file, no traceback."""
+    path = write_bad(tmp_path / "deep.json", "deep list")
+    run = subprocess.run(
+        [sys.executable, "-m", "gamekit", "almamater", "score", str(path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 2
+    assert run.stderr == f"gamekit: error: {path}: lists/tables nested more than 64 levels deep\n"
+    assert "Traceback" not in run.stderr and run.stdout == ""
+
+
+# --- a saved game loaded into a play table ----------------------------------------------
+
+
+@pytest.mark.parametrize("kind", [k for k in BAD if k != "folder"])
+def test_a_bad_saved_game_is_refused_naming_it(kind):
+    from widgets.play_alfredopoly import AlfredopolyTable
+
+    table = AlfredopolyTable(["Ann", "Bo"], seed=2)
+    before = (table.state, len(table.session.history))
+    content = BAD[kind][0]
+    assert content is not None
+    with pytest.raises(ValueError, match="^game.json: not JSON text") as err:
+        table.load_json(content, name="game.json")
+    assert BAD[kind][2] in str(err.value)
+    assert (table.state, len(table.session.history)) == before
