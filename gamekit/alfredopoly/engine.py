@@ -212,6 +212,7 @@ class Table:
             ended=self.ended,
             out_order=self.out_order,
             transfers=tuple(self.transfers),
+            spec=self.spec,
         )
 
     # ---- narration and money ------------------------------------------------------

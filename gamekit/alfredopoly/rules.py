@@ -79,6 +79,7 @@ def new_game(
         decks=(decks[0], decks[1]),
         sculptures_left=spec.sculptures,
         statues_left=spec.statues,
+        spec=spec,
     )
 
 

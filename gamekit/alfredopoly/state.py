@@ -36,11 +36,12 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.alfredopoly.actions import ProposeTrade
-from gamekit.core.structs import from_struct, to_struct
+from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
 TRUSTEES = -1
 
@@ -104,6 +105,10 @@ class GameState:
     ended: str = ""
     out_order: tuple[int, ...] = ()
     transfers: tuple[int, ...] = ()
+    # the rules this state is played by (set by new_game; never compared or written)
+    spec: AlfredopolySpec | None = field(
+        default=None, compare=False, repr=False, metadata=NOT_IN_STRUCT
+    )
 
     def to_struct(self) -> dict[str, Any]:
         """JSON-ready dict with a stable key order."""

@@ -30,6 +30,7 @@ class Work:
         self.spec = spec
         self.c = spec.components
         self.g: dict[str, Any] = dict(state.__dict__)
+        self.g["spec"] = spec  # every new state knows its spec
         self.p: list[PlayerState] = list(state.players)
         self.events: list[Event] = []
         self.narrate = narrate

@@ -106,6 +106,7 @@ def new_game(spec: AlmaMaterSpec, players: int | None = None, seed: Seed = None)
         reputation=tuple(range(n)),
         dictionaries=c.board.dictionaries_supply,
         rounds=c.board.rounds,
+        spec=spec,
     )
 
 

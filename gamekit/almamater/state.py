@@ -13,10 +13,11 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from gamekit.core.structs import from_struct, to_struct
+from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
 PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "over")
 T = TypeVar("T")
@@ -111,6 +112,10 @@ class GameState:
     # "shelve" (count = most new own textbooks that may go into the library) or
     # "return" (count = books still over the storage limit)
     pending: tuple[tuple[str, int, int], ...] = ()
+    # the rules this state is played by (set by new_game; never compared or written)
+    spec: AlmaMaterSpec | None = field(
+        default=None, compare=False, repr=False, metadata=NOT_IN_STRUCT
+    )
 
     @property
     def current(self) -> int | None:

@@ -35,10 +35,24 @@ from gamekit.core.data import parse_json
 T = TypeVar("T")
 
 
+# field metadata for a field that is never written to a struct (e.g. a state's spec)
+NOT_IN_STRUCT: dict[str, Any] = {"struct": False}
+
+
+@cache
+def _struct_fields(cls: type) -> tuple[str, ...]:
+    return tuple(
+        f.name for f in dataclasses.fields(cls) if f.metadata.get("struct", True) is not False
+    )
+
+
 def to_struct(value: Any) -> Any:
-    """Convert a dataclass (or anything nested in one) into JSON-ready plain data."""
+    """Convert a dataclass (or anything nested in one) into JSON-ready plain data.
+
+    A field whose metadata is :data:`NOT_IN_STRUCT` is left out.
+    """
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_struct(getattr(value, f.name)) for f in dataclasses.fields(value)}
+        return {name: to_struct(getattr(value, name)) for name in _struct_fields(type(value))}
     if isinstance(value, enum.Enum):
         return value.value
     if isinstance(value, Fraction):
@@ -134,12 +148,12 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
                 raise ValueError(f"{path}: expected an object, got {type(data).__name__}")
             hints = _hints(tp)
             kwargs = {}
-            names = {f.name for f in dataclasses.fields(tp) if f.init}
+            names = {f.name for f in dataclasses.fields(tp) if f.init} & set(_struct_fields(tp))
             unknown = set(data) - names
             if unknown:
                 raise ValueError(f"{path}: unknown field(s) {sorted(unknown)}")
             for f in dataclasses.fields(tp):
-                if not f.init:
+                if f.name not in names:
                     continue
                 if f.name in data:
                     kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{path}.{f.name}")
