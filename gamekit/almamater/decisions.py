@@ -106,7 +106,8 @@ def decision_error(spec: AlmaMaterSpec, state: GameState, action: Action) -> Ill
             action,
         )
     if isinstance(action, ReturnBook):
-        return IllegalAction(f"{name} has no {action.token} book to return", action)
+        book = "dictionary" if action.token == "dictionary" else f"{action.token} book"
+        return IllegalAction(f"{name} has no {book} to return", action)
     return IllegalAction(
         f"{name} must first return {count} more book(s): storage is over its limit", action
     )

@@ -16,25 +16,22 @@ from __future__ import annotations
 from gamekit.almamater import placements as pl
 from gamekit.almamater import spaces as sp
 from gamekit.almamater.actions import (
-    PLACEMENTS,
     Antiquarian,
     ChooseChancellor,
     DiscardFounding,
     DraftKeep,
-    GiveLecture,
     HireProfessor,
     HireStudent,
     Pass,
-    ReturnBook,
-    ShelveTextbooks,
 )
+from gamekit.almamater.checks import why_illegal
 from gamekit.almamater.decisions import (
-    decision_error,
     decision_options,
     do_decision,
     queue_shelving,
 )
 from gamekit.almamater.moves import Work
+from gamekit.almamater.phases import PHASES
 from gamekit.almamater.rounds import administration_finish, administration_start, income
 from gamekit.almamater.scoring import Score, final_score
 from gamekit.almamater.setup import (
@@ -46,7 +43,7 @@ from gamekit.almamater.setup import (
 )
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
-from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
+from gamekit.core.actions import Action, Outcome, Step
 from gamekit.core.errors import IllegalAction
 
 __all__ = [
@@ -60,46 +57,6 @@ __all__ = [
     "player_score",
     "step",
 ]
-
-PHASES = PhaseTable(
-    (
-        Phase(
-            "draft",
-            (DraftKeep,),
-            next="discard",
-            description="keep one founding card, pass the rest",
-        ),
-        Phase(
-            "discard", (DiscardFounding,), next="chancellor", description="keep 3 founding cards"
-        ),
-        Phase(
-            "chancellor",
-            (ChooseChancellor, ShelveTextbooks),
-            next="action",
-            description="choose a chancellor; then place the founding cards' own textbooks",
-        ),
-        Phase(
-            "action",
-            (Pass, GiveLecture, *PLACEMENTS, ShelveTextbooks),
-            next="administration",
-            description="place masters or lecture; place new own textbooks",
-        ),
-        Phase(
-            "administration",
-            (ReturnBook,),
-            next="income",
-            description="automatic, in the order of the rules; storage over its limit: "
-            "the player chooses the books that go back",
-        ),
-        Phase(
-            "income",
-            (ShelveTextbooks,),
-            next="action",
-            description="automatic, then new own textbooks placed; after round 6 the game ends",
-        ),
-        Phase("over", (), description="the game is over: final scoring"),
-    )
-)
 
 
 def current_player(state: GameState) -> int | None:
@@ -194,41 +151,12 @@ def apply(spec: AlmaMaterSpec, state: GameState, action: Action) -> GameState:
 
 
 def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
-    if state.phase == "over":
-        raise IllegalAction("the game is over", action)
-    if state.pending or isinstance(action, (ShelveTextbooks, ReturnBook)):
-        if action in legal_actions(spec, state):
-            return
-        raise decision_error(spec, state, action)
-    PHASES.check(state.phase, action)
     if action in legal_actions(spec, state):
         return
-    seat = state.current
-    assert seat is not None
-    p = state.players[seat]
-    name = spec.colours[seat].capitalize()
-    masters = getattr(action, "masters", None)
-    space = action_space(spec, action)
-    if masters is not None and space is not None and not getattr(action, "pereira", False):
-        if masters > p.free_masters:
-            raise IllegalAction(
-                f"{name} has only {p.free_masters} free masters, not {masters}", action
-            )
-        if space not in OPEN_SPACES:
-            last = (
-                p.starting_student
-                if space == "starting_student"
-                else state.spaces[spec.space_index(space)]
-            )
-            need = pl.masters_needed(spec, p, last)
-            if masters != need:
-                raise IllegalAction(
-                    f"{space} needs {need} masters now (last user placed {last}), not {masters}",
-                    action,
-                )
-    raise IllegalAction(
-        f"{action} is not possible for {name} now (missing resources, supply or space)", action
-    )
+    reason = why_illegal(spec, state, action)
+    if reason is None:  # the reasons follow the options; tests/almamater/test_reasons.py
+        reason = "not possible now"
+    raise IllegalAction(reason, action)
 
 
 def action_space(spec: AlmaMaterSpec, action: Action) -> str | None:
