@@ -176,6 +176,22 @@ class ProposeTrade(Action):
     give_cards: tuple[str, ...] = ()
     take_cards: tuple[str, ...] = ()
 
+    def __str__(self) -> str:
+        give = _bundle(self.give, self.give_cash, self.give_cards)
+        take = _bundle(self.take, self.take_cash, self.take_cards)
+        return f"offer seat {self.partner} a trade: give {give}, take {take}"
+
+
+def _bundle(spaces: tuple[int, ...], cash: int, cards: tuple[str, ...]) -> str:
+    """One side of a trade in words: ``"spaces 1, 3 and $50 and Get out card E07"``."""
+    parts = []
+    if spaces:
+        parts.append(f"space{'s' if len(spaces) > 1 else ''} {', '.join(map(str, spaces))}")
+    if cash:
+        parts.append(f"${cash}")
+    parts.extend(f"Get out card {card}" for card in cards)
+    return " and ".join(parts) or "nothing"
+
 
 @dataclass(frozen=True)
 class AcceptTrade(Action):

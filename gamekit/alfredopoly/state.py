@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.alfredopoly.actions import ProposeTrade
+from gamekit.alfredopoly.display import repr_pretty, state_html
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
@@ -80,6 +81,9 @@ class AuctionState:
 
 @dataclass(frozen=True)
 class GameState:
+    _repr_html_ = state_html  # a notebook shows a table of players (display.py)
+    _repr_pretty_ = repr_pretty
+
     players: tuple[PlayerState, ...]
     owner: tuple[int, ...]
     level: tuple[int, ...]

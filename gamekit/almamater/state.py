@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from gamekit.almamater.display import repr_pretty, state_html
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
@@ -84,6 +85,9 @@ class PlayerState:
 @dataclass(frozen=True)
 class GameState:
     """One position of a game. ``order`` is the turn order (seats); ``turn`` indexes it."""
+
+    _repr_html_ = state_html  # a notebook shows a table of players (display.py)
+    _repr_pretty_ = repr_pretty
 
     phase: str
     round: int

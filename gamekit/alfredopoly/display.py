@@ -1,0 +1,233 @@
+"""How an Alfredopoly state shows itself: a compact HTML table for notebooks, and text.
+
+A state evaluated in a notebook cell draws :func:`state_html` (hooked into
+:class:`~gamekit.alfredopoly.state.GameState` as ``_repr_html_``): one row per player with
+cash, the space the token stands on (in Academic Probation or just visiting) and the
+properties by colour group with their sculptures, statues and mortgages, under a caption
+with the round, whose turn it is and the phase. Every name (players, spaces, groups) is
+escaped, so a player called ``<script>`` stays text. Pure Python, no Jupyter import.
+
+>>> from gamekit.alfredopoly.rules import new_game
+>>> from gamekit.alfredopoly.spec import AlfredopolySpec
+>>> s = new_game(AlfredopolySpec(), players=2, seed=1, names=["Ann", "<b>Bo</b>"])
+>>> "&lt;b&gt;Bo&lt;/b&gt;" in state_html(s), "<b>Bo" in state_html(s)
+(True, False)
+>>> print(state_text(s))
+Alfredopoly, round 1, turn 1: Ann to act (turn)
+  Ann         $1,500  Academic Alley
+  <b>Bo</b>   $1,500  Academic Alley
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from gamekit.alfredopoly.spec import AlfredopolySpec
+    from gamekit.alfredopoly.state import GameState
+
+STATUE = 5  # level of a street with the statue of King Alfred (four sculptures traded in)
+
+_CELL = "padding:2px 8px;text-align:left;vertical-align:top"
+_NUM = "padding:2px 8px;text-align:right;vertical-align:top"
+
+
+def state_html(state: GameState, spec: AlfredopolySpec | None = None) -> str:
+    """The state as an escaped HTML table: players, cash, positions, properties by group.
+
+    ``spec`` defaults to the state's own (``state.spec``), else the kit's default game.
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> from gamekit.alfredopoly.spec import AlfredopolySpec
+    >>> html = state_html(new_game(AlfredopolySpec(), players=2, seed=1))
+    >>> html.startswith("<table"), "$1,500" in html
+    (True, True)
+    """
+    spec = _spec(state, spec)
+    board = spec.board
+    head = "".join(
+        f'<th style="{_NUM if h == "cash" else _CELL}">{h}</th>'
+        for h in ("player", "cash", "position", "properties")
+    )
+    rows = []
+    for seat, p in enumerate(state.players):
+        mark = "&#9654; " if seat == _to_act(state) else ""
+        name = f"{mark}{escape(p.name)}"
+        if p.bankrupt:
+            name = f"<s>{escape(p.name)}</s> (out)"
+        cards = f" + {_n(len(p.cards), 'Get out card')}" if p.cards else ""
+        rows.append(
+            "<tr>"
+            f'<td style="{_CELL}">{name}</td>'
+            f'<td style="{_NUM}">{_money(p.cash)}{cards}</td>'
+            f'<td style="{_CELL}">{escape(_position(state, spec, seat))}</td>'
+            f'<td style="{_CELL}">{_holdings_html(state, spec, seat)}</td>'
+            "</tr>"
+        )
+    notes = "".join(f"<li>{escape(n)}</li>" for n in _notes(state, spec))
+    return (
+        '<table class="gk-state" style="border-collapse:collapse">'
+        f'<caption style="text-align:left">{escape(_headline(state))}</caption>'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        + (f'<ul style="margin:2px 0">{notes}</ul>' if notes else "")
+        + f'<div style="font-size:smaller">{escape(board.title)}: '
+        f"{state.sculptures_left} sculptures and {state.statues_left} statues left</div>"
+    )
+
+
+def state_text(state: GameState, spec: AlfredopolySpec | None = None) -> str:
+    """The state in a few lines of text (a player per line), for terminals and logs."""
+    spec = _spec(state, spec)
+    width = max(len(p.name) for p in state.players) + 2
+    lines = [_headline(state)]
+    for seat, p in enumerate(state.players):
+        held = _holdings_text(state, spec, seat)
+        where = "out" if p.bankrupt else _position(state, spec, seat)
+        line = f"  {p.name:<{width}}{_money(p.cash):>7}  {where}"
+        lines.append(f"{line}; {held}" if held else line)
+    lines.extend(f"  {n}" for n in _notes(state, spec))
+    return "\n".join(lines)
+
+
+def repr_pretty(state: GameState, printer: Any, cycle: bool) -> None:
+    """IPython's plain-text display (``_repr_pretty_``): :func:`state_text`."""
+    printer.text("GameState(...)" if cycle else state_text(state))
+
+
+def _spec(state: GameState, spec: AlfredopolySpec | None) -> AlfredopolySpec:
+    if spec is None:
+        spec = getattr(state, "spec", None)
+    return spec if spec is not None else _default_spec()
+
+
+@cache
+def _default_spec() -> AlfredopolySpec:
+    from gamekit.alfredopoly.spec import AlfredopolySpec
+
+    return AlfredopolySpec()
+
+
+def _to_act(state: GameState) -> int | None:
+    if state.phase in ("over", "dice", "card_dice"):
+        return None if state.phase == "over" else state.current
+    return state.actor
+
+
+def _headline(state: GameState) -> str:
+    if state.phase == "over":
+        return f"Alfredopoly, game over after round {state.round}" + (
+            f": {state.ended}" if state.ended else ""
+        )
+    who = _to_act(state)
+    name = state.players[who].name if who is not None else "?"
+    return (
+        f"Alfredopoly, round {state.round}, turn {state.turn}: {name} to act "
+        f"({_phase_words(state.phase)})"
+    )
+
+
+def _phase_words(phase: str) -> str:
+    """The phase's description from the game's phase table when it has one."""
+    try:
+        from gamekit.alfredopoly import rules
+
+        table = getattr(rules, "PHASES", None)
+        described = table[phase].description if table is not None else ""
+    except (KeyError, ImportError, AttributeError):
+        described = ""
+    return described or phase
+
+
+def _position(state: GameState, spec: AlfredopolySpec, seat: int) -> str:
+    p = state.players[seat]
+    board = spec.board
+    space = board.spaces[p.position].name
+    if p.position == board.jail:
+        if p.in_jail:
+            return f"in {space} (tries {p.jail_tries})" if p.jail_tries else f"in {space}"
+        return f"{space} (just visiting)"
+    return space
+
+
+def _owned_by_group(state: GameState, spec: AlfredopolySpec, seat: int) -> dict[str, list[int]]:
+    groups: dict[str, list[int]] = {}
+    for space in spec.board.spaces:
+        if space.is_property and state.owner[space.index] == seat:
+            groups.setdefault(space.group or space.kind, []).append(space.index)
+    return groups
+
+
+def _marks(state: GameState, index: int) -> str:
+    level = state.level[index]
+    marks = []
+    if level == STATUE:
+        marks.append("statue")
+    elif level:
+        marks.append(_n(level, "sculpture"))
+    if state.mortgaged[index]:
+        marks.append("mortgaged")
+    return f" ({', '.join(marks)})" if marks else ""
+
+
+def _holdings_html(state: GameState, spec: AlfredopolySpec, seat: int) -> str:
+    board = spec.board
+    parts = []
+    for group, indices in _owned_by_group(state, spec, seat).items():
+        colour = board.spaces[indices[0]].colour
+        swatch = (
+            f'<span style="color:{escape(colour)}" aria-hidden="true">&#9632;</span> '
+            if colour
+            else ""
+        )
+        complete = len(indices) == len(board.groups.get(group, ()))
+        names = ", ".join(escape(board.spaces[i].name) + escape(_marks(state, i)) for i in indices)
+        label = escape(group.replace("_", " "))
+        label = f"<b>{label}</b>" if complete else label
+        parts.append(f"{swatch}{label}: {names}")
+    return "<br>".join(parts)
+
+
+def _holdings_text(state: GameState, spec: AlfredopolySpec, seat: int) -> str:
+    board = spec.board
+    return " | ".join(
+        f"{group.replace('_', ' ')}: "
+        + ", ".join(board.spaces[i].name + _marks(state, i) for i in indices)
+        for group, indices in _owned_by_group(state, spec, seat).items()
+    )
+
+
+def _notes(state: GameState, spec: AlfredopolySpec) -> list[str]:
+    """What the game waits for beyond the phase name: a pending buy, an auction, a debt."""
+    names = [p.name for p in state.players]
+    board = spec.board
+    notes = []
+    if state.last_roll:
+        notes.append(f"last roll {'+'.join(map(str, state.last_roll))}")
+    if state.pending >= 0 and state.phase in ("buy", "auction"):
+        space = board.spaces[state.pending]
+        notes.append(f"for sale: {space.name} ({_money(space.price)})")
+    if state.auction is not None:
+        a = state.auction
+        high = (
+            f"{names[a.high_bidder]} bids {_money(a.high_bid)}" if a.high_bidder >= 0 else "no bid"
+        )
+        notes.append(f"auction of {board.spaces[a.space].name}: {high}")
+    for d in state.debts:
+        creditor = "the trustees" if d.creditor < 0 else names[d.creditor]
+        notes.append(f"{names[d.debtor]} owes {creditor} {_money(d.amount)} ({d.reason})")
+    if state.offer is not None and state.phase == "trade":
+        notes.append(f"{names[state.actor]} is offered: {state.offer}")
+    if state.jackpot:
+        parking = next(s.name for s in board.spaces if s.kind == "free_parking")
+        notes.append(f"{parking} jackpot {_money(state.jackpot)}")
+    return notes
+
+
+def _money(amount: int) -> str:
+    return f"-${-amount:,}" if amount < 0 else f"${amount:,}"
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
