@@ -1,0 +1,192 @@
+"""The ``Game`` protocol: one game's rules behind one interface (OpenSpiel's shape).
+
+A :class:`Game` object is a rule set with the kit's defaults. Everything a front end, a
+transcript, a test or a simulation needs goes through it, and a state carries its own spec,
+so ``game.legal_actions(state)`` needs nothing but the state:
+
+- ``new_game(players, seed, **options)`` sets up a game (``players`` a count or names);
+- ``current_player(state)`` is the seat to act (``None`` at a chance step or when over);
+- ``legal_actions(state)``; ``step(state, action) -> Step`` (the next state and its events;
+  an illegal action raises :class:`~gamekit.core.errors.IllegalAction` with the reason and
+  nothing changes);
+- ``is_chance(state)``, ``chance_outcomes(state) -> [(outcome, Fraction)]``,
+  ``chance_step(state, outcome) -> Step``;
+- ``is_over(state)``, ``outcome(state)``; ``describe(action, state, lang)`` (a button's words);
+- ``state_to_struct`` / ``state_from_struct`` and ``action_to_struct`` / ``action_from_struct``
+  (strict JSON, exact round trip; a state's struct is ``{"game", "options", "state"}``);
+- ``bots()``: name -> factory; ``factory()`` makes a bot, and every bot of every game is
+  called as ``bot(state, rng) -> Action``. Seat ``s`` of a game seeded ``S`` draws from
+  ``seat_generators(S, n)[s]``.
+
+>>> import gamekit
+>>> game = gamekit.games()["alfredopoly"]
+>>> isinstance(game, Game)
+True
+>>> state = game.new_game(players=["Ann", "Bo"], seed=1)
+>>> game.current_player(state), game.legal_actions(state)
+(0, [RollDice()])
+>>> state = game.step(state, game.legal_actions(state)[0]).state
+>>> game.is_chance(state), game.current_player(state)
+(True, None)
+>>> dice, chance = game.chance_outcomes(state)[0]
+>>> dice, chance, str(game.chance_step(state, dice).events[0]).startswith("Ann rolled 1+1")
+(DiceRoll(values=(1, 1)), Fraction(1, 36), True)
+>>> game.state_from_struct(game.state_to_struct(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from typing import Any, Protocol, TypeAlias, runtime_checkable
+
+import numpy as np
+
+from gamekit.core.actions import Action, Outcome, PhaseTable, Step
+
+Bot: TypeAlias = Callable[[Any, np.random.Generator], Action]
+"""A bot: ``bot(state, rng) -> Action``, one of the legal actions of the current player."""
+
+BotFactory: TypeAlias = Callable[[], Bot]
+"""Makes a fresh bot (a bot may keep memory between its calls, so one per seat)."""
+
+Players: TypeAlias = int | Sequence[str]
+
+
+def seat_generators(seed: int | np.random.SeedSequence | None, n: int) -> list[np.random.Generator]:
+    """One independent generator per seat: seat ``s`` of a game seeded ``seed`` gets
+    ``default_rng(SeedSequence(seed).spawn(n)[s])`` (the kit's one seeding scheme).
+
+    >>> a = [int(g.integers(1000)) for g in seat_generators(7, 3)]
+    >>> a == [int(g.integers(1000)) for g in seat_generators(7, 3)], len(set(a))
+    (True, 3)
+    """
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise ValueError(f"n must be a whole number >= 0, got {n!r}")
+    root = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed)
+    return [np.random.default_rng(child) for child in root.spawn(n)]
+
+
+def player_names(players: Players) -> tuple[int, list[str] | None]:
+    """The seat count and the names (``None`` when only a count was given).
+
+    >>> player_names(3), player_names(["Ann", "Bo"])
+    ((3, None), (2, ['Ann', 'Bo']))
+    """
+    if isinstance(players, (bool, str)):
+        raise ValueError(f"players: give a number or a list of names, not {players!r}")
+    if isinstance(players, (int, np.integer)):
+        return int(players), None
+    names = [str(p) for p in players]
+    return len(names), names
+
+
+@runtime_checkable
+class Game(Protocol):
+    """One game's rules: what every front end, transcript, test and simulation uses.
+
+    States are immutable and carry their spec; every method is a pure function of its
+    arguments (a bot may keep memory of its own). See the module docstring for an example.
+    """
+
+    name: str
+
+    @property
+    def phases(self) -> PhaseTable:
+        """The game's phase table (its turn structure as data)."""
+        ...
+
+    def new_game(self, players: Players = 2, seed: Any = None, **options: Any) -> Any:
+        """A new game for ``players`` (a count or names) with ``options`` for the spec."""
+        ...
+
+    def current_player(self, state: Any) -> int | None:
+        """The seat to act; ``None`` at a chance step or when the game is over."""
+        ...
+
+    def legal_actions(self, state: Any) -> list[Action]:
+        """The current player's legal actions, in a fixed order."""
+        ...
+
+    def step(self, state: Any, action: Action) -> Step[Any]:
+        """Check and apply ``action``; ``IllegalAction`` with the reason when illegal."""
+        ...
+
+    def is_chance(self, state: Any) -> bool:
+        """Whether chance (dice) moves next."""
+        ...
+
+    def chance_outcomes(self, state: Any) -> list[tuple[Any, Fraction]]:
+        """Every outcome of the chance step and its exact probability."""
+        ...
+
+    def chance_step(self, state: Any, outcome: Any) -> Step[Any]:
+        """Resolve the chance step with ``outcome``."""
+        ...
+
+    def is_over(self, state: Any) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def outcome(self, state: Any) -> Outcome | None:
+        """``None`` while the game runs, then how it ended."""
+        ...
+
+    def describe(self, action: Action, state: Any, lang: str = "en") -> str:
+        """The words a button for ``action`` shows (prices included)."""
+        ...
+
+    def state_to_struct(self, state: Any) -> dict[str, Any]:
+        """``{"game": name, "options": {...}, "state": {...}}``, strict JSON."""
+        ...
+
+    def state_from_struct(self, data: Any) -> Any:
+        """Rebuild a state (and its spec) from :meth:`state_to_struct` output."""
+        ...
+
+    def action_to_struct(self, action: Action) -> dict[str, Any]:
+        """``{"type": ..., **fields}``, strict JSON."""
+        ...
+
+    def action_from_struct(self, data: Any) -> Action:
+        """Rebuild an action; ``ValueError`` when it is not one of this game's."""
+        ...
+
+    def outcome_to_struct(self, outcome: Any) -> Any:
+        """A chance outcome as strict JSON."""
+        ...
+
+    def outcome_from_struct(self, data: Any) -> Any:
+        """Rebuild a chance outcome from :meth:`outcome_to_struct` output."""
+        ...
+
+    def bots(self) -> dict[str, BotFactory]:
+        """Every shipped bot strategy: name -> factory."""
+        ...
+
+
+def check_state_struct(game_name: str, data: Any) -> tuple[dict[str, Any], Any]:
+    """The ``options`` and ``state`` parts of a state struct of ``game_name``, checked
+    (``ValueError`` saying what is wrong).
+
+    >>> check_state_struct("demo", {"game": "demo", "options": {}, "state": {"x": 1}})
+    ({}, {'x': 1})
+    >>> check_state_struct("demo", {"game": "other", "options": {}, "state": {}})
+    Traceback (most recent call last):
+    ...
+    ValueError: game: this is a state of 'other', not of 'demo'
+    """
+    if not isinstance(data, Mapping):
+        raise ValueError(f"a state struct is an object, not {type(data).__name__}")
+    missing = [k for k in ("game", "options", "state") if k not in data]
+    if missing:
+        raise ValueError(f"the state struct has no {', '.join(missing)}")
+    extra = sorted(set(data) - {"game", "options", "state"})
+    if extra:
+        raise ValueError(f"unknown field(s) {extra} in the state struct")
+    if data["game"] != game_name:
+        raise ValueError(f"game: this is a state of {data['game']!r}, not of {game_name!r}")
+    if not isinstance(data["options"], Mapping):
+        raise ValueError("options: expected an object")
+    return dict(data["options"]), data["state"]
