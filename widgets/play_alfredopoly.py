@@ -30,7 +30,7 @@ from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.bots import make_bot
 from gamekit.alfredopoly.spec import AlfredopolySpec
-from gamekit.alfredopoly.state import GameState
+from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_struct
 from gamekit.core.actions import Action
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
@@ -80,8 +80,8 @@ def alfredopoly_rules(
         is_chance=R.is_chance,
         chance_outcomes=R.chance_outcomes,
         chance_step=R.chance_step,
-        state_to_struct=GameState.to_struct,
-        state_from_struct=GameState.from_struct,
+        state_to_struct=state_to_struct,
+        state_from_struct=lambda data: state_from_struct(data, spec),
         outcome_from_struct=lambda data: from_struct(DiceRoll, data),
     )
 

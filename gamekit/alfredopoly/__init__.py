@@ -17,6 +17,7 @@ from gamekit.alfredopoly.rules import (
     apply_chance,
     chance_outcomes,
     chance_step,
+    current_player,
     fee,
     is_chance,
     is_legal,
@@ -28,7 +29,7 @@ from gamekit.alfredopoly.rules import (
     step,
 )
 from gamekit.alfredopoly.simulate import play_game, simulate
-from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
 from gamekit.alfredopoly.state import GameState, PlayerState
 from gamekit.alfredopoly.transcript import transcript
 
@@ -44,12 +45,14 @@ __all__ = [
     "board_names",
     "chance_outcomes",
     "chance_step",
+    "current_player",
     "fee",
     "is_chance",
     "is_legal",
     "legal_actions",
     "load_board",
     "make_bot",
+    "make_spec",
     "management_actions",
     "net_worth",
     "new_game",

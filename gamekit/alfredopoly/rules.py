@@ -32,7 +32,7 @@ from gamekit.alfredopoly.actions import EndTurn, RollDice
 from gamekit.alfredopoly.board import DECKS
 from gamekit.alfredopoly.checks import legal_moves, manage_moves, why_illegal
 from gamekit.alfredopoly.engine import Table
-from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
 from gamekit.alfredopoly.state import GameState, PlayerState
 from gamekit.core.actions import Action, Outcome, ScoreLine, Step
 from gamekit.core.dice import DiceRoll
@@ -45,17 +45,25 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 def new_game(
     spec: AlfredopolySpec | None = None,
-    players: int = 4,
+    players: int | Sequence[str] = 4,
     seed: Seed = None,
     names: Sequence[str] | None = None,
 ) -> GameState:
     """Set up a game: $1500 each (rule 1), both decks shuffled from ``seed``.
 
+    ``players`` is a number of players or their names (``names`` names them too).
+
     >>> s = new_game(AlfredopolySpec(), players=3, seed=0, names=["Ann", "Bo", "Cy"])
     >>> [p.cash for p in s.players], len(s.decks[0]), len(s.decks[1])
     ([1500, 1500, 1500], 16, 16)
+    >>> [p.name for p in new_game(make_spec(), ["Flo", "Gus"], seed=0).players]
+    ['Flo', 'Gus']
     """
     spec = spec or AlfredopolySpec()
+    if not isinstance(players, (int, str)) and isinstance(players, Sequence):
+        if names is not None and list(names) != list(players):
+            raise ValueError("give the player names once (players or names)")
+        names, players = list(players), len(players)
     if isinstance(players, bool) or not isinstance(players, int):
         raise ValueError(f"players must be a whole number, got {players!r}")
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
@@ -81,6 +89,20 @@ def new_game(
         statues_left=spec.statues,
         spec=spec,
     )
+
+
+def current_player(state: GameState) -> int | None:
+    """The seat that must act now: ``None`` at a chance step (the dice are due) or when
+    the game is over. Any solvent player may also manage property while the game waits
+    (:func:`management_actions`); the current player is the one the game waits for.
+
+    >>> s = new_game(AlfredopolySpec(), players=2, seed=3)
+    >>> current_player(s), current_player(apply(s.spec, s, RollDice()))
+    (0, None)
+    """
+    if state.phase == "over" or is_chance(state):
+        return None
+    return state.actor
 
 
 def legal_actions(spec: AlfredopolySpec, state: GameState) -> list[Action]:
@@ -227,10 +249,12 @@ __all__ = [
     "apply_chance",
     "chance_outcomes",
     "chance_step",
+    "current_player",
     "fee",
     "is_chance",
     "is_legal",
     "legal_actions",
+    "make_spec",
     "management_actions",
     "net_worth",
     "new_game",

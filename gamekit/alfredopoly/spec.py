@@ -21,12 +21,15 @@ Defaults follow the rules sheet and, where it is silent, the kit's documented
 ('alfred', 1500, 32, 12)
 >>> AlfredopolySpec(board="classic", auction=True).board.spaces[39].name
 'Boardwalk'
+>>> make_spec(players=3, board="classic", max_rounds=50).max_rounds
+50
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from gamekit.alfredopoly.board import Board, load_board
 from gamekit.core.dice import Dice
@@ -119,3 +122,16 @@ class AlfredopolySpec:
         (8, 20)
         """
         return self.lift_cost(space) - self.board.spaces[space].mortgage
+
+
+def make_spec(players: int | None = None, **options: Any) -> AlfredopolySpec:
+    """The spec for ``options`` (the keyword arguments of :class:`AlfredopolySpec`).
+
+    ``players`` is accepted so that both games set up the same way
+    (``rules.new_game(make_spec(players=..., **options), players, seed=...)``);
+    Alfredopoly's rules do not depend on it, so it is ignored.
+
+    >>> make_spec(players=2).board.name, make_spec(auction=True).auction
+    ('alfred', True)
+    """
+    return AlfredopolySpec(**options)

@@ -30,12 +30,13 @@ lift (management actions name their player; Decision "at any time", rules 10-12)
 >>> s = new_game(AlfredopolySpec(), players=3, seed=1)
 >>> s.phase, s.actor, s.players[0].cash, s.owner[1]
 ('turn', 0, 1500, -1)
->>> GameState.from_struct(s.to_struct()) == s
+>>> state_from_struct(state_to_struct(s), s.spec) == s
 True
 """
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -114,16 +115,37 @@ class GameState:
         default=None, compare=False, repr=False, metadata=NOT_IN_STRUCT
     )
 
-    def to_struct(self) -> dict[str, Any]:
-        """JSON-ready dict with a stable key order."""
-        return to_struct(self)  # type: ignore[no-any-return]
-
-    @classmethod
-    def from_struct(cls, data: Any) -> GameState:
-        """Rebuild a state from :meth:`to_struct` output."""
-        return from_struct(cls, data)
-
     @property
     def active(self) -> tuple[int, ...]:
         """Seats still in the game."""
         return tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
+
+
+def state_to_struct(state: GameState) -> dict[str, Any]:
+    """A JSON-ready dict with a stable key order (the spec is not written: the game
+    writes its options beside the state).
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> state_to_struct(new_game(players=2, seed=0))["players"][0]["cash"]
+    1500
+    """
+    return to_struct(state)  # type: ignore[no-any-return]
+
+
+def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
+    """Rebuild a state from :func:`state_to_struct` output, played by ``spec``
+    (``ValueError`` naming the field when the data does not fit, or when its board has
+    another number of spaces).
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> s = new_game(AlfredopolySpec(), players=2, seed=0)
+    >>> state_from_struct(state_to_struct(s), s.spec) == s
+    True
+    """
+    state = from_struct(GameState, data)
+    if len(state.owner) != len(spec.board.spaces):
+        raise ValueError(
+            f"state.owner: the board has {len(spec.board.spaces)} spaces, "
+            f"the state {len(state.owner)}"
+        )
+    return dataclasses.replace(state, spec=spec)

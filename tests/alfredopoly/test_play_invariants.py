@@ -11,6 +11,7 @@ from collections import Counter
 from dataclasses import replace
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,7 +28,7 @@ from gamekit.alfredopoly.rules import (
     new_game,
     step,
 )
-from gamekit.alfredopoly.state import PlayerState
+from gamekit.alfredopoly.state import PlayerState, state_from_struct, state_to_struct
 from gamekit.core.actions import Event, sample_outcome
 from gamekit.core.errors import IllegalAction
 
@@ -170,19 +171,19 @@ def play_random(spec: AlfredopolySpec, players: int, seed: int, steps: int) -> i
                 continue
         if done % 10 == 0 and not is_chance(s):
             # a wrong action is refused and changes nothing
-            snapshot = s.to_struct()
+            snapshot = state_to_struct(s)
             bad = A.BuySpace(39) if s.phase != "buy" else A.EndTurn()
             try:
                 step(spec, s, bad)
                 raise AssertionError(f"{bad} was accepted in the {s.phase} phase")
             except IllegalAction as exc:
                 assert exc.reason
-            assert s.to_struct() == snapshot
+            assert state_to_struct(s) == snapshot
         check_money(s, result.state, result.events)
         s = result.state
         check_books(spec, s)
         if done % 97 == 0:
-            assert GameState.from_struct(s.to_struct()) == s
+            assert state_from_struct(state_to_struct(s), spec) == s
         done += 1
     return done
 
@@ -214,7 +215,8 @@ def test_random_play_reaches_thousands_of_actions() -> None:
 
 
 def test_state_struct_round_trip_with_everything_in_it() -> None:
-    s = new_game(AlfredopolySpec(), 3, seed=1)
+    spec = AlfredopolySpec()
+    s = new_game(spec, 3, seed=1)
     s = replace(
         s,
         players=(PlayerState("Ann", 5, 10, True, 2, ("EM09",)), *s.players[1:]),
@@ -222,4 +224,7 @@ def test_state_struct_round_trip_with_everything_in_it() -> None:
         phase="trade",
         actor=1,
     )
-    assert GameState.from_struct(s.to_struct()) == s
+    back = state_from_struct(state_to_struct(s), spec)
+    assert back == s and back.spec is spec
+    with pytest.raises(ValueError, match="the board has 40 spaces, the state 3"):
+        state_from_struct({**state_to_struct(s), "owner": [-1, -1, -1]}, spec)

@@ -19,6 +19,7 @@ from gamekit.alfredopoly.rules import (
     new_game,
     outcome,
 )
+from gamekit.alfredopoly.state import state_to_struct
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
 
@@ -590,11 +591,11 @@ def test_house_rule_auction_on_decline() -> None:
 )
 def test_illegal_actions_raise_with_a_reason_and_change_nothing(action: A.Action) -> None:
     s = own(game(), 0, 1)
-    before = s.to_struct()
+    before = state_to_struct(s)
     with pytest.raises(IllegalAction) as info:
         apply(SPEC, s, action)
     assert info.value.reason and info.value.action == action
-    assert s.to_struct() == before
+    assert state_to_struct(s) == before
 
 
 def test_dice_only_when_a_roll_is_due() -> None:
