@@ -60,7 +60,7 @@ def state_html(state: GameState, spec: AlfredopolySpec | None = None) -> str:
         cards = f" + {_n(len(p.cards), 'Get out card')}" if p.cards else ""
         rows.append(
             "<tr>"
-            f'<td style="{_CELL}">{name}</td>'
+            f'<td style="{_CELL};white-space:nowrap">{name}</td>'
             f'<td style="{_NUM}">{_money(p.cash)}{cards}</td>'
             f'<td style="{_CELL}">{escape(_position(state, spec, seat))}</td>'
             f'<td style="{_CELL}">{_holdings_html(state, spec, seat)}</td>'

@@ -64,7 +64,7 @@ def state_html(
     for p in state.players:
         cells = _cells(state, spec, p)
         mark = "&#9654; " if p.seat == state.current else ""
-        tds = [f'<td style="{_CELL}">{mark}{escape(who[p.seat])}</td>']
+        tds = [f'<td style="{_CELL};white-space:nowrap">{mark}{escape(who[p.seat])}</td>']
         tds += [
             f'<td style="{_NUM if c in _NUMERIC else _CELL}">{escape(cells[c])}</td>'
             for c in COLUMNS[1:]
