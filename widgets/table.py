@@ -268,6 +268,10 @@ class GameTable(ipw.VBox):
             s.restore(data.get("history"))
         except ValueError as exc:
             raise ValueError(f"{name}: history: {exc}") from None
+        except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+            # an edited position the engine cannot replay (a seat or space out of range)
+            s.history, s.position, s.rng, s.set_aside = kept
+            raise ValueError(f"{name}: history: not a position of this game ({exc})") from None
         try:
             self._load_extra(data.get("extra") or {})
         except (ValueError, TypeError, KeyError, AttributeError) as exc:

@@ -14,7 +14,7 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -232,3 +232,74 @@ def test_a_bad_saved_game_is_refused_naming_it(kind):
         table.load_json(content, name="game.json")
     assert BAD[kind][2] in str(err.value)
     assert (table.state, len(table.session.history)) == before
+
+
+def _saved_game(game: str) -> tuple[Callable[[], Any], dict[str, Any]]:
+    """A fresh-table factory and the JSON data of a short saved game (25 clicks)."""
+    from widgets.play_alfredopoly import AlfredopolyTable
+    from widgets.play_almamater import AlmaMaterTable
+
+    cls = AlfredopolyTable if game == "alfredopoly" else AlmaMaterTable
+
+    def make() -> Any:
+        return cls(["Ann", "Bo"], seed=11)
+
+    table = make()
+    for _ in range(25):
+        if not table.panel.actions:
+            break
+        table.act(table.panel.actions[0]["action"])
+    return make, json.loads(table.save_json())
+
+
+def _edit(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    edited = json.loads(json.dumps(data))
+    target = edited
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return edited
+
+
+def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _leaves(v, (*path, k))
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            yield from _leaves(v, (*path, i))
+    if path:
+        yield path
+
+
+EDITS = {  # edits that once escaped as IndexError / OverflowError tracebacks
+    "alfredopoly": [
+        (("history", "start", "actor"), 10**30),
+        (("history", "start", "owner", 15), 10**30),
+        (("history", "rng", "state", "inc"), -1),
+    ],
+    "almamater": [(("history", "start", "campus_left", 3), [])],
+}
+
+
+@pytest.mark.parametrize("game", ["alfredopoly", "almamater"])
+def test_an_edited_saved_game_is_a_value_error_and_the_game_is_kept(game):
+    """Known bad edits, then 40 seeded random edits (a leaf set to junk): each loads or
+    is refused with a ValueError naming the file; a refused file leaves the game as it was."""
+    import random
+
+    make, data = _saved_game(game)
+    rnd = random.Random(game)
+    junk = [None, -1, 10**30, -(10**30), 1.5, "x", "", [], {}, [1, 2], {"a": 1}, True, "[[["]
+    paths = list(_leaves(data))
+    edits = EDITS[game] + [(rnd.choice(paths), rnd.choice(junk)) for _ in range(40)]
+    table = make()
+    before = (table.state, len(table.session.history))
+    for path, value in edits:
+        try:
+            table.load_json(json.dumps(_edit(data, path, value)), name="game.json")
+        except ValueError as exc:
+            assert str(exc).startswith("game.json: "), (path, value, exc)
+            assert (table.state, len(table.session.history)) == before, (path, value)
+        else:
+            table = make()  # the edit was harmless (a log line, a name): start afresh
