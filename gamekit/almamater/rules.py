@@ -15,13 +15,12 @@ from __future__ import annotations
 
 from gamekit.almamater import placements as pl
 from gamekit.almamater import spaces as sp
+from gamekit.almamater import words
 from gamekit.almamater.actions import (
-    Antiquarian,
     ChooseChancellor,
     DiscardFounding,
     DraftKeep,
     HireProfessor,
-    HireStudent,
     Pass,
 )
 from gamekit.almamater.checks import why_illegal
@@ -315,8 +314,9 @@ def outcome(spec: AlmaMaterSpec, state: GameState) -> Outcome | None:
     )
 
 
-def describe(spec: AlmaMaterSpec, state: GameState, action: Action) -> str:
-    """``str(action)`` with the prices of this position spelled out (for buttons and logs).
+def describe(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = "en") -> str:
+    """The words of a button for ``action``, with the prices of this position, in English
+    or German (``lang="de"``); see :func:`gamekit.almamater.words.describe`.
 
     >>> from gamekit.almamater.actions import HireStudent
     >>> from gamekit.almamater.spec import make_spec
@@ -324,32 +324,4 @@ def describe(spec: AlmaMaterSpec, state: GameState, action: Action) -> str:
     >>> describe(spec, s, HireStudent(1, 1, 1, s.campus[0][0], "A")).endswith("into row A")
     True
     """
-    text = str(action)
-    if isinstance(action, HireStudent):
-        books, dictionaries = pl.student_price(spec, state.reputation, action.column)
-        parts = [
-            f"{n} {spec.colours[c]} book{'s' if n != 1 else ''}" for c, n in sorted(books.items())
-        ]
-        if dictionaries:
-            parts.append(f"{dictionaries} dictionar{'ies' if dictionaries != 1 else 'y'}")
-        return text.replace(f"(price column {action.column})", f"(price: {', '.join(parts)})")
-    if isinstance(action, HireProfessor):
-        prof = spec.components.professor(action.professor)
-        first = state.academy_paid[state.academy.index(action.professor)] is None
-        cost = (
-            f"{prof.books} {action.pay} books"
-            if action.pay != "dictionary"
-            else f"{prof.books} dictionaries"
-        )
-        cost += f" and {prof.ducats} ducats" if first else ", as the first buyer paid"
-        return text.split(" (pay ")[0] + f" (pay {cost})"
-    if isinstance(action, Antiquarian):
-        offer = spec.components.board.antiquarian[action.offer - 1]
-        seat = state.current
-        discount = pl.upgrade(spec, state.players[seat], "antiquarian") if seat is not None else 0
-        got = [f"{offer.books} {action.colour} books"] if offer.books else []
-        if offer.dictionaries:
-            got.append(f"{offer.dictionaries} dictionaries")
-        price = max(0, offer.ducats - discount)
-        return text.split(": offer")[0] + f": {' and '.join(got)} for {price} ducats"
-    return text
+    return words.describe(spec, state, action, lang)

@@ -396,7 +396,7 @@ def test_describe_spells_out_prices_of_this_position() -> None:
         "place 1 master on the Academy: hire Music (pay 3 red books and 6 ducats)"
     )
     assert describe(spec, s, Antiquarian(1, 4, "blue")) == (
-        "place 1 master on the Antiquarian: 2 blue books and 2 dictionaries for 9 ducats"
+        "place 1 master on the Antiquarian: buy 2 blue books and 2 dictionaries for 9 ducats"
     )
 
 
