@@ -24,7 +24,7 @@ from gamekit.alfredopoly.board import data_dir, load_board
 from gamekit.almamater.components import DEFAULT_FOLDER, load_components
 from gamekit.almamater.sheet import load_sheet
 from gamekit.cli import main
-from gamekit.core.data import MAX_DEPTH, load_data_file, parse_json, read_json, read_toml
+from gamekit.core.data import MAX_BYTES, MAX_DEPTH, load_data_file, parse_json, read_json, read_toml
 from gamekit.core.errors import DataError
 from gamekit.core.structs import from_struct
 
@@ -43,6 +43,12 @@ BAD: dict[str, tuple[bytes | None, bytes | None, str]] = {
         b"a = " + b"[" * 500 + b"]" * 500,
         "nested more than 64 levels deep",
     ),
+    "deep dotted key": (
+        b'{"a": ' * DEEP,
+        b"[" + b"a." * DEEP + b"b]",  # tomllib alone takes half a minute over this
+        "nested more than 64 levels deep",
+    ),
+    "too large": (b" " * (MAX_BYTES + 1), b" " * (MAX_BYTES + 1), "too large"),
     "binary garbage": (
         bytes(range(128)) * 4,  # ASCII control bytes, NUL first: UTF-8, but not text
         bytes(range(128)) * 4,
@@ -220,7 +226,7 @@ def test_the_100000_bracket_sheet_in_a_real_process(tmp_path):
 # --- a saved game loaded into a play table ----------------------------------------------
 
 
-@pytest.mark.parametrize("kind", [k for k in BAD if k != "folder"])
+@pytest.mark.parametrize("kind", [k for k in BAD if k not in ("folder", "too large")])
 def test_a_bad_saved_game_is_refused_naming_it(kind):
     from widgets.play_alfredopoly import AlfredopolyTable
 
@@ -274,11 +280,11 @@ def _leaves(value: Any, path: tuple[Any, ...] = ()) -> Iterator[tuple[Any, ...]]
 
 EDITS = {  # edits that once escaped as IndexError / OverflowError tracebacks
     "alfredopoly": [
-        (("history", "start", "actor"), 10**30),
-        (("history", "start", "owner", 15), 10**30),
+        (("history", "start", "state", "actor"), 10**30),
+        (("history", "start", "state", "owner", 15), 10**30),
         (("history", "rng", "state", "inc"), -1),
     ],
-    "almamater": [(("history", "start", "campus_left", 3), [])],
+    "almamater": [(("history", "start", "state", "campus_left", 3), [])],
 }
 
 
