@@ -25,20 +25,19 @@ import altair as alt
 import ipywidgets as ipw
 import pandas as pd
 
+from gamekit import games
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import Board
-from gamekit.alfredopoly.bots import make_bot
 from gamekit.alfredopoly.spec import AlfredopolySpec
-from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_struct
+from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed
-from gamekit.core.structs import from_struct
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
-from widgets.session import Rules, Session, bot_seats, seat_names
+from widgets.session import Session, bot_seats, seat_names
 from widgets.table import GameTable
 from widgets.trade_form import TradeForm
 
@@ -54,84 +53,6 @@ SECTIONS = {
     A.Mortgage: "Mortgage",
     A.LiftMortgage: "Lift a mortgage",
 }
-
-
-def alfredopoly_rules(
-    board: str | Path | Board | AlfredopolySpec = "alfred",
-    names: Sequence[str] = ("Ann", "Bo"),
-    seed: Seed = None,
-    **options: Any,
-) -> Rules:
-    """The Alfredopoly engine bound to a spec, for a :class:`~widgets.session.Session`.
-
-    >>> alfredopoly_rules("classic", ["Ann", "Bo"], seed=1).spec.board.name
-    'classic'
-    """
-    spec = board if isinstance(board, AlfredopolySpec) else AlfredopolySpec(board, **options)
-    start = R.new_game(spec, players=len(names), seed=seed, names=list(names))
-    return Rules(
-        spec=spec,
-        start=start,
-        legal_actions=R.legal_actions,
-        step=R.step,
-        outcome=R.outcome,
-        actor=lambda state: state.actor,
-        action_from_struct=A.action_from_struct,
-        is_chance=R.is_chance,
-        chance_outcomes=R.chance_outcomes,
-        chance_step=R.chance_step,
-        state_to_struct=state_to_struct,
-        state_from_struct=lambda data: state_from_struct(data, spec),
-        outcome_from_struct=lambda data: from_struct(DiceRoll, data),
-    )
-
-
-def describe(action: Action, spec: AlfredopolySpec, state: GameState) -> str:
-    """A button label in words, with the space's name and the money involved.
-
-    >>> describe(A.BuySpace(space=39), AlfredopolySpec(), R.new_game(players=2, seed=0))
-    'Buy The Steinheim ($400)'
-    """
-    spaces = spec.board.spaces
-    name = spaces[action.space].name if hasattr(action, "space") else ""
-    match action:
-        case A.RollDice():
-            return "Roll the dice"
-        case A.EndTurn():
-            return "End the turn"
-        case A.BuySpace():
-            return f"Buy {name} (${spaces[action.space].price:,})"
-        case A.DeclineBuy():
-            return f"Don't buy {name}"
-        case A.PayTax(choice="flat"):
-            return f"Pay ${spaces[state.players[state.actor].position].tax:,}"
-        case A.PayTax():
-            percent = spaces[state.players[state.actor].position].tax_percent or 10
-            return f"Pay {percent}% of net worth"
-        case A.PayJailFine():
-            return f"Pay the ${spec.jail_fine} fine"
-        case A.UseGetOutCard():
-            return "Use a Get out card"
-        case A.BuildSculpture():
-            what = "the statue" if state.level[action.space] == 4 else "a sculpture"
-            return f"Build {what} on {name} (${spaces[action.space].building_cost:,})"
-        case A.SellSculpture():
-            return f"Sell a sculpture on {name}"
-        case A.SellAllSculptures():
-            return f"Sell all sculptures of {action.group.replace('_', ' ')}"
-        case A.Mortgage():
-            return f"Mortgage {name} (+${spaces[action.space].mortgage:,})"
-        case A.KeepMortgage():
-            interest = spec.transfer_interest(action.space)
-            return f"Keep the mortgage on {name} (pay ${interest:,} now)"
-        case A.LiftMortgage():
-            return f"Lift the mortgage on {name} (${spec.lift_cost(action.space):,})"
-        case A.PayDebt():
-            return f"Pay the debt (${state.debts[0].amount:,})" if state.debts else "Pay the debt"
-        case A.Bid():
-            return f"Bid ${action.amount:,}"
-    text = str(action)
-    return text[:1].upper() + text[1:]
 
 
 def status_line(spec: AlfredopolySpec, state: GameState) -> str:
@@ -239,21 +160,14 @@ class AlfredopolyTable(GameTable):
         names = seat_names(players, R.NAMES)
         self._bots = bot_seats(bots, names)
         self._args = {"players": names, "bots": self._bots, "board": board, "seed": seed}
-        rules = alfredopoly_rules(board, names, seed, **rule_options)
-        self.spec: AlfredopolySpec = rules.spec
-        players_bots = {
-            seat: make_bot(strategy, seed=None if seed is None else 1000 * int(seed) + seat)
-            for seat, strategy in self._bots.items()
-        }
-        self._bot_players = players_bots
         session = Session(
-            rules,
+            games()["alfredopoly"],
+            names,
             seed=seed,
-            bots={
-                seat: (lambda state, rng, b=b: b.choose(self.spec, state))
-                for seat, b in players_bots.items()
-            },
+            bots=self._bots,
+            options={"board": board, **rule_options},
         )
+        self.spec: AlfredopolySpec = session.state.spec
         self._controls(
             session,
             people=len(self._bots) < len(names),
@@ -322,7 +236,7 @@ class AlfredopolyTable(GameTable):
         s = self.session
         if s.outcome is not None:
             raise IllegalAction("no roll is due: the game is over")
-        if R.is_chance(s.state):
+        if s.game.is_chance(s.state):
             s.resolve(faces)
         elif A.RollDice() in s.legal():
             s.act(A.RollDice(), outcome=faces)
@@ -346,7 +260,7 @@ class AlfredopolyTable(GameTable):
                 main = isinstance(a, MAIN)
                 actions.append(
                     {
-                        "label": describe(a, spec, state),
+                        "label": self.session.game.describe(a, state),
                         "action": a.to_struct(),
                         "group": "main" if main else "manage",
                         "space": getattr(a, "space", None),
@@ -359,7 +273,7 @@ class AlfredopolyTable(GameTable):
                     continue
                 actions.extend(
                     {
-                        "label": describe(a, spec, state),
+                        "label": self.session.game.describe(a, state),
                         "action": a.to_struct(),
                         "group": "manage",
                         "space": getattr(a, "space", None),
@@ -398,24 +312,10 @@ class AlfredopolyTable(GameTable):
         )
 
     def _label(self, action: Action) -> str:
-        return describe(action, self.spec, self.session.state)
+        return self.session.describe(action)
 
     def _table_facts(self) -> dict[str, Any]:
         return {"players": list(self._args["players"]), "board": self.spec.board.name}
-
-    def _save_extra(self) -> dict[str, Any]:
-        rngs = {
-            str(seat): bot.rng.bit_generator.state
-            for seat, bot in self._bot_players.items()
-            if getattr(bot, "rng", None) is not None
-        }
-        return {"bot_rngs": rngs}
-
-    def _load_extra(self, data: dict[str, Any]) -> None:
-        for seat, state in (data.get("bot_rngs") or {}).items():
-            bot = self._bot_players.get(int(seat))
-            if bot is not None and getattr(bot, "rng", None) is not None:
-                bot.rng.bit_generator.state = dict(state)
 
     def money_frame(self) -> pd.DataFrame:
         """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown.

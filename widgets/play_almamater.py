@@ -24,44 +24,24 @@ import altair as alt
 import ipywidgets as ipw
 import pandas as pd
 
+from gamekit import games
 from gamekit.almamater import actions as A
 from gamekit.almamater import rules as R
-from gamekit.almamater.bots import BOTS
 from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
-from gamekit.almamater.state import GameState, state_from_struct, state_to_struct
-from gamekit.core.actions import ScoreLine, action_from_struct
+from gamekit.almamater.state import GameState
+from gamekit.core.actions import ScoreLine
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX
 from widgets.charts import score_breakdown_chart, show
 from widgets.i18n import phase_words, space_name, words
-from widgets.session import Entry, Rules, Session, bot_seats, seat_names
+from widgets.session import Entry, Session, bot_seats, seat_names
 from widgets.table import GameTable
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor, *A.DECISIONS)
-
-
-def almamater_rules(players: int = 2, seed: Seed = None, data: Any = None) -> Rules:
-    """The Alma Mater engine bound to a spec, for a :class:`~widgets.session.Session`.
-
-    >>> almamater_rules(3, seed=1).spec.players
-    3
-    """
-    spec = make_spec(players, data)
-    return Rules(
-        spec=spec,
-        start=R.new_game(spec, seed=seed),
-        legal_actions=R.legal_actions,
-        step=R.step,
-        outcome=R.outcome,
-        actor=lambda state: state.current,
-        action_from_struct=lambda data: action_from_struct(data, A.ACTIONS),
-        state_to_struct=state_to_struct,
-        state_from_struct=lambda data: state_from_struct(data, spec),
-    )
 
 
 def placements_this_round(
@@ -118,19 +98,14 @@ class AlmaMaterTable(GameTable):
         )
         self._by_colour = {c.capitalize(): n for n, c in zip(names, colours, strict=True)}
         self._bots = bot_seats(bots, names)
-        for strategy in self._bots.values():
-            if strategy not in BOTS:
-                raise ValueError(f"unknown bot {strategy!r}; known: {', '.join(BOTS)}")
         self._seed = seed
-        rules = almamater_rules(len(names), seed, data)
-        self.spec: AlmaMaterSpec = rules.spec
+        session = Session(
+            games()["almamater"], names, seed=seed, bots=self._bots, options={"data": data}
+        )
+        self.spec: AlmaMaterSpec = session.state.spec
         spec = self.spec
-
-        def bot(strategy: str) -> Any:
-            return lambda state, rng: BOTS[strategy](spec, state, R.legal_actions(spec, state), rng)
-
         self._controls(
-            Session(rules, seed=seed, bots={s: bot(b) for s, b in self._bots.items()}),
+            session,
             people=len(self._bots) < len(names),
             auto_bots=auto_bots,
             slider_width="1400px",

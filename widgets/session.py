@@ -1,17 +1,20 @@
 """A game being played at a table: its history, its seeded dice and its bots.
 
-The rules stay in the engine. A :class:`Session` only calls a game's public functions
-(through a small :class:`Rules` adapter), resolves chance steps with its own seeded
+The rules stay in the engine. A :class:`Session` only goes through the
+:class:`~gamekit.core.game.Game` protocol, resolves chance steps with its own seeded
 generator, lets bot seats choose, and keeps every position so a history slider can step
 back and forth. Every chance outcome drawn is recorded with its move, so stepping back and
 taking the recorded move again replays it with the recorded dice; a different move from an
 earlier position starts a new branch, and :meth:`Session.undo_branch` brings the old line
 back. :meth:`Session.save` and :meth:`Session.restore` write and read the whole history as
-JSON-ready data (the engine's struct round trip; a restore is replayed and checked).
+JSON-ready data (the game's struct round trip; a restore is replayed and checked).
 
->>> from widgets.play_alfredopoly import alfredopoly_rules
+Bots are the game's (``game.bots()``), called as ``bot(state, rng)``; seat ``s`` of a
+session seeded ``S`` draws from ``seat_generators(S, n)[s]`` (the kit's one scheme).
+
+>>> import gamekit
 >>> from gamekit.alfredopoly.actions import RollDice
->>> s = Session(alfredopoly_rules("alfred", ["Ann", "Bo"], seed=1), seed=1)
+>>> s = Session(gamekit.games()["alfredopoly"], ["Ann", "Bo"], seed=1)
 >>> s.act(RollDice())[0].startswith("Ann rolled")
 True
 """
@@ -22,31 +25,17 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from gamekit.core.actions import Action, Outcome, Step, sample_outcome
+import numpy as np
+
+from gamekit.core.actions import Action, Outcome, sample_outcome
 from gamekit.core.errors import IllegalAction
+from gamekit.core.game import Game, player_names, seat_generators
 from gamekit.core.rng import Seed, make_rng
 from gamekit.core.structs import to_struct
 
 MAX_BOT_STEPS = 5000  # a safety cap per click; a bot game that long is stopped and reported
 
-
-@dataclass
-class Rules:
-    """One game's engine functions, bound to its spec (the only place a table meets rules)."""
-
-    spec: Any
-    start: Any
-    legal_actions: Callable[[Any, Any], list[Action]]
-    step: Callable[[Any, Any, Action], Step[Any]]
-    outcome: Callable[[Any, Any], Outcome | None]
-    actor: Callable[[Any], int | None]
-    action_from_struct: Callable[[Mapping[str, Any]], Action]
-    is_chance: Callable[[Any], bool] = lambda state: False
-    chance_outcomes: Callable[[Any, Any], list[tuple[Any, Any]]] | None = None
-    chance_step: Callable[[Any, Any, Any], Step[Any]] | None = None
-    state_to_struct: Callable[[Any], Any] = to_struct
-    state_from_struct: Callable[[Any], Any] | None = None
-    outcome_from_struct: Callable[[Any], Any] = lambda data: data
+BotFn = Callable[[Any, np.random.Generator], Action]
 
 
 @dataclass
@@ -66,18 +55,43 @@ class BranchError(IllegalAction):
     """Raised when a move from an earlier position would drop the later history."""
 
 
+def _seat_rngs(seed: Seed, n: int) -> list[np.random.Generator]:
+    if isinstance(seed, np.random.Generator):
+        return list(seed.spawn(n))
+    return seat_generators(seed, n)
+
+
 @dataclass
 class Session:
-    """The history of one game at a table. ``bots`` maps seats to bot callables
-    ``(state, rng) -> Action``."""
+    """The history of one game of ``game`` at a table.
 
-    rules: Rules
+    ``players`` is a count or the names; ``options`` go to ``game.new_game``. ``bots``
+    maps seats to a strategy name of ``game.bots()`` or a bot ``bot(state, rng)``.
+    """
+
+    game: Game
+    players: int | Sequence[str] = 2
     seed: Seed = None
-    bots: dict[int, Callable[[Any, Any], Action]] = field(default_factory=dict)
+    bots: Mapping[int, str | BotFn] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
+        self.seats, _ = player_names(self.players)
+        start = self.game.new_game(self.players, seed=self.seed, **self.options)
         self.rng = make_rng(self.seed)
-        self.history: list[Entry] = [Entry(self.rules.start)]
+        factories = self.game.bots()
+        players: dict[int, BotFn] = {}
+        for seat, bot in self.bots.items():
+            if isinstance(bot, str):
+                if bot not in factories:
+                    known = ", ".join(factories)
+                    raise ValueError(f"unknown bot {bot!r}; known: {known}")
+                players[seat] = factories[bot]()
+            else:
+                players[seat] = bot
+        self.bot_players = players
+        self.bot_rngs = _seat_rngs(self.seed, self.seats)
+        self.history: list[Entry] = [Entry(start)]
         self.position = 0
         self.set_aside: list[tuple[list[Entry], int]] = []  # dropped lines, for undo_branch
 
@@ -92,16 +106,21 @@ class Session:
 
     @property
     def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.rules.spec, self.state)
+        return self.game.outcome(self.state)
 
     def actor(self) -> int | None:
-        return None if self.outcome is not None else self.rules.actor(self.state)
+        """The seat to act at the position shown (``None`` at dice or when over)."""
+        return None if self.outcome is not None else self.game.current_player(self.state)
 
     def legal(self) -> list[Action]:
         """The legal actions at the position shown (none once the game is over)."""
         if self.outcome is not None:
             return []
-        return list(self.rules.legal_actions(self.rules.spec, self.state))
+        return list(self.game.legal_actions(self.state))
+
+    def describe(self, action: Action, lang: str = "en") -> str:
+        """The words of a button for ``action`` at the position shown."""
+        return self.game.describe(action, self.state, lang)
 
     def seek(self, position: int) -> None:
         """Show position ``position`` of the history (0 is the start)."""
@@ -123,13 +142,19 @@ class Session:
         """Whether ``action`` at the position shown would drop later moves (a new branch)."""
         return not self.at_end and self.recorded_next(action) is None
 
+    def check(self, action: Action) -> None:
+        """Raise ``IllegalAction`` (with the reason) unless ``action`` is legal now."""
+        if self.outcome is not None:
+            raise IllegalAction("the game is over", action)
+        self.game.step(self.state, action)
+
     def act(
         self, action: Action, *, outcome: Any = None, branch: bool = True, bot: bool = False
     ) -> tuple[str, ...]:
         """Check and apply ``action`` for the player to act, then resolve any dice.
 
         ``outcome`` stages the first chance outcome after the action (a teacher's chosen
-        roll, checked by the engine's ``chance_step``); later ones come from the generator.
+        roll, checked by the game's ``chance_step``); later ones come from the generator.
         Raises ``IllegalAction`` (nothing changes). From an earlier position, the move that
         was recorded there is replayed (same dice, the later history kept); any other move
         starts a new branch (the later history is set aside, see :meth:`undo_branch`), or
@@ -142,8 +167,8 @@ class Session:
         if recorded is not None and recorded.seat == seat:
             self.position += 1  # replay: same move, same recorded dice
             return recorded.events
-        done = self.rules.step(self.rules.spec, self.state, action)  # the engine checks
-        if outcome is not None and not self.rules.is_chance(done.state):
+        done = self.game.step(self.state, action)  # the game checks
+        if outcome is not None and not self.game.is_chance(done.state):
             raise IllegalAction(f"no dice are due after {action}", action)
         if not branch and not self.at_end:
             later = len(self.history) - 1 - self.position
@@ -163,7 +188,7 @@ class Session:
         dice from the generator). Raises ``IllegalAction`` when no chance step is due."""
         if self.outcome is not None:
             raise IllegalAction("the game is over")
-        if not self.rules.is_chance(self.state) or self.rules.chance_step is None:
+        if not self.game.is_chance(self.state):
             raise IllegalAction("no dice are due at this position")
         seat = self.actor()
         state, events, drawn = self._resolve_chance(self.state, outcome)
@@ -190,12 +215,9 @@ class Session:
         return len(history) - 1 - position
 
     def act_struct(self, struct: Mapping[str, Any]) -> tuple[str, ...]:
-        """Like :meth:`act`, from an action struct sent by a front end."""
-        try:
-            action = self.rules.action_from_struct(struct)
-        except (TypeError, KeyError) as exc:
-            raise ValueError(f"not an action of this game: {struct!r} ({exc})") from None
-        return self.act(action)
+        """Like :meth:`act`, from an action struct sent by a front end (``ValueError``
+        when it is not an action of this game)."""
+        return self.act(self.game.action_from_struct(struct))
 
     def _resolve_chance(
         self, state: Any, first: Any = None, recorded: Sequence[Any] | None = None
@@ -205,17 +227,17 @@ class Session:
         events: list[str] = []
         drawn_all: list[Any] = []
         queue = list(recorded) if recorded is not None else []
-        rules = self.rules
-        while rules.is_chance(state) and rules.chance_outcomes and rules.chance_step:
+        game = self.game
+        while game.is_chance(state):
             if first is not None:
-                drawn, first = first, None  # a staged outcome; the engine checks it
+                drawn, first = first, None  # a staged outcome; the game checks it
             elif recorded is not None:
                 if not queue:
                     raise ValueError("dice are due but no recorded outcome is left")
                 drawn = queue.pop(0)
             else:
-                drawn = sample_outcome(rules.chance_outcomes(rules.spec, state), self.rng)
-            done = rules.chance_step(rules.spec, state, drawn)
+                drawn = sample_outcome(game.chance_outcomes(state), self.rng)
+            done = game.chance_step(state, drawn)
             events.extend(str(e) for e in done.events)
             drawn_all.append(drawn)
             state = done.state
@@ -225,66 +247,82 @@ class Session:
 
     def bot_to_act(self) -> bool:
         seat = self.actor()
-        return seat is not None and seat in self.bots
+        return seat is not None and seat in self.bot_players
 
     def bot_step(self) -> tuple[str, ...]:
         """Let the bot whose turn it is take one action (from an earlier position: replay
         the recorded one)."""
         seat = self.actor()
-        if seat is None or seat not in self.bots:
+        if seat is None or seat not in self.bot_players:
             raise IllegalAction("no bot is to act now")
         recorded = self.recorded_next()
         if recorded is not None and recorded.seat == seat:
             self.position += 1
             return recorded.events
-        return self.act(self.bots[seat](self.state, self.rng), bot=True)
+        action = self.bot_players[seat](self.state, self.bot_rngs[seat])
+        return self.act(action, bot=True)
 
     # --- saving ------------------------------------------------------------------------
     def save(self) -> dict[str, Any]:
-        """The whole history as JSON-ready data: the start position, every move with the
-        dice drawn after it, the position shown, the final position (a check) and the
-        generator's state (so the game continues with the same dice).
+        """The whole history as JSON-ready data: the game, the start position (with the
+        options that rebuild its rules), every move with the dice drawn after it, the
+        position shown, the final position (a check) and the generators' states (so the
+        game continues with the same dice and bot choices).
 
-        >>> from widgets.play_alfredopoly import alfredopoly_rules
+        >>> import gamekit
         >>> from gamekit.alfredopoly.actions import RollDice
-        >>> s = Session(alfredopoly_rules("alfred", ["Ann", "Bo"], seed=1), seed=1)
+        >>> game = gamekit.games()["alfredopoly"]
+        >>> s = Session(game, ["Ann", "Bo"], seed=1)
         >>> _ = s.act(RollDice())
-        >>> t = Session(alfredopoly_rules("alfred", ["Ann", "Bo"], seed=2), seed=2)
+        >>> t = Session(game, ["Ann", "Bo"], seed=2)
         >>> t.restore(s.save()); t.state == s.state
         True
         """
+        game = self.game
         return {
-            "start": self.rules.state_to_struct(self.history[0].state),
+            "game": game.name,
+            "start": game.state_to_struct(self.history[0].state),
             "moves": [
                 {
                     "seat": e.seat,
                     "bot": e.bot,
-                    "action": None if e.action is None else e.action.to_struct(),
-                    "outcomes": [to_struct(o) for o in e.outcomes],
+                    "action": None if e.action is None else game.action_to_struct(e.action),
+                    "outcomes": [game.outcome_to_struct(o) for o in e.outcomes],
                 }
                 for e in self.history[1:]
             ],
             "position": self.position,
-            "final": self.rules.state_to_struct(self.history[-1].state),
+            "final": game.state_to_struct(self.history[-1].state),
             "rng": to_struct(self.rng.bit_generator.state),
+            "bot_rngs": [to_struct(g.bit_generator.state) for g in self.bot_rngs],
         }
 
     def restore(self, data: Any) -> None:
-        """Replace the history with :meth:`save` output, replayed through the engine and
-        checked against its final position. Raises ``ValueError`` saying what is wrong (the
-        move number and the reason); the session is unchanged then."""
-        rules = self.rules
-        if rules.state_from_struct is None:
-            raise ValueError("this game cannot be loaded (no state_from_struct)")
+        """Replace the history with :meth:`save` output, replayed through the game and
+        checked against its final position. The saved game must be one of this session's
+        game with the same options. Raises ``ValueError`` saying what is wrong (the field or
+        the move number and the reason); the session is unchanged then."""
+        game = self.game
         if not isinstance(data, Mapping):
             raise ValueError(f"a saved history is an object, not {type(data).__name__}")
         missing = [k for k in ("start", "moves", "position", "final") if k not in data]
         if missing:
             raise ValueError(f"the saved history has no {', '.join(missing)}")
+        if data.get("game", game.name) != game.name:
+            raise ValueError(f"game: a game of {data['game']!r}, not of {game.name!r}")
         try:
-            state = rules.state_from_struct(data["start"])
+            state = game.state_from_struct(data["start"])
         except (ValueError, TypeError) as exc:
             raise ValueError(f"start position: {exc}") from None
+        ours = game.state_to_struct(self.history[0].state)["options"]
+        theirs = game.state_to_struct(state)["options"]
+        if theirs != ours:
+            changed = sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
+            raise ValueError(
+                "start position: the saved game has other rules than this table ("
+                + ", ".join(f"{k} {theirs.get(k)!r}, here {ours.get(k)!r}" for k in changed)
+                + ")"
+            )
         history = [Entry(state)]
         moves = data["moves"]
         if not isinstance(moves, list):
@@ -295,7 +333,7 @@ class Session:
             except (ValueError, TypeError, KeyError) as exc:
                 raise ValueError(f"move {n}: {exc}") from None
         try:
-            final = rules.state_from_struct(data["final"])
+            final = game.state_from_struct(data["final"])
         except (ValueError, TypeError) as exc:
             raise ValueError(f"final position: {exc}") from None
         if final != history[-1].state:
@@ -308,30 +346,32 @@ class Session:
             raise ValueError(f"position: expected a whole number, got {position!r}")
         if not 0 <= position < len(history):
             raise ValueError(f"position: {position} is not in 0-{len(history) - 1}")
-        rng = make_rng(None)
-        if data.get("rng") is not None:
-            try:
-                rng.bit_generator.state = dict(data["rng"])
-            except (ValueError, TypeError, KeyError) as exc:
-                raise ValueError(f"rng: {exc}") from None
+        rng = _load_rng(data.get("rng"), "rng")
+        bot_rngs = list(self.bot_rngs)
+        saved = data.get("bot_rngs")
+        if saved is not None:
+            if not isinstance(saved, list) or len(saved) != len(bot_rngs):
+                raise ValueError(f"bot_rngs: expected a list of {len(bot_rngs)} generator states")
+            bot_rngs = [_load_rng(g, f"bot_rngs[{i}]") for i, g in enumerate(saved)]
         self.history, self.position, self.rng = history, position, rng
+        self.bot_rngs = bot_rngs
         self.set_aside = []
 
     def _replay(self, state: Any, move: Any) -> Entry:
         if not isinstance(move, Mapping):
             raise ValueError(f"expected an object, got {type(move).__name__}")
-        rules = self.rules
-        seat = rules.actor(state) if rules.outcome(rules.spec, state) is None else None
-        outcomes = [rules.outcome_from_struct(o) for o in move.get("outcomes") or []]
+        game = self.game
+        seat = game.current_player(state) if game.outcome(state) is None else None
+        outcomes = [game.outcome_from_struct(o) for o in move.get("outcomes") or []]
         if move.get("action") is None:
-            if not rules.is_chance(state):
+            if not game.is_chance(state):
                 raise IllegalAction("dice without a move, but no dice are due")
             after, events, drawn = self._resolve_chance(state, recorded=outcomes)
             return Entry(
                 after, tuple(events), f"dice {drawn[0] if drawn else ''}", seat, None, drawn
             )
-        action = rules.action_from_struct(move["action"])
-        done = rules.step(rules.spec, state, action)
+        action = game.action_from_struct(move["action"])
+        done = game.step(state, action)
         after, more, drawn = self._resolve_chance(done.state, recorded=outcomes)
         events = (*(str(e) for e in done.events), *more)
         return Entry(after, events, str(action), seat, action, drawn, bool(move.get("bot")))
@@ -347,6 +387,17 @@ class Session:
             if until == "turn" and self.actor() != start:
                 break
         return steps
+
+
+def _load_rng(data: Any, where: str) -> np.random.Generator:
+    """A generator with a saved ``bit_generator.state`` (a fresh one for ``None``)."""
+    rng = make_rng(None)
+    if data is not None:
+        try:
+            rng.bit_generator.state = dict(data)
+        except (ValueError, TypeError, KeyError) as exc:
+            raise ValueError(f"{where}: {exc}") from None
+    return rng
 
 
 def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str]:

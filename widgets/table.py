@@ -132,12 +132,9 @@ class GameTable(ipw.VBox):
     # --- intents from the panel -------------------------------------------------------
     def _act(self, struct: dict[str, Any], *, branch: bool = False) -> str:
         s = self.session
-        try:
-            action = s.rules.action_from_struct(struct)
-        except (TypeError, KeyError) as exc:
-            raise ValueError(f"not an action of this game: {struct!r} ({exc})") from None
+        action = s.game.action_from_struct(struct)  # ValueError: not an action of this game
         if not branch and s.would_branch(action):
-            s.rules.step(s.rules.spec, s.state, action)  # an illegal move is refused first
+            s.check(action)  # an illegal move is refused first
             self._pending = action
             later = len(s.history) - 1 - s.position
             self.panel.confirm = (
