@@ -194,19 +194,40 @@ def test_score_command_exits_2_naming_the_sheet(tmp_path, capsys, kind):
     assert BAD[kind][2] in err
 
 
-@pytest.mark.parametrize("kind", ["deep list", "binary garbage", "folder"])
-def test_board_and_data_folder_commands_exit_2_naming_the_file(tmp_path, capsys, kind):
+BOARD_COMMANDS = [
+    ["alfredopoly", "simulate", "--games", "1", "--board"],
+    ["alfredopoly", "landing", "--board"],
+    ["alfredopoly", "economics", "--board"],
+    ["alfredopoly", "sweep", "--games", "1", "--grid"],  # board=FILE
+]
+FOLDER_COMMANDS = [
+    ["almamater", "score", "SHEET", "--data"],
+    ["almamater", "simulate", "--games", "1", "--data"],
+    ["almamater", "balance", "--games", "1", "--data"],
+    ["almamater", "sweep", "--games", "1", "--grid"],  # data=FOLDER
+]
+
+
+@pytest.mark.parametrize("kind", ["deep list", "deep dotted key", "binary garbage", "folder"])
+def test_every_command_that_reads_a_board_or_data_folder_exits_2_naming_the_file(
+    tmp_path, capsys, kind
+):
     board = write_bad(tmp_path / "board.toml", kind)
-    assert main(["alfredopoly", "simulate", "--board", str(board), "--games", "1"]) == 2
-    assert capsys.readouterr().err.startswith(f"gamekit: error: {board}: ")
+    for command in BOARD_COMMANDS:
+        arg = f"board={board}" if command[-1] == "--grid" else str(board)
+        assert main([*command, arg]) == 2, command
+        assert capsys.readouterr().err.startswith(f"gamekit: error: {board}: "), command
     folder = tmp_path / "kit"
     shutil.copytree(DEFAULT_FOLDER, folder)
     (folder / "glory.toml").unlink()
     glory = write_bad(folder / "glory.toml", kind)
     sheet = tmp_path / "sheet.json"
     sheet.write_text("{}", encoding="utf-8")
-    assert main(["almamater", "score", str(sheet), "--data", str(folder)]) == 2
-    assert capsys.readouterr().err.startswith(f"gamekit: error: {glory}: ")
+    for command in FOLDER_COMMANDS:
+        arg = f"data={folder}" if command[-1] == "--grid" else str(folder)
+        argv = [str(sheet) if a == "SHEET" else a for a in command]
+        assert main([*argv, arg]) == 2, command
+        assert capsys.readouterr().err.startswith(f"gamekit: error: {glory}: "), command
 
 
 def test_the_100000_bracket_sheet_in_a_real_process(tmp_path):
