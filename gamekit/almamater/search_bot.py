@@ -1,18 +1,28 @@
 """A reference bot that knows no strategy: flat Monte Carlo over the engine's own rules.
 
-For the move it has to make, it tries every legal action with the engine's own
-``legal_actions`` and ``step`` and plays on from each quickly (every seat choosing
-uniformly among its legal actions, passing only when nothing else is left), by default
-to the end of the current round, and values the position as if the game ended there
-(the game's own final scoring): 1 for a win (shared wins too) plus a small tie-break
-for the score margin over the best other player. It keeps the action whose playouts end
-best. To stay fast (about 10 games a second) it plays out, on each action space, only the
-option that scores best right after it (:func:`shortlist`); :func:`make_search_bot` sets
-a larger budget (more playouts, whole games, every option) for a slower, stronger bot.
-All chance comes from the Generator passed in, so a seeded game is repeatable.
+For the move it has to make, it lists the legal actions with the engine's own
+``legal_actions`` and tries each with ``step``; on each action space (and among lectures,
+and each other kind of choice) it keeps the ``per_space`` options that score best right
+after them (:func:`shortlist`, by the game's own final scoring as if the game ended now).
+From each kept action it plays on quickly to the end of the current round
+(:func:`playout`): the mover chooses uniformly among its legal actions, passing only when
+nothing else is left, while the other players pass (a *solo* playout: it shows what the
+move makes possible for the mover this round, income included, without the noise of
+random opponents; their waiting decisions are answered at random). The position at the
+end of the round is valued by the final scoring as if the game ended there: the mover's
+score minus the best other score (:func:`margin`). It keeps the action whose playouts end
+best.
 
-It finds lines the hand-written bots miss: if it wins by placing on one action space
-over and over, a kit default is too generous.
+Every kept action is played out with the same random numbers (*common random numbers*:
+the k-th playout of each action uses the same seed), so differences between the actions
+come from the actions, not from luck. A larger ``playouts`` budget in
+:func:`make_search_bot` is shared by successive halving: the better half of the actions
+gets the next playouts, then the better half of that, and so on. All chance comes from
+the Generator passed in, so a seeded game is repeatable.
+
+It knows no strategy: the only knowledge it uses is the rules (``legal_actions``,
+``step``) and the final scoring formula. It finds lines the hand-written bots miss: if it
+wins by placing on one action space over and over, a kit default is too generous.
 
 >>> from gamekit.almamater.rules import new_game, legal_actions
 >>> from gamekit.almamater.spec import make_spec
@@ -24,7 +34,9 @@ True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -37,14 +49,29 @@ from gamekit.core.actions import Action
 Bot = Callable[[AlmaMaterSpec, GameState, Sequence[Action], np.random.Generator], Action]
 
 MARGIN_WEIGHT = 0.01
-"""Value of one prestige of final margin, next to 1 for a win (a tie-break, not a goal)."""
+"""In :func:`value`: one prestige of final margin, next to 1 for a win (a tie-break)."""
+
+_PASS = Pass()
+
+
+class Uniform(Protocol):
+    """Anything with ``random() -> float`` in [0, 1): a numpy Generator or a ``random.Random``."""
+
+    def random(self) -> float: ...
 
 
 def playout(
-    spec: AlmaMaterSpec, state: GameState, rng: np.random.Generator, rounds: int | None = None
+    spec: AlmaMaterSpec,
+    state: GameState,
+    rng: Uniform,
+    rounds: int | None = None,
+    solo: int | None = None,
 ) -> GameState:
     """The game played on by uniform choices (Pass only when nothing else is legal), to its
     end or, with ``rounds``, until that many rounds after the current one have begun.
+    With ``solo`` (a seat), only that seat places and lectures: every other player passes
+    at once when its turn comes in the action phase (its waiting decisions, such as where
+    new textbooks go, are still answered at random).
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
@@ -54,6 +81,14 @@ def playout(
     """
     stop = state.round + rounds if rounds is not None else None
     while state.phase != "over" and (stop is None or state.round <= stop):
+        if (
+            solo is not None
+            and state.current != solo
+            and state.phase == "action"
+            and not state.pending
+        ):
+            state = step(spec, state, _PASS, check=False, narrate=False).state
+            continue
         legal = legal_actions(spec, state)
         n = len(legal)
         if n > 1 and isinstance(legal[-1], Pass):
@@ -63,9 +98,23 @@ def playout(
     return state
 
 
+def margin(spec: AlmaMaterSpec, state: GameState, seat: int) -> int:
+    """``seat``'s score if the game ended now minus the best other player's: the search
+    bot's value of a playout's last position.
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2); s = new_game(spec, seed=3)
+    >>> margin(spec, s, 0) == -margin(spec, s, 1)
+    True
+    """
+    totals = [player_score(spec, state, i).total for i in range(spec.players)]
+    return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
+
+
 def value(spec: AlmaMaterSpec, state: GameState, seat: int) -> float:
     """A game's worth to ``seat`` if it ended now: 1 for a (shared) win plus a small
-    score-margin term.
+    score-margin term (``evaluation="win"`` in :func:`make_search_bot`).
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
@@ -73,10 +122,8 @@ def value(spec: AlmaMaterSpec, state: GameState, seat: int) -> float:
     >>> round(value(spec, end, 0) + value(spec, end, 1), 6) >= 1.0
     True
     """
-    totals = [player_score(spec, state, i).total for i in range(spec.players)]
-    best_other = max(t for i, t in enumerate(totals) if i != seat)
-    margin = totals[seat] - best_other
-    return (1.0 if margin >= 0 else 0.0) + MARGIN_WEIGHT * margin
+    m = margin(spec, state, seat)
+    return (1.0 if m >= 0 else 0.0) + MARGIN_WEIGHT * m
 
 
 def shortlist(
@@ -84,7 +131,8 @@ def shortlist(
 ) -> dict[int, GameState]:
     """The actions worth playing out, by index into ``legal``, with the state after each:
     on each action space (and among lectures, and each other kind of choice) the
-    ``per_space`` best by the mover's score-if-the-game-ended-now; ``None`` keeps all.
+    ``per_space`` best by the mover's score-if-the-game-ended-now (ties: the first);
+    ``None`` keeps all.
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
@@ -110,13 +158,25 @@ def shortlist(
 
 
 def make_search_bot(
-    playouts: int = 1, first: int = 1, rounds: int | None = 0, per_space: int | None = 1
+    playouts: int = 1,
+    first: int = 1,
+    rounds: int | None = 0,
+    per_space: int | None = 2,
+    solo: bool = True,
+    common: bool = True,
+    evaluation: str = "margin",
 ) -> Bot:
     """A flat Monte Carlo bot spending about ``playouts`` playouts a decision (at least
     ``first`` per shortlisted action; more go to the better half, then the better half of
     that, ...). With ``rounds`` each playout stops that many rounds after the current one
     (0: at the end of this round) and is valued as if the game ended there; ``None``
-    plays whole games. ``per_space`` as in :func:`shortlist`.
+    plays whole games. ``per_space`` as in :func:`shortlist`. ``solo``: the other players
+    pass in the playouts (``False``: they play at random too). ``common``: every action's
+    k-th playout uses the same random numbers. ``evaluation``: ``"margin"`` (the mover's
+    score minus the best other, :func:`margin`) or ``"win"`` (:func:`value`).
+
+    The defaults were chosen by measurement (``docs/almamater_balance.md``): about 10
+    games a second in 3-player games, well ahead of scholar and dean at 2 to 4 players.
 
     >>> bot = make_search_bot(playouts=8)
     >>> bot.__name__
@@ -124,27 +184,46 @@ def make_search_bot(
     """
     if playouts < 1 or first < 1:
         raise ValueError(f"playouts and first must be >= 1, got {playouts} and {first}")
+    if per_space is not None and per_space < 1:
+        raise ValueError(f"per_space must be >= 1 or None, got {per_space}")
+    if evaluation not in ("margin", "win"):
+        raise ValueError(f"evaluation must be 'margin' or 'win', got {evaluation!r}")
+    judge = margin if evaluation == "margin" else value
 
     def search(
         spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
     ) -> Action:
-        """Flat Monte Carlo: the legal action whose random playouts end best for the mover."""
+        """Flat Monte Carlo: the legal action whose playouts end best for the mover."""
         if len(legal) == 1:
             return legal[0]
         seat = state.current
         assert seat is not None
         after = shortlist(spec, state, legal, per_space)
+        if len(after) == 1:
+            return legal[next(iter(after))]
         alive = list(after)
         total = dict.fromkeys(after, 0.0)
         count = dict.fromkeys(after, 0)
+        seeds: list[int] = []  # the k-th playout of every action uses seeds[k]
+
+        def play(i: int) -> None:
+            k = count[i]
+            if common:
+                while len(seeds) <= k:
+                    seeds.append(int(rng.integers(2**62)))
+                stream: Uniform = random.Random(seeds[k])
+            else:
+                stream = random.Random(int(rng.integers(2**62)))
+            end = playout(spec, after[i], stream, rounds, seat if solo else None)
+            total[i] += judge(spec, end, seat)
+            count[i] += 1
+
         budget = max(playouts, first * len(alive))
         per = first
         while True:
-            for i in alive:
-                for _ in range(per):
-                    end = playout(spec, after[i], rng, rounds)
-                    total[i] += value(spec, end, seat)
-                    count[i] += 1
+            for _ in range(per):
+                for i in alive:
+                    play(i)
                     budget -= 1
             if len(alive) <= 1 or budget <= 0:
                 break

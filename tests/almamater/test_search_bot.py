@@ -1,0 +1,130 @@
+"""The search bot: solo playouts, common random numbers, the margin it maximises, seeded
+repeatability, varied play, and that it beats the other bots in a few seeded games (the
+full measurement is ``benchmarks/almamater_balance.py --search``)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from gamekit.almamater import search_bot as sb
+from gamekit.almamater.balance import balance
+from gamekit.almamater.rules import legal_actions, outcome, step
+from gamekit.almamater.search_bot import make_search_bot, margin, playout, search_bot
+from gamekit.almamater.simulate import simulate
+from gamekit.almamater.state import GameState
+from gamekit.core.rng import make_rng
+from tests.almamater.helpers import setup_done
+
+
+def _opponents(state: GameState, seat: int) -> list[tuple[object, ...]]:
+    return [
+        (p.row_a, p.row_b, p.professors, p.research, p.busts)
+        for i, p in enumerate(state.players)
+        if i != seat
+    ]
+
+
+def test_a_solo_playout_lets_only_the_mover_act_until_the_round_ends() -> None:
+    spec, state = setup_done(3, seed=4)
+    seat = state.current
+    assert seat is not None
+    before = _opponents(state, seat)
+    end = playout(spec, state, random.Random(1), rounds=0, solo=seat)
+    assert end.round == state.round + 1 and end.phase != "over"
+    # the others passed: no student, professor, research step or bust for them
+    assert _opponents(end, seat) == before
+    # while random opponents act within a few playouts
+    changed = any(
+        _opponents(playout(spec, state, random.Random(k), rounds=0), seat) != before
+        for k in range(5)
+    )
+    assert changed
+
+
+def test_margin_is_the_score_minus_the_best_other_score_at_the_end() -> None:
+    spec, state = setup_done(3, seed=2)
+    end = playout(spec, state, random.Random(3))
+    result = outcome(spec, end)
+    assert result is not None
+    scores = result.scores
+    for seat in range(3):
+        best_other = max(s for i, s in enumerate(scores) if i != seat)
+        assert margin(spec, end, seat) == scores[seat] - best_other
+
+
+def test_every_kept_action_is_played_out_with_the_same_random_numbers(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spec, state = setup_done(3, seed=5)
+    legal = legal_actions(spec, state)
+    firsts: list[float] = []
+    real = sb.playout
+
+    def spy(spec_, state_, rng, rounds=None, solo=None):  # type: ignore[no-untyped-def]
+        firsts.append(rng.random())  # the stream's first number, then the real playout
+        return real(spec_, state_, rng, rounds, solo)
+
+    monkeypatch.setattr(sb, "playout", spy)
+    make_search_bot(common=True)(spec, state, legal, make_rng(1))
+    assert len(firsts) > 2 and len(set(firsts)) == 1
+    firsts.clear()
+    make_search_bot(common=False)(spec, state, legal, make_rng(1))
+    assert len(set(firsts)) == len(firsts) > 2
+
+
+def test_a_budget_goes_to_the_better_half_by_successive_halving(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    spec, state = setup_done(3, seed=5)
+    legal = legal_actions(spec, state)
+    kept = len(sb.shortlist(spec, state, legal, 2))
+    played: Counter[int] = Counter()
+    real = sb.playout
+
+    def spy(spec_, state_, rng, rounds=None, solo=None):  # type: ignore[no-untyped-def]
+        played[id(state_)] += 1
+        return real(spec_, state_, rng, rounds, solo)
+
+    monkeypatch.setattr(sb, "playout", spy)
+    make_search_bot(playouts=4 * kept)(spec, state, legal, make_rng(1))
+    # by hand: each of the 28 kept actions once (84 left of 112); the better 14 get
+    # 84 // 28 = 3 more (42 left); the better 7 get 42 // 14 = 3 more (21 left); the
+    # better 3 get 21 // 6 = 3 more; one is left and the search stops (12 unspent)
+    assert kept == 28
+    assert sorted(Counter(played.values()).items()) == [(1, 14), (4, 7), (7, 4), (10, 3)]
+
+
+def test_same_seed_same_game_and_bad_settings_raise() -> None:
+    a = simulate(3, 1, 8, ("search", "scholar", "dean"))
+    b = simulate(3, 1, 8, ("search", "scholar", "dean"))
+    assert a.equals(b)
+    for bad in ({"playouts": 0}, {"per_space": 0}, {"evaluation": "wins"}):
+        with pytest.raises(ValueError):
+            make_search_bot(**bad)
+
+
+def test_it_beats_random_greedy_and_the_strategic_bots_with_varied_play() -> None:
+    for opponent in ("random", "greedy"):
+        frame = simulate(2, 4, 1, ("search", opponent))
+        wins = frame.groupby("strategy")["won"].sum()
+        assert wins["search"] >= 3, (opponent, wins.to_dict())
+    report = balance(players=(3,), games=6, seed=2, strategies=("search", "scholar", "dean"))
+    shares = report.wins.set_index("strategy")["win share"]
+    assert shares["search"] > max(shares["scholar"], shares["dean"]), shares.to_dict()
+    own = report.strategy_visits[report.strategy_visits["strategy"] == "search"]
+    per_game = own.set_index("space")["visits per game"]
+    # varied play: no action space takes a quarter of its placements
+    assert per_game.max() < per_game.sum() / 4, per_game.to_dict()
+
+
+def test_search_bot_is_the_registered_default() -> None:
+    from gamekit.almamater.bots import BOTS
+
+    assert BOTS["search"] is search_bot
+    spec, state = setup_done(2, seed=1)
+    legal = legal_actions(spec, state)
+    action = search_bot(spec, state, legal, make_rng(3))
+    assert action in legal and step(spec, state, action).state.round == 1
