@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Generic, TypeVar
@@ -259,9 +259,3 @@ def sample_outcome(outcomes: Sequence[tuple[T, Fraction]], rng: np.random.Genera
     probs = np.array([float(p) for _, p in outcomes])
     index = int(rng.choice(len(outcomes), p=probs / probs.sum()))
     return outcomes[index][0]
-
-
-def check_legal(action: Action, legal: Iterable[Action], why: Callable[[], str]) -> None:
-    """Raise ``IllegalAction(why())`` unless ``action`` is among ``legal``."""
-    if action not in set(legal):
-        raise IllegalAction(why(), action)
