@@ -12,8 +12,8 @@ escaped, so a player called ``<script>`` stays text. Pure Python, no Jupyter imp
 >>> s = new_game(AlfredopolySpec(), players=2, seed=1, names=["Ann", "<b>Bo</b>"])
 >>> "&lt;b&gt;Bo&lt;/b&gt;" in state_html(s), "<b>Bo" in state_html(s)
 (True, False)
->>> print(state_text(s))
-Alfredopoly, round 1, turn 1: Ann to act (turn)
+>>> print(state_text(s))  # doctest: +ELLIPSIS
+Alfredopoly, round 1, turn 1, Ann to act: ...
   Ann         $1,500  Academic Alley
   <b>Bo</b>   $1,500  Academic Alley
 """
@@ -123,19 +123,18 @@ def _headline(state: GameState) -> str:
     who = _to_act(state)
     name = state.players[who].name if who is not None else "?"
     return (
-        f"Alfredopoly, round {state.round}, turn {state.turn}: {name} to act "
-        f"({_phase_words(state.phase)})"
+        f"Alfredopoly, round {state.round}, turn {state.turn}, {name} to act: "
+        f"{_phase_words(state.phase)}"
     )
 
 
 def _phase_words(phase: str) -> str:
-    """The phase's description from the game's phase table when it has one."""
+    """The phase's description from the game's phase table (its name if none)."""
     try:
-        from gamekit.alfredopoly import rules
+        from gamekit.alfredopoly.phases import PHASES
 
-        table = getattr(rules, "PHASES", None)
-        described = table[phase].description if table is not None else ""
-    except (KeyError, ImportError, AttributeError):
+        described = PHASES[phase].description
+    except (ImportError, KeyError):
         described = ""
     return described or phase
 

@@ -10,8 +10,8 @@ Pure Python, no Jupyter import.
 >>> from gamekit.almamater.rules import new_game
 >>> from gamekit.almamater.spec import make_spec
 >>> s = new_game(make_spec(2), seed=1)
->>> print(state_text(s))
-Alma Mater, setup, draft (keep one founding card, pass the rest): Red to act
+>>> print(state_text(s))  # doctest: +ELLIPSIS
+Alma Mater, setup, draft (...): Red to act
   Red   4/4 masters, 0 ducats, 0 prestige, research 0, reputation 1
   Blue  4/4 masters, 0 ducats, 0 prestige, research 0, reputation 2
 """
@@ -130,7 +130,7 @@ def _headline(state: GameState, who: Sequence[str]) -> str:
 def _phase_words(phase: str) -> str:
     """The phase and its description from the game's phase table."""
     try:
-        from gamekit.almamater.rules import PHASES
+        from gamekit.almamater.phases import PHASES
 
         described = PHASES[phase].description
     except (KeyError, ImportError):
