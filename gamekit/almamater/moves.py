@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from gamekit.almamater.components import Gain, StepCost
+from gamekit.almamater.phases import PHASES
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState, replace
 from gamekit.core.actions import Event
@@ -67,6 +68,11 @@ class Work:
 
     def set(self, seat: int, **changes: Any) -> None:
         self.p[seat] = replace(self.p[seat], **changes)
+
+    def enter(self, phase: str) -> None:
+        """Go on to ``phase``: every phase change goes through the phase table, which
+        raises :class:`~gamekit.core.errors.IllegalTransition` for one it does not allow."""
+        self.g["phase"] = PHASES.move(self.g["phase"], phase)
 
     # -- resources -------------------------------------------------------------
     def ducats(self, seat: int, amount: int, why: str) -> None:

@@ -13,13 +13,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from gamekit.almamater import placements as pl
 from gamekit.almamater import spaces as sp
 from gamekit.almamater import words
 from gamekit.almamater.actions import (
+    PLACEMENTS,
     ChooseChancellor,
     DiscardFounding,
     DraftKeep,
+    GiveLecture,
     HireProfessor,
     Pass,
 )
@@ -41,7 +46,7 @@ from gamekit.almamater.setup import (
     new_game,
 )
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
-from gamekit.almamater.state import GameState
+from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action, Outcome, Step
 from gamekit.core.errors import IllegalAction
 
@@ -72,33 +77,27 @@ def current_player(state: GameState) -> int | None:
 def legal_actions(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
     """The actions the player to move may take, in a fixed order (empty when the game is over).
 
-    Action phase order: lectures, Campus, starting student, Academy, Antiquarian,
-    Laboratory, Park, Hall of fame, Bishop, Colloquium, then Pass. While a decision waits
-    (``state.pending``: where new own textbooks go, which books leave a full storage), only
-    its options (:mod:`gamekit.almamater.decisions`), and its owner is ``state.current``.
+    The action types are the current phase's row of :data:`PHASES`, in the table's order
+    (action phase: lectures, Campus, starting student, Academy, Antiquarian, Laboratory,
+    Park, Hall of fame, Bishop, Colloquium, then Pass); a player without a free master
+    only lectures or passes. While a decision waits (``state.pending``: where new own
+    textbooks go, which books leave a full storage), only its options
+    (:mod:`gamekit.almamater.decisions`), and its owner is ``state.current``.
     """
-    phase = state.phase
     seat = state.current
     if seat is None:
         return []
     if state.pending:
         return decision_options(spec, state)
     p = state.players[seat]
-    if phase == "draft":
-        return [pl.mk(DraftKeep, card) for card in sorted(p.hand)]
-    if phase == "discard":
-        return [pl.mk(DiscardFounding, card) for card in sorted(p.kept)]
-    if phase == "chancellor":
-        return [pl.mk(ChooseChancellor, name) for name in state.chancellor_pool]
-    if phase != "action":
-        return []
     out: list[Action] = []
     if p.masters > p.placed:
-        for options in sp.OPTIONS:
+        for options in _OPTIONS[state.phase]:
             out.extend(options(spec, state, p))
     else:
-        out.extend(pl.lecture_options(spec, state, p))
-    out.append(pl.mk(Pass))
+        for options in _OPTIONS[state.phase]:
+            if options not in _PLACING:
+                out.extend(options(spec, state, p))
     return out
 
 
@@ -121,26 +120,12 @@ def step(
     seat = state.current
     assert seat is not None
     w = Work(spec, state, narrate)
-    phase = state.phase
     if state.pending:
         do_decision(w, action)
         if not w.g["pending"]:
-            _resume(w)
-    elif phase == "draft":
-        assert isinstance(action, DraftKeep)
-        draft_keep(w, seat, action.card)
-    elif phase == "discard":
-        assert isinstance(action, DiscardFounding)
-        discard_founding(w, seat, action.card)
-    elif phase == "chancellor":
-        assert isinstance(action, ChooseChancellor)
-        choose_chancellor(w, seat, action.name)
-        if w.g["chancellor_pool"] == ():  # the last choice: founding resources handed out
-            queue_shelving(w, w.g["order"])
-            if not w.g["pending"]:
-                begin_play(w)
+            _RESUME[w.g["phase"]](w)
     else:
-        _act(w, seat, action)
+        _DO[type(action)](w, seat, action)
     return Step(w.freeze(), tuple(w.events))
 
 
@@ -212,19 +197,6 @@ def _act(w: Work, seat: int, action: Action) -> None:
         _next_turn(w)
 
 
-def _resume(w: Work) -> None:
-    """Go on with the phase once its waiting decisions are answered."""
-    phase = w.g["phase"]
-    if phase == "chancellor":
-        begin_play(w)
-    elif phase == "action":
-        _next_turn(w)
-    elif phase == "administration":
-        _finish_round(w)
-    else:
-        _next_round(w)
-
-
 def _masters(n: int) -> str:
     return f"{n} master{'s' if n != 1 else ''}"
 
@@ -238,7 +210,7 @@ def _next_turn(w: Work) -> None:
             w.g["turn"] = i
             return
     # everyone has passed: the round ends
-    w.g["phase"] = "administration"
+    w.enter("administration")
     if w.narrate:
         w.log("phase", "administration phase")
     administration_start(w)
@@ -248,12 +220,12 @@ def _next_turn(w: Work) -> None:
 
 def _finish_round(w: Work) -> None:
     last = administration_finish(w)
-    w.g["phase"] = "income"
+    w.enter("income")
     if w.narrate:
         w.log("phase", "income phase")
     income(w)
     if last:
-        w.g["phase"] = "over"
+        w.enter("over")
         if w.narrate:
             w.log("over", "the game ends: final scoring")
         return
@@ -263,10 +235,60 @@ def _finish_round(w: Work) -> None:
 
 
 def _next_round(w: Work) -> None:
-    w.g["phase"] = "action"
+    w.enter("action")
     w.g["turn"] = 0
     if w.narrate:
         w.log("round", f"round {w.g['round']}: action phase")
+
+
+def _choose(w: Work, seat: int, action: ChooseChancellor) -> None:
+    choose_chancellor(w, seat, action.name)
+    if w.g["chancellor_pool"] == ():  # the last choice: founding resources handed out
+        queue_shelving(w, w.g["order"])
+        if not w.g["pending"]:
+            begin_play(w)
+
+
+def _options_of(cls: type[Action], field: str) -> Callable[..., list[Action]]:
+    """Options of a setup choice: one action per entry of a player or game field."""
+
+    def options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
+        values = getattr(s, field) if field == "chancellor_pool" else sorted(getattr(p, field))
+        return [pl.mk(cls, value) for value in values]
+
+    return options
+
+
+def _pass_option(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
+    return [pl.mk(Pass)]
+
+
+_OPTIONS_OF: dict[type[Action], Callable[..., list[Action]]] = {
+    DraftKeep: _options_of(DraftKeep, "hand"),
+    DiscardFounding: _options_of(DiscardFounding, "kept"),
+    ChooseChancellor: _options_of(ChooseChancellor, "chancellor_pool"),
+    Pass: _pass_option,
+    **sp.OPTIONS_OF,
+}
+# the options of each phase, in the table's order (decisions are offered while one waits)
+_OPTIONS = {
+    phase.name: tuple(_OPTIONS_OF[t] for t in phase.actions if t in _OPTIONS_OF)
+    for phase in PHASES.phases
+}
+_PLACING = frozenset(sp.OPTIONS_OF[t] for t in PLACEMENTS)  # these need a free master
+_DO: dict[type[Action], Callable[[Work, int, Any], None]] = {
+    DraftKeep: lambda w, seat, a: draft_keep(w, seat, a.card),
+    DiscardFounding: lambda w, seat, a: discard_founding(w, seat, a.card),
+    ChooseChancellor: _choose,
+    **{t: _act for t in (Pass, GiveLecture, *PLACEMENTS)},
+}
+# how a phase goes on once its waiting decisions are answered
+_RESUME: dict[str, Callable[[Work], None]] = {
+    "chancellor": begin_play,
+    "action": _next_turn,
+    "administration": _finish_round,
+    "income": _next_round,
+}
 
 
 def player_score(spec: AlmaMaterSpec, state: GameState, seat: int) -> Score:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from gamekit.almamater.components import FACULTIES, LETTERS
 from gamekit.almamater.moves import Work
+from gamekit.almamater.phases import PHASES
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.rng import Seed, make_rng
@@ -83,7 +84,7 @@ def new_game(spec: AlmaMaterSpec, players: int | None = None, seed: Seed = None)
         for i in range(n)
     )
     return GameState(
-        phase="draft",
+        phase=PHASES.start,
         round=0,
         order=tuple(range(n)),
         turn=0,
@@ -136,7 +137,7 @@ def draft_keep(w: Work, seat: int, card: str) -> None:
             w.set(i, kept=(*w.p[i].kept, w.p[i].hand[0]), hand=())
         if w.narrate:
             w.log("draft", "each player takes the last card passed to them")
-        w.g["phase"] = "discard"
+        w.enter("discard")
     w.g["turn"] = 0
 
 
@@ -168,7 +169,8 @@ def discard_founding(w: Work, seat: int, card: str) -> None:
             w.log("draft", f"ties are broken by the seeded draw: {drawn}")
     if w.narrate:
         w.log("order", "turn order: " + ", ".join(w.name(i) for i in order))
-    w.g.update(order=order, turn=0, phase="chancellor")
+    w.g.update(order=order, turn=0)
+    w.enter("chancellor")
 
 
 def choose_chancellor(w: Work, seat: int, name: str) -> None:
@@ -205,7 +207,8 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
 
 def begin_play(w: Work) -> None:
     """Round 1 begins (after the players have placed their founding textbooks)."""
-    w.g.update(phase="action", round=1, turn=0)
+    w.enter("action")
+    w.g.update(round=1, turn=0)
     if w.narrate:
         w.log("round", "round 1 begins")
 

@@ -336,18 +336,20 @@ def do_hall(w: Work, seat: int, a: HallOfFame) -> None:
     w.extra_master(seat, "glory", f"met glory tile {a.tile}")
 
 
-OPTIONS = (
-    lecture_options,
-    campus_options,
-    starting_student_options,
-    academy_options,
-    antiquarian_options,
-    laboratory_options,
-    park_options,
-    hall_options,
-    bishop_options,
-    colloquium_options,
-)
+OPTIONS_OF: dict[type[Action], Callable[[AlmaMaterSpec, GameState, PlayerState], list[Action]]] = {
+    GiveLecture: lecture_options,
+    HireStudent: campus_options,
+    BuyTextbooks: starting_student_options,
+    HireProfessor: academy_options,
+    Antiquarian: antiquarian_options,
+    Research: laboratory_options,
+    Park: park_options,
+    HallOfFame: hall_options,
+    Bishop: bishop_options,
+    Colloquium: colloquium_options,
+}
+"""The options of each action-phase type; the phase table (gamekit.almamater.phases) fixes
+the order in which legal_actions lists them."""
 DOERS: dict[type[Action], Callable[[Work, int, Any], None]] = {
     GiveLecture: do_lecture,
     HireStudent: do_campus,
