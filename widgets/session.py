@@ -330,7 +330,7 @@ class Session:
         for n, move in enumerate(moves, start=1):
             try:
                 history.append(self._replay(history[-1].state, move))
-            except (ValueError, TypeError, KeyError) as exc:
+            except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
                 raise ValueError(f"move {n}: {exc}") from None
         try:
             final = game.state_from_struct(data["final"])
@@ -395,7 +395,7 @@ def _load_rng(data: Any, where: str) -> np.random.Generator:
     if data is not None:
         try:
             rng.bit_generator.state = dict(data)
-        except (ValueError, TypeError, KeyError) as exc:
+        except (ValueError, TypeError, KeyError, OverflowError) as exc:
             raise ValueError(f"{where}: {exc}") from None
     return rng
 

@@ -330,3 +330,16 @@ def test_an_edited_saved_game_is_a_value_error_and_the_game_is_kept(game):
             assert (table.state, len(table.session.history)) == before, (path, value)
         else:
             table = make()  # the edit was harmless (a log line, a name): start afresh
+
+
+@pytest.mark.parametrize("game", ["alfredopoly", "almamater"])
+def test_session_restore_of_an_edited_history_raises_only_value_error(game):
+    """The session's own restore (not only the table's loader) says ValueError."""
+    make, data = _saved_game(game)
+    for path, value in EDITS[game]:
+        session = make().session
+        before = (session.history, session.position)
+        try:
+            session.restore(_edit(data, path, value)["history"])
+        except ValueError:
+            assert (session.history, session.position) == before
