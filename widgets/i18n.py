@@ -1,9 +1,9 @@
 """Words of the Alma Mater boards in English (the default) and German (``lang="de"``).
 
 The game's own terms (spaces, resources, phases) come from the kit's German-English
-glossary (:data:`gamekit.almamater.glossary.GLOSSARY`), so a German class sees the words of
-the German rule book; the rest of the interface is translated here. Text that the engine
-writes (a student's effect, a lecture) stays in English.
+glossary through the engine's phrasebook (:mod:`gamekit.almamater.words`, which also puts
+action buttons and log lines into German), so a German class sees the words of the German
+rule book; the rest of the interface is translated here.
 
 >>> term("hall of fame", "de"), term("hall of fame")
 ('Ruhmeshalle', 'Hall of fame')
@@ -17,26 +17,27 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.almamater.glossary import GLOSSARY
-from gamekit.almamater.spec import space_title
+from gamekit.almamater.phases import PHASES
+from gamekit.almamater.words import (
+    FACULTIES_DE,
+    GERMAN_TERMS,
+    LANGUAGES,
+    check_lang,
+    space_name,
+)
 
-LANGUAGES = ("en", "de")
-
-#: English term -> German term, read from the glossary ("Prestige / Siegpunkte" -> first).
-GERMAN_TERMS: dict[str, str] = {english: german.split(" / ")[0] for german, english, _ in GLOSSARY}
-
-FACULTIES_DE = {"Arts": "Artes", "Medicine": "Medizin", "Law": "Recht", "Mathematics": "Mathematik"}
-
-# Space ids -> the glossary's English term.
-_SPACE_TERMS = {
-    "antiquarian": "antiquarian",
-    "laboratory": "laboratory",
-    "park": "park",
-    "hall_of_fame": "hall of fame",
-    "bishop": "bishop",
-    "colloquium": "colloquium",
-    "starting_student": "starting student",
-}
+__all__ = [
+    "FACULTIES_DE",
+    "GERMAN_TERMS",
+    "LANGUAGES",
+    "amount",
+    "check_lang",
+    "gain_text",
+    "phase_words",
+    "space_name",
+    "term",
+    "words",
+]
 
 # Resource words (singular, plural) by language; the German ones are glossary terms.
 _RESOURCES: dict[str, dict[str, tuple[str, str]]] = {
@@ -131,6 +132,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_blue": "blue",
         "colour_green": "green",
         "colour_purple": "purple",
+        "manage_label": "Place masters or lecture",
     },
     "de": {
         "round": "Runde {round} von {rounds}",
@@ -203,18 +205,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_blue": "blau",
         "colour_green": "grün",
         "colour_purple": "lila",
+        "manage_label": "Magister einsetzen oder Vorlesung halten",
     },
 }
 
 _PHASES = {
-    "en": {
-        "draft": "founding draft: keep a card, pass the rest",
-        "discard": "founding draft: discard one of four",
-        "chancellor": "choose a chancellor",
-        "action": "place masters or give a lecture",
-        "administration": "administration",
-        "income": "income",
-        "over": "the game is over",
+    "en": {  # and the phases' descriptions from the engine's phase table (below)
         "shelve": "put new own textbooks in the library or in storage",
         "return": "storage is over its limit: choose a book to return",
     },
@@ -232,15 +228,8 @@ _PHASES = {
 }
 
 
-def check_lang(lang: str) -> str:
-    """``lang`` if the kit speaks it, else a ``ValueError``.
-
-    >>> check_lang("de")
-    'de'
-    """
-    if lang not in LANGUAGES:
-        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, got {lang!r}")
-    return lang
+# the engine's phase table says what happens in each phase (English)
+_PHASES["en"].update((phase.name, phase.description) for phase in PHASES.phases)
 
 
 def words(lang: str = "en") -> dict[str, str]:
@@ -261,24 +250,6 @@ def term(english: str, lang: str = "en") -> str:
     if check_lang(lang) == "de":
         return GERMAN_TERMS[english]
     return english[:1].upper() + english[1:]
-
-
-def space_name(space: str, lang: str = "en") -> str:
-    """The name of an action space in ``lang``.
-
-    >>> space_name("bishop", "de"), space_name("bishop")
-    ('Bischofssitz', 'Bishop')
-    """
-    if check_lang(lang) == "en":
-        return space_title(space)
-    if space.startswith("campus_"):
-        return f"{GERMAN_TERMS['campus']} Reihe {space[7:]}"
-    if space.startswith("academy_"):
-        faculty = space[8:]
-        return f"{GERMAN_TERMS['academy']} ({FACULTIES_DE.get(faculty, faculty)})"
-    if space in _SPACE_TERMS:
-        return GERMAN_TERMS[_SPACE_TERMS[space]]
-    return space_title(space)
 
 
 def phase_words(phase: str, lang: str = "en") -> str:

@@ -31,6 +31,7 @@ from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
+from gamekit.almamater.words import event_text
 from gamekit.core.actions import ScoreLine
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
@@ -110,7 +111,7 @@ class AlmaMaterTable(GameTable):
             auto_bots=auto_bots,
             slider_width="1400px",
             title="Alma Mater",
-            manage_label="Place masters or lecture",
+            manage_label=self._w["manage_label"],
             manage_open=True,
             pick_first=True,
             layout=ipw.Layout(min_width="300px"),
@@ -169,8 +170,9 @@ class AlmaMaterTable(GameTable):
             self.board.selected = space
 
     def _words(self, line: str) -> str:
-        """``"Blue chooses Pereira"`` -> ``"Bo chooses Pereira"``."""
-        return self._colour_words.sub(lambda m: self._by_colour[m.group(1)], line)
+        """A log line in the table's language, players by name: ``"Blue chooses Pereira
+        (...)"`` -> ``"Bo chooses Pereira (...)"`` (German: ``"Bo wählt Pereira (...)"``)."""
+        return event_text(line, self.lang, self.spec, names=self._by_colour)
 
     def _table_facts(self) -> dict[str, Any]:
         return {"players": list(self.names)}
@@ -203,7 +205,10 @@ class AlmaMaterTable(GameTable):
                     section = self._w["own_student"]
                 else:
                     section = space_name(space, self.lang) if space else ""
-                text = self._words(str(a))
+                text = self._colour_words.sub(
+                    lambda m: self._by_colour[m.group(1)],
+                    s.describe(a, self.lang),
+                )
                 actions.append(
                     {
                         "label": text[:1].upper() + text[1:],

@@ -1,0 +1,39 @@
+"""The German Alma Mater table: action buttons and the log in German, English the default."""
+
+from __future__ import annotations
+
+from tests.almamater.test_words import english_words
+from widgets.play_almamater import AlmaMaterTable
+
+_seq = iter(range(1, 10**6))
+
+
+def click(table: AlmaMaterTable, action: dict) -> None:  # type: ignore[type-arg]
+    table.panel.set_state({"intent": {"kind": "act", "action": action, "seq": next(_seq)}})
+
+
+def play(table: AlmaMaterTable, clicks: int) -> tuple[list[str], list[str]]:
+    """Click placements first (else the first button); every button label and log line seen."""
+    labels: list[str] = []
+    for _ in range(clicks):
+        actions = table.panel.actions
+        if not actions:
+            break
+        labels += [a["label"] for a in actions]
+        placements = [a for a in actions if a["group"] == "manage" and a["space"]]
+        click(table, (placements or actions)[0]["action"])
+    return labels, list(table.panel.log)
+
+
+def test_german_buttons_and_log_have_no_english_words_left() -> None:
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], seed=3, lang="de")
+    labels, log = play(table, 60)
+    assert table.state.round >= 1 and len(labels) > 100 and len(log) > 30
+    for text in [*labels, *log, table.panel.status]:
+        assert not english_words(text), (text, english_words(text))
+    assert any(label.startswith("1 Magister auf Antiquariat setzen") for label in labels)
+    assert any("Ann" in line for line in log) and not any("Rot " in line for line in log)
+    english = AlmaMaterTable(["Ann", "Bo", "Cy"], seed=3)
+    labels, log = play(english, 60)
+    assert any(label.startswith("Place 1 master on the Antiquarian: buy") for label in labels)
+    assert all(english_words(label) for label in labels)  # the check above can fail
