@@ -57,7 +57,7 @@ SECTIONS = {
 
 def status_line(spec: AlfredopolySpec, state: GameState) -> str:
     """What the game waits for, in words."""
-    outcome = R.outcome(spec, state)
+    outcome = games()["alfredopoly"].outcome(state)
     if outcome is not None:
         winners = " and ".join(state.players[w].name for w in outcome.winners)
         return f"Game over ({outcome.termination}). Winner: {winners}"

@@ -17,7 +17,6 @@ Options are :class:`~gamekit.alfredopoly.spec.AlfredopolySpec`'s (``board``, ``a
 
 from __future__ import annotations
 
-import dataclasses
 import json
 from collections.abc import Mapping
 from fractions import Fraction
@@ -33,7 +32,7 @@ from gamekit.alfredopoly.board import board_names, load_board
 from gamekit.alfredopoly.bots import STRATEGIES
 from gamekit.alfredopoly.bots import Bot as AlfredopolyBot
 from gamekit.alfredopoly.spec import AlfredopolySpec
-from gamekit.alfredopoly.state import GameState
+from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_struct
 from gamekit.alfredopoly.words import describe
 from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
@@ -135,9 +134,7 @@ class AlfredopolyGame:
         return state.spec
 
     def current_player(self, state: GameState) -> int | None:
-        if state.phase == "over" or R.is_chance(state):
-            return None
-        return state.actor
+        return R.current_player(state)
 
     def legal_actions(self, state: GameState) -> list[Action]:
         return R.legal_actions(self.spec(state), state)
@@ -167,7 +164,7 @@ class AlfredopolyGame:
         return {
             "game": self.name,
             "options": spec_options(self.spec(state)),
-            "state": to_struct(state),
+            "state": state_to_struct(state),
         }
 
     def state_from_struct(self, data: Any) -> GameState:
@@ -176,13 +173,7 @@ class AlfredopolyGame:
             spec = _spec(json.dumps(options, sort_keys=True))
         except TypeError as exc:
             raise ValueError(f"options: {exc}") from None
-        state = from_struct(GameState, body)
-        if len(state.owner) != len(spec.board.spaces):
-            raise ValueError(
-                f"state.owner: the board has {len(spec.board.spaces)} spaces, "
-                f"the state {len(state.owner)}"
-            )
-        return dataclasses.replace(state, spec=spec)
+        return state_from_struct(body, spec)
 
     def action_to_struct(self, action: Action) -> dict[str, Any]:
         return action.to_struct()

@@ -221,3 +221,24 @@ def test_a_bad_state_struct_is_refused_with_the_reason() -> None:
         alma.state_from_struct({"game": "almamater", "options": {"data": None}, "state": {}})
     with pytest.raises(ValueError, match="unknown action type .Nonsense."):
         alf.action_from_struct({"type": "Nonsense"})
+
+
+def test_every_state_knows_its_spec_and_never_writes_it() -> None:
+    from gamekit.core.structs import from_struct, to_struct
+
+    for game in gamekit.games().values():
+        state = game.new_game(2, seed=6)
+        spec = state.spec
+        assert spec is not None
+        for _ in range(12):  # carried into every new state by the engine's working copy
+            if game.is_chance(state):
+                state = game.chance_step(state, game.chance_outcomes(state)[0][0]).state
+            else:
+                state = game.step(state, game.legal_actions(state)[-1]).state
+            assert state.spec is spec
+        data = to_struct(state)
+        assert "spec" not in data and "spec" not in repr(state)[-40:]
+        with pytest.raises(ValueError, match="unknown field"):
+            from_struct(type(state), {**data, "spec": None})
+        bare = from_struct(type(state), data)
+        assert bare.spec is None and bare == state  # the spec takes no part in equality
