@@ -236,12 +236,14 @@ function drawSpace(layer, space, pl, view) {
   } else {
     // name under the band; the bottom line is the heat value, the owner or the price
     const bottom = f * 1.05;
-    const room = Math.max(1, Math.floor((h - BAND - bottom - 4) / (f * LEADING)));
-    const nameTop = pl.flip ? f * 0.92 + 2 : BAND + f * 0.92 + 1;
+    // a mortgaged space's inner edge holds the MORTG. strip, deeper than the band
+    const edge = state.mortgaged ? mortgageDepth(f) : BAND;
+    const room = Math.max(1, Math.floor((h - edge - bottom - 4) / (f * LEADING)));
+    const nameTop = pl.flip ? f * 0.92 + 2 : edge + f * 0.92 + 1;
     let lines = wrap(space.short || space.name, maxChars(inner));
     if (lines.length > room) lines = [...lines.slice(0, room - 1), lines.slice(room - 1).join(" ")];
     multiline(g, w / 2, nameTop, lines, f, { class: "gk-name" }, inner);
-    const lineY = pl.flip ? h - BAND - 5 : h - 5;
+    const lineY = pl.flip ? h - edge - 5 : h - 5;
     if (hasHeat) {
       fitText(g, w / 2, lineY, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value" }, inner);
     } else if (owner) {
@@ -258,17 +260,41 @@ function drawSpace(layer, space, pl, view) {
   }
   if (state.mortgaged) {
     gkSvg("rect", { class: "gk-mortgaged", x: 0, y: 0, width: w, height: h }, g);
-    fitText(g, w / 2, h / 2 + f * 0.9, "MORTG.", f, { class: "gk-mortgage-mark" }, inner);
+    // a strip on the inner edge (the group's colour stays as a thin line at the very
+    // edge); tokens on a mortgaged space stand in the rest of it (tokenSpot), so they
+    // never cover the mark
+    const depth = mortgageDepth(f) - MORTGAGE_EDGE;
+    const y0 = pl.flip ? h - MORTGAGE_EDGE - depth : MORTGAGE_EDGE;
+    const mark = gkSvg("g", { class: "gk-mortgage" }, g);
+    gkSvg("rect", { class: "gk-mortgage-strip", x: 1, y: y0, width: w - 2, height: depth }, mark);
+    fitText(mark, w / 2, y0 + depth / 2 + f * 0.36, "MORTG.", f, { class: "gk-mortgage-mark" }, inner);
   }
   gkSvg("rect", { class: "gk-outline", x: 0, y: 0, width: w, height: h }, g);
   gkSvg("rect", { class: "gk-focus", x: 3, y: 3, width: w - 6, height: h - 6 }, g);
   return g;
 }
 
-// Token centre for player n at a space; tokens in Probation go in the cell.
-function tokenSpot(index, inJail, n, count, r) {
+// How deep (from a space's inner edge, in viewBox units) a mortgaged space's MORTG.
+// strip reaches: the band's colour line plus one line of text.
+const MORTGAGE_EDGE = 6;
+function mortgageDepth(f) {
+  return MORTGAGE_EDGE + Math.max(BAND, f * 1.2);
+}
+
+// Token centre for player n at a space; tokens in Probation go in the cell. On a
+// mortgaged space (`away` = the strip's depth) tokens stand in the part of the space
+// outside the MORTG. strip, toward the outer edge.
+function tokenSpot(index, inJail, n, count, r, away = 0) {
   const pl = placement(index);
-  const cx = pl.x + pl.w / 2, cy = pl.y + pl.h / 2;
+  let cx = pl.x + pl.w / 2, cy = pl.y + pl.h / 2;
+  if (away && !pl.corner) {
+    // the outward direction of each side: bottom row down, left column left, top row up,
+    // right column right; the tokens' centre moves by half the strip's depth
+    const side = Math.floor(index / 10);
+    const [ox, oy] = [[0, 1], [-1, 0], [0, -1], [1, 0]][side];
+    cx += (ox * away) / 2;
+    cy += (oy * away) / 2 - 6; // the usual 6 below the centre is not wanted here
+  }
   if (index === 10 && inJail) {
     return [pl.x + CORNER * 0.7 + ((n % 2) - 0.5) * 2 * r, pl.y + CORNER * 0.3 + Math.floor(n / 2) * r * 1.2];
   }
@@ -280,7 +306,9 @@ function tokenSpot(index, inJail, n, count, r) {
     return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * r * 1.6, pl.y + pl.h - r - 4];
   }
   const angle = (2 * Math.PI * n) / Math.max(count, 1);
-  const rr = count > 1 ? r * 1.1 : 0;
+  let rr = count > 1 ? r * 1.1 : 0;
+  // beside a MORTG. strip the tokens stay clear of it (closer together if need be)
+  if (away && !pl.corner) rr = Math.max(0, Math.min(rr, (CORNER - away) / 2 - r - 2));
   return [cx + rr * Math.cos(angle), cy + rr * Math.sin(angle) + 6];
 }
 
@@ -297,7 +325,8 @@ function drawTokens(layer, view) {
     const [pos, jail] = key.split(":").map(Number);
     seats.forEach((seat, k) => {
       const p = view.players[seat];
-      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length, r);
+      const mortgaged = Boolean((view.spaces[pos] || {}).mortgaged);
+      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length, r, mortgaged ? mortgageDepth(view.font) : 0);
       const t = gkSvg("g", { class: "gk-token" + (seat === view.current ? " gk-token-current" : ""), "data-player": seat, "data-index": pos }, layer);
       const where = (view.board[pos] || {}).name || `space ${pos}`;
       const state = pos === 10 ? (jail === 1 ? `in ${where}` : `just visiting ${where}`) : `on ${where}`;
@@ -380,11 +409,22 @@ function drawCentre(layer, view, selected) {
   const titleLines = wrap(view.title || "Alfredopoly", Math.floor(inner / (titleSize * 0.62))).slice(0, 2);
   multiline(layer, mid, CORNER + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, inner - 30);
   const diceY = CORNER + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
+  const diceSize = Math.max(54, f * 2.2);
+  // whose dice these are ("Cy rolled 3+4"), under the dice, a little larger than a label
+  const diceLabel = view.dice.length ? view.diceLabel || "" : "";
+  const labelSize = f * 1.15;
+  let diceBottom = diceY;
   if (view.dice.length) {
-    const size = Math.max(54, f * 2.2), gap = 14;
+    const size = diceSize, gap = 14;
     const total = view.dice.length * size + (view.dice.length - 1) * gap;
-    const g = gkSvg("g", { class: "gk-dice", role: "img", "aria-label": `dice: ${view.dice.join(" and ")}` }, layer);
+    const said = diceLabel || `dice: ${view.dice.join(" and ")}`;
+    const g = gkSvg("g", { class: "gk-dice", role: "img", "aria-label": said }, layer);
     view.dice.forEach((d, n) => drawDie(g, mid - total / 2 + n * (size + gap), diceY - 10, size, d));
+    diceBottom = diceY - 10 + size;
+    if (diceLabel) {
+      fitText(g, mid, diceBottom + labelSize * 1.1, diceLabel, labelSize, { class: "gk-dice-label" }, inner - 40);
+      diceBottom += labelSize * 1.4;
+    }
   }
   if (view.hasHeat) {
     const lw = 360, x0 = mid - lw / 2, y0 = V - CORNER - f * 2.6;
@@ -410,7 +450,7 @@ function drawCentre(layer, view, selected) {
   const head = f * 3.6;
   const dh = head + 20 + lines.length * ls;
   const dx = mid - dw / 2;
-  const dy = Math.min(V - CORNER - dh - 8, Math.max(diceY + (view.dice.length ? Math.max(54, f * 2.2) : 0), mid - dh / 2 + 10));
+  const dy = Math.min(V - CORNER - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), mid - dh / 2 + 10));
   const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, layer);
   gkSvg("rect", { x: dx, y: dy, width: dw, height: dh, rx: 6, class: "gk-deed-card" }, deed);
   const band = space.colour || GROUP_BANDS[space.kind] || "#e9e2cf";
@@ -447,6 +487,8 @@ function scrollParent(node) {
 
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-alfredopoly", null, el);
+  // keys pressed in here are the table's, not JupyterLab's (Enter, Space, arrows)
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
   const skip = gkEl("a", "gk-skip", "Skip to the actions", root);
   skip.href = "#";
   const svg = gkSvg("svg", { viewBox: `0 0 ${V} ${V}`, class: "gk-ring", role: "group" }, root);
@@ -501,6 +543,7 @@ function render({ model, el }) {
       players: model.get("players") || [],
       current: model.get("current"),
       dice: model.get("dice") || [],
+      diceLabel: model.get("dice_label") || "",
       heat,
       hasHeat: finite.length > 0,
       heatMax,
@@ -590,7 +633,7 @@ function render({ model, el }) {
     draw();
   };
   const onSize = () => { px = fit(); draw(); };
-  const traits = ["spaces", "title", "property_states", "players", "current", "dice", "heat", "heat_label", "heat_format", "projector"];
+  const traits = ["spaces", "title", "property_states", "players", "current", "dice", "dice_label", "heat", "heat_label", "heat_format", "projector"];
   traits.forEach((t) => model.on(`change:${t}`, draw));
   model.on("change:size", onSize);
   model.on("change:selected", onSelected);

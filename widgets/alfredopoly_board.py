@@ -1,7 +1,8 @@
 """``AlfredopolyBoard``: the 40 spaces as the classic square ring, in SVG.
 
-It shows names, colour bands, prices, owners, sculptures and statues, mortgage marks,
-tokens and dice, and optionally a heat map of any per-space value with a legend.
+It shows names, colour bands, prices, owners, sculptures and statues, mortgage marks
+(a strip on the inner edge that tokens stand clear of), tokens and dice with whose they
+are ("Cy rolled 3+4"), and optionally a heat map of any per-space value with a legend.
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
 state, as JSON structs.
@@ -107,6 +108,7 @@ class AlfredopolyBoard(GameWidget):
     property_states = traitlets.List().tag(sync=True)
     current = traitlets.Int(None, allow_none=True).tag(sync=True)
     dice = traitlets.List(traitlets.Int()).tag(sync=True)
+    dice_label = traitlets.Unicode("").tag(sync=True)  # whose dice: "Cy rolled 3+4"
     heat = traitlets.List().tag(sync=True)
     heat_label = traitlets.Unicode("").tag(sync=True)
     heat_format = traitlets.Unicode("percent").tag(sync=True)
@@ -219,10 +221,13 @@ class AlfredopolyBoard(GameWidget):
         *,
         current: int | None = None,
         dice: Sequence[int] = (),
+        dice_label: str | None = None,
     ) -> None:
         """Draw a position: ``players`` (``name``, ``position``, ``in_jail``, optional
         ``colour``, ``bankrupt``) and per-space ``property_states`` (``owner``,
-        ``sculptures`` 0-5 where 5 is the statue, ``mortgaged``).
+        ``sculptures`` 0-5 where 5 is the statue, ``mortgaged``). ``dice_label`` says
+        whose dice are shown, under the dice ("Cy rolled 3+4"); ``None`` keeps the label
+        (the play table keeps it in step with its panel's dice note).
 
         >>> b = AlfredopolyBoard()
         >>> b.show_game([{"name": "Ann", "position": 0}], [None, {"owner": 0}])
@@ -258,6 +263,8 @@ class AlfredopolyBoard(GameWidget):
             self.property_states = states
             self.current = current
             self.dice = [int(d) for d in dice]
+            if dice_label is not None:
+                self.dice_label = str(dice_label)
 
     def _intent_select(self, intent: dict[str, Any]) -> str:
         index = intent.get("index")

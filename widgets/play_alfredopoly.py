@@ -180,6 +180,12 @@ class AlfredopolyTable(GameTable):
         self._money_rows: dict[int, Any] = {}
         self.board = AlfredopolyBoard(self.spec.board, size=size, projector=projector)
         self.board.observe(self._focus, names="selected")
+        # whose dice the board shows, under the dice (the panel's note without its prefix)
+        ipw.dlink(
+            (self.panel, "dice_note"),
+            (self.board, "dice_label"),
+            lambda note: note.removeprefix("Dice shown: "),
+        )
         self.trade = TradeForm(self.spec, self.act)
         self.trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
         self.trades.selected_index = None

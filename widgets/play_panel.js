@@ -7,9 +7,14 @@
 // button that appeared under the pointer; every intent carries the `view` its buttons were
 // drawn for, and Python ignores one made for an older view. New decisions get a yellow
 // ring so they are visibly new; then focus moves to the next decision (keyboard play).
+// A new decision never appears under the pointer of the click that led to it: when one
+// would, a "Just done: ..." line takes that spot and the new buttons move below it, for as
+// long as that view is shown (no button jumps under a pointer that moves on).
 
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-play", null, el);
+  // keys pressed in here are the table's, not JupyterLab's (Enter, Space, arrows)
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
   const head = gkEl("div", "gk-play-head", null, root);
   const title = gkEl("div", "gk-play-title", null, head);
   const status = gkEl("div", "gk-play-status", null, head);
@@ -40,6 +45,12 @@ function render({ model, el }) {
   let armTimer = null;
   let lastLabels = "";
   let wantFocus = false;
+  let lastClick = null; // {label, view, at, below}: the last mouse click that sent an intent
+  let pointer = null; // where the pointer is (viewport coordinates)
+  let clearSpots = null; // {view, spots: [{inActions, index, height}]}: the just-done lines
+  const onPointer = (event) => { pointer = { x: event.clientX, y: event.clientY }; };
+  document.addEventListener("pointermove", onPointer, { passive: true });
+  document.addEventListener("pointerdown", onPointer, { passive: true });
 
   const guardMs = () => model.get("guard_ms") ?? 450;
   const guarded = () => performance.now() - drawnAt < guardMs();
@@ -79,10 +90,17 @@ function render({ model, el }) {
     armTimer = setTimeout(armed, guardMs());
   };
 
-  const send = (intent) => {
+  const send = (intent, event = null, target = null) => {
     if (busy || guarded()) return; // a click too soon after a redraw does nothing
     busy = true;
     lastSent = performance.now();
+    // a mouse click (not a key: detail 0) whose spot the next decisions keep clear
+    lastClick = null;
+    if (event && event.detail > 0 && target) {
+      pointer = { x: event.clientX, y: event.clientY };
+      const box = target.getBoundingClientRect();
+      lastClick = { label: target.textContent, view: model.get("view"), at: lastSent, below: box.bottom - event.clientY };
+    }
     root.classList.add("gk-busy");
     root.querySelectorAll("button.gk-button").forEach((b) => (b.disabled = true));
     gkSendIntent(model, { ...intent, view: drawnView ?? model.get("view") });
@@ -98,13 +116,13 @@ function render({ model, el }) {
     if (item.hint) b.title = item.hint;
     b.dataset.kind = "act";
     b.disabled = !model.get("can_act");
-    b.addEventListener("click", () => send({ kind: "act", action: item.action }));
+    b.addEventListener("click", (event) => send({ kind: "act", action: item.action }, event, b));
     return b;
   };
   const plain = (parent, text, cls, onClick) => {
     const b = gkEl("button", "gk-button " + cls, text, parent);
     b.type = "button";
-    b.addEventListener("click", onClick);
+    b.addEventListener("click", (event) => onClick(event, b));
     return b;
   };
 
@@ -117,7 +135,7 @@ function render({ model, el }) {
     note.style.display = note.textContent ? "" : "none";
     gkClear(undo);
     const label = model.get("undo_label") || "";
-    if (label) plain(undo, label, "gk-undo", () => send({ kind: "undo" }));
+    if (label) plain(undo, label, "gk-undo", (e, b) => send({ kind: "undo" }, e, b));
     step.checked = Boolean(model.get("step_bots"));
     stepBox.style.display = model.get("show_step_toggle") ? "" : "none";
   };
@@ -143,8 +161,8 @@ function render({ model, el }) {
     if (!question) return;
     gkEl("div", "gk-confirm-text", question, confirm);
     const row = gkEl("div", "gk-confirm-buttons", null, confirm);
-    plain(row, "Start the new branch", "gk-main", () => send({ kind: "confirm", yes: true }));
-    plain(row, "Keep the recorded moves", "gk-manage", () => send({ kind: "confirm", yes: false }));
+    plain(row, "Start the new branch", "gk-main", (e, b) => send({ kind: "confirm", yes: true }, e, b));
+    plain(row, "Keep the recorded moves", "gk-manage", (e, b) => send({ kind: "confirm", yes: false }, e, b));
   };
 
   // Alma Mater's action phase: one compact button per space, then that space's options
@@ -231,10 +249,54 @@ function render({ model, el }) {
     if (!model.get("bot_turn") || model.get("confirm")) return;
     const stepping = Boolean(model.get("step_bots"));
     plain(bots, "Bot: next action", stepping ? "gk-bot gk-bot-primary gk-bot-next" : "gk-bot gk-bot-next",
-      () => send({ kind: "bot", until: "step" }));
-    plain(bots, "Bot: finish the turn", "gk-bot", () => send({ kind: "bot", until: "turn" }));
-    const all = plain(bots, "Bots: play on", "gk-bot", () => send({ kind: "bot", until: "person" }));
+      (e, b) => send({ kind: "bot", until: "step" }, e, b));
+    plain(bots, "Bot: finish the turn", "gk-bot", (e, b) => send({ kind: "bot", until: "turn" }, e, b));
+    const all = plain(bots, "Bots: play on", "gk-bot", (e, b) => send({ kind: "bot", until: "person" }, e, b));
     all.title = "bots act until a person is to act (or the game ends)";
+  };
+
+  // Keep the spot of the last click clear of a different new decision: when a button other
+  // than the one clicked would be under the pointer, a "Just done: ..." line is put before
+  // its row (or before the bot controls), as tall as needed to move it below the clicked
+  // button's spot. Worked out once per view, then redrawn the same for that view.
+  const clickable = ".gk-actions button, .gk-bot-controls button, .gk-confirm button, .gk-play-undo button";
+  const justDone = (spot, label) => {
+    const parent = spot.inActions ? actions : root;
+    const anchor = parent.children[spot.index];
+    if (!anchor) return;
+    const line = gkEl("div", "gk-just-done", `Just done: ${label}`);
+    line.setAttribute("aria-hidden", "true");
+    line.style.minHeight = `${spot.height}px`;
+    parent.insertBefore(line, anchor);
+  };
+  const keepClear = () => {
+    root.querySelectorAll(".gk-just-done").forEach((e) => e.remove());
+    const view = model.get("view");
+    if (clearSpots && clearSpots.view === view) {
+      clearSpots.spots.forEach((spot) => justDone(spot, clearSpots.label));
+      return;
+    }
+    clearSpots = null;
+    const click = lastClick;
+    if (!click || !pointer || click.view === view || performance.now() - click.at > 15000) return;
+    const spots = [];
+    for (let n = 0; n < 3; n++) {
+      const hit = document.elementFromPoint(pointer.x, pointer.y);
+      const b = hit && hit.closest(clickable);
+      if (!b || !root.contains(b) || b.textContent === click.label) break;
+      // the row of `b` among the actions, or its part of the panel (bots, confirm, head)
+      let anchor = b;
+      while (anchor.parentElement !== actions && anchor.parentElement !== root) anchor = anchor.parentElement;
+      const parent = anchor.parentElement;
+      const spot = {
+        inActions: parent === actions,
+        index: Array.prototype.indexOf.call(parent.children, anchor),
+        height: Math.ceil(pointer.y + click.below - anchor.getBoundingClientRect().top + 4),
+      };
+      spots.push(spot);
+      justDone(spot, click.label);
+    }
+    clearSpots = { view, label: click.label, spots };
   };
 
   // Redraw the decisions. When Python drew a new view, they are disabled for the guard
@@ -247,6 +309,7 @@ function render({ model, el }) {
     drawConfirm();
     drawActions();
     drawBots();
+    keepClear();
     const fresh = model.get("view") !== drawnView;
     if (fresh) arm();
     const labels = Array.from(decisionButtons()).map((b) => b.textContent).join("|");
@@ -308,6 +371,8 @@ function render({ model, el }) {
   return () => {
     for (const [event, fn] of Object.entries(listeners)) model.off(event, fn);
     clearTimeout(armTimer);
+    document.removeEventListener("pointermove", onPointer);
+    document.removeEventListener("pointerdown", onPointer);
     cleanMessage();
   };
 }
