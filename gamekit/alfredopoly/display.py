@@ -121,7 +121,7 @@ def _headline(state: GameState) -> str:
             f": {state.ended}" if state.ended else ""
         )
     who = _to_act(state)
-    name = state.players[who].name if who is not None else "?"
+    name = _seat_name([p.name for p in state.players], who)
     return (
         f"Alfredopoly, round {state.round}, turn {state.turn}, {name} to act: "
         f"{_phase_words(state.phase)}"
@@ -210,18 +210,27 @@ def _notes(state: GameState, spec: AlfredopolySpec) -> list[str]:
     if state.auction is not None:
         a = state.auction
         high = (
-            f"{names[a.high_bidder]} bids {_money(a.high_bid)}" if a.high_bidder >= 0 else "no bid"
+            f"{_seat_name(names, a.high_bidder)} bids {_money(a.high_bid)}"
+            if a.high_bidder >= 0
+            else "no bid"
         )
         notes.append(f"auction of {board.spaces[a.space].name}: {high}")
     for d in state.debts:
-        creditor = "the trustees" if d.creditor < 0 else names[d.creditor]
-        notes.append(f"{names[d.debtor]} owes {creditor} {_money(d.amount)} ({d.reason})")
+        creditor = "the trustees" if d.creditor < 0 else _seat_name(names, d.creditor)
+        notes.append(
+            f"{_seat_name(names, d.debtor)} owes {creditor} {_money(d.amount)} ({d.reason})"
+        )
     if state.offer is not None and state.phase == "trade":
-        notes.append(f"{names[state.actor]} is offered: {state.offer}")
+        notes.append(f"{_seat_name(names, state.actor)} is offered: {state.offer}")
     if state.jackpot:
         parking = next(s.name for s in board.spaces if s.kind == "free_parking")
         notes.append(f"{parking} jackpot {_money(state.jackpot)}")
     return notes
+
+
+def _seat_name(names: list[str], seat: int | None) -> str:
+    """A seat's name; an edited or broken state's impossible seat shows as its number."""
+    return names[seat] if seat is not None and 0 <= seat < len(names) else f"seat {seat}"
 
 
 def _money(amount: int) -> str:

@@ -122,7 +122,7 @@ def _headline(state: GameState, who: Sequence[str]) -> str:
         return f"Alma Mater, the game is over after round {state.round}"
     phase = _phase_words(state.phase)
     seat = state.current
-    acting = f": {who[seat]} to act" if seat is not None else ""
+    acting = f": {_seat_name(who, seat)} to act" if seat is not None else ""
     when = f"round {state.round} of {state.rounds}" if state.round else "setup"
     return f"Alma Mater, {when}, {phase}{acting}"
 
@@ -182,12 +182,21 @@ def _notes(state: GameState, who: Sequence[str]) -> list[str]:
     notes = []
     for kind, seat, count in state.pending:
         if kind == "shelve":
-            notes.append(f"{who[seat]} places new own textbooks (up to {count} in the library)")
+            notes.append(
+                f"{_seat_name(who, seat)} places new own textbooks (up to {count} in the library)"
+            )
         elif kind == "return":
-            notes.append(f"{who[seat]} returns {_n(count, 'book')} (storage over its limit)")
+            notes.append(
+                f"{_seat_name(who, seat)} returns {_n(count, 'book')} (storage over its limit)"
+            )
         else:
-            notes.append(f"{who[seat]}: {kind} {count}")
+            notes.append(f"{_seat_name(who, seat)}: {kind} {count}")
     return notes
+
+
+def _seat_name(names: Sequence[str], seat: int) -> str:
+    """A seat's name; an edited or broken state's impossible seat shows as its number."""
+    return names[seat] if 0 <= seat < len(names) else f"seat {seat}"
 
 
 def _n(count: int, word: str, plural: str | None = None) -> str:

@@ -237,3 +237,12 @@ def test_a_trade_reads_as_words():
         "offer seat 1 a trade: give spaces 1, 3 and $50, take space 5 and Get out card E07"
     )
     assert str(ProposeTrade(0)) == "offer seat 0 a trade: give nothing, take nothing"
+
+
+def test_an_edited_state_with_an_impossible_seat_still_shows():
+    """A loaded file may carry a seat number no player has; the table names it, no traceback."""
+    state = dataclasses.replace(alfredopoly.new_game(players=2, seed=1), actor=7)
+    assert "seat 7 to act" in notebook_html(state)
+    spec = make_spec(2)
+    state = dataclasses.replace(almamater.new_game(spec, seed=1), pending=(("return", 5, 1),))
+    assert "seat 5 returns 1 book" in notebook_html(state)
