@@ -17,9 +17,8 @@ Alma Mater has no chance steps after setup (the setup is shuffled from the seed)
 
 from __future__ import annotations
 
-import inspect
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -51,11 +50,6 @@ def spec_options(spec: AlmaMaterSpec) -> dict[str, Any]:
 @lru_cache(maxsize=16)
 def _spec(players: int, data: str | None) -> AlmaMaterSpec:
     return make_spec(players, data)
-
-
-@cache
-def _describe_takes_lang() -> bool:
-    return "lang" in inspect.signature(R.describe).parameters
 
 
 class AlmaMaterGame:
@@ -114,12 +108,7 @@ class AlmaMaterGame:
         return R.outcome(self.spec(state), state)
 
     def describe(self, action: Action, state: GameState, lang: str = "en") -> str:
-        spec = self.spec(state)
-        if _describe_takes_lang():
-            return R.describe(spec, state, action, lang=lang)  # type: ignore[call-arg,unused-ignore]
-        if lang != "en":
-            raise ValueError(f"no Alma Mater words in {lang!r} yet")
-        return R.describe(spec, state, action)
+        return R.describe(self.spec(state), state, action, lang)
 
     def state_to_struct(self, state: GameState) -> dict[str, Any]:
         return {

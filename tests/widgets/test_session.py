@@ -1,0 +1,66 @@
+"""widgets.session.Session over the Game protocol: both games, bots, save and load."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import gamekit
+from gamekit.core.errors import IllegalAction
+from gamekit.core.game import seat_generators
+from widgets.session import Session
+
+
+@pytest.mark.parametrize(
+    ("name", "options"), [("alfredopoly", {"max_rounds": 3}), ("almamater", {"data": None})]
+)
+def test_a_bot_game_plays_through_and_saves_and_loads_identically(name: str, options: dict) -> None:
+    game = gamekit.games()[name]
+    strategy = "random"
+    s = Session(game, ["Ann", "Bo"], seed=4, bots={0: strategy, 1: strategy}, options=options)
+    s.run_bots(limit=300)
+    assert len(s.history) == 301 or s.outcome is not None
+    assert all(e.bot for e in s.history[1:] if e.action is not None)
+    text = json.dumps(s.save(), allow_nan=False)  # strict JSON
+    t = Session(game, ["Ann", "Bo"], seed=9, bots={0: strategy, 1: strategy}, options=options)
+    t.restore(json.loads(text))
+    assert [e.state for e in t.history] == [e.state for e in s.history]
+    assert [e.events for e in t.history] == [e.events for e in s.history]
+    # the same future: dice and bot generators continue alike
+    s.run_bots(limit=40)
+    t.run_bots(limit=40)
+    assert t.state == s.state
+
+
+def test_bots_draw_from_their_own_seat_generator() -> None:
+    game = gamekit.games()["almamater"]
+    s = Session(game, 2, seed=7, bots={1: "random"})
+    expected = seat_generators(7, 2)
+    assert [g.random() for g in s.bot_rngs] == [g.random() for g in expected]
+
+
+def test_an_unknown_bot_and_an_illegal_move_are_refused() -> None:
+    game = gamekit.games()["alfredopoly"]
+    with pytest.raises(ValueError, match="unknown bot 'genius'; known: buy_all"):
+        Session(game, 2, seed=1, bots={1: "genius"})
+    s = Session(game, 2, seed=1)
+    before = s.state
+    with pytest.raises(IllegalAction):
+        s.act(game.action_from_struct({"type": "EndTurn"}))
+    assert s.state is before and len(s.history) == 1
+
+
+def test_a_saved_game_with_other_rules_or_of_another_game_is_refused() -> None:
+    alf = gamekit.games()["alfredopoly"]
+    s = Session(alf, 2, seed=1, options={"auction": True})
+    saved = s.save()
+    with pytest.raises(ValueError, match="other rules than this table \\(auction True, here False"):
+        Session(alf, 2, seed=1).restore(saved)
+    alma = Session(gamekit.games()["almamater"], 2, seed=1)
+    with pytest.raises(ValueError, match="game: a game of 'alfredopoly', not of 'almamater'"):
+        alma.restore(saved)
+    broken = json.loads(json.dumps(saved))
+    broken["start"]["state"]["players"] = "nobody"
+    with pytest.raises(ValueError, match="start position: .*players"):
+        Session(alf, 2, seed=1, options={"auction": True}).restore(broken)
