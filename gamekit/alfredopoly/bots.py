@@ -39,12 +39,9 @@ RollDice()
 from __future__ import annotations
 
 from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly.checks import (
-    legal_moves,
-    mortgage_problem,
-    sell_problem,
-)
+from gamekit.alfredopoly.checks import legal_moves, sell_problem
 from gamekit.alfredopoly.engine import STATUE, Table
+from gamekit.alfredopoly.holdings import Holdings
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
@@ -72,14 +69,8 @@ class Bot:
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
         self._offered = 0
-        self._groups_table: Table | None = None
-        self._groups_key = (-1, -1)
         self._tried: set[tuple[int, int, int]] = set()
-        self._cheapest = 0
-        self._mort_table: Table | None = None
-        self._mort_key = (-1, -1, -1)
-        self._mort: list[int] = []
-        self._groups: tuple[list[tuple[int, ...]], list[tuple[int, ...]]] = ([], [])
+        self._holdings: Holdings | None = None
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}()"
@@ -120,7 +111,7 @@ class Bot:
         hand and the printed prices on the deeds, not the exact net worth (which also
         counts every sculpture and statue at cost)."""
         spaces = t.board.spaces
-        return t.players[me].cash + sum(spaces[i].price for i, o in enumerate(t.owner) if o == me)
+        return t.players[me].cash + sum(spaces[i].price for i in self.holdings(t, me).mine)
 
     def on_transfer(self, t: Table, me: int) -> Action:
         """A mortgaged property came to me: lift it at once if I lift mortgages and can
@@ -135,24 +126,28 @@ class Bot:
         return t.players[me].cash - t.board.spaces[i].price >= self.reserve
 
     def on_turn(self, t: Table, me: int) -> Action:
+        """My turn: leave Probation, lift a mortgage, build, offer a trade, roll or end.
+
+        The fast path of simulations asks this several times a turn, so lifting and
+        building are looked at only when my cash reaches the cheapest lift or build
+        (from :meth:`holdings`, worked out again only when ownership or a mortgage
+        changed)."""
         p = t.players[me]
         if p.in_jail and t.may_roll and not t.rolled and not self.stay_in_jail(t, me):
             if p.cards:
                 return A.UseGetOutCard(p.cards[0])
             if p.cash - t.spec.jail_fine >= self.reserve:
                 return _PAY_FINE
-        if self.lifts:
-            spare = p.cash - self.reserve - self.lift_buffer
-            rate = 100 + t.spec.interest_percent
-            spaces = t.board.spaces
-            for i in self.my_mortgages(t, me):
-                # lift_problem's conditions, inlined for speed (tests replay these choices)
-                if spare >= -(-spaces[i].mortgage * rate // 100):
-                    return A.LiftMortgage(i)
-        if self.builds:
-            build = self.next_build(t, me)
-            if build is not None:
-                return build
+        if self.lifts or self.builds:
+            h = self.holdings(t, me)
+            if self.lifts and p.cash - self.reserve - self.lift_buffer >= h.cheapest_lift:
+                lift = self.next_lift(t, me)
+                if lift is not None:  # always, as the cheapest lift is affordable
+                    return lift
+            if self.builds and p.cash - self.reserve >= h.cheapest_build:
+                build = self.next_build(t, me)
+                if build is not None:
+                    return build
         if self.trades and self._offered != t.turn:
             self._offered = t.turn
             offer = self.propose(t, me)
@@ -165,60 +160,48 @@ class Bot:
             return False
         return any(lv and o != me for o, lv in zip(t.owner, t.level, strict=True))
 
+    def holdings(self, t: Table, me: int) -> Holdings:
+        """My properties, groups and mortgages on ``t`` (looked at again only after
+        something was bought, traded, mortgaged or lifted)."""
+        h = self._holdings
+        if h is None or h.table is not t or h.seat != me:
+            h = self._holdings = Holdings(t, me)
+        elif h.owner_version != t.owner_version or h.mortgage_version != t.mortgage_version:
+            h.refresh()
+        return h
+
     def my_mortgages(self, t: Table, me: int) -> list[int]:
-        """My mortgaged properties, in board order (cached)."""
-        key = (t.owner_version, t.mortgage_version, me)
-        if self._mort_table is t and self._mort_key == key:
-            return self._mort
-        owner = t.owner
-        mortgaged = t.mortgaged
-        self._mort = [i for i in t.lay.props if mortgaged[i] and owner[i] == me]
-        self._mort_table, self._mort_key = t, key
-        return self._mort
+        """My mortgaged properties, in board order."""
+        return self.holdings(t, me).mortgages
 
     def groups(self, t: Table, me: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
-        """My complete colour groups, and the groups I miss one street of (cached)."""
-        key = (t.owner_version, me)
-        if self._groups_table is t and self._groups_key == key:
-            return self._groups
-        owner = t.owner
-        whole, almost = [], []
-        for group in t.lay.street_groups:
-            missing = 0
-            for j in group:
-                if owner[j] != me:
-                    missing += 1
-            if missing == 0:
-                whole.append(group)
-            elif missing == 1 and len(group) > 1:
-                almost.append(group)
-        self._groups_table, self._groups_key, self._groups = t, key, (whole, almost)
-        costs = [t.board.spaces[g[0]].building_cost for g in whole]
-        self._cheapest = min(costs) if costs else 0
-        return whole, almost
+        """My complete colour groups, and the groups I miss one street of."""
+        h = self.holdings(t, me)
+        return h.whole, h.almost
+
+    def next_lift(self, t: Table, me: int) -> Action | None:
+        """Lift my first mortgage (board order) that leaves ``lift_buffer`` over my
+        reserve, or None (lift_problem's conditions, which tests replay)."""
+        h = self.holdings(t, me)
+        spare = t.players[me].cash - self.reserve - self.lift_buffer
+        for i, cost in zip(h.mortgages, h.lift_costs, strict=True):
+            if spare >= cost:
+                return A.LiftMortgage(i)
+        return None
 
     def next_build(self, t: Table, me: int) -> Action | None:
-        """The cheapest even build on a complete, unmortgaged group, or None."""
-        whole = self.groups(t, me)[0]
-        if not whole:
-            return None
+        """The cheapest even build on a complete, unmortgaged group, or None: the
+        lowest building of the group with the cheapest sculptures (then the lowest
+        level, then the first on the board)."""
         cash = t.players[me].cash - self.reserve
-        spaces = t.board.spaces
-        if cash < self._cheapest:
-            return None
         level = t.level
-        mortgaged = t.mortgaged
         best: tuple[int, int, int] | None = None
-        for group in whole:
-            cost = spaces[group[0]].building_cost
-            if cash < cost:
-                continue
+        for cost, group in self.holdings(t, me).buildable:  # cheapest first
+            if cash < cost or (best is not None and best[0] < cost):
+                break
             low = STATUE
             at = -1
             for j in group:
-                if mortgaged[j]:
-                    low = STATUE
-                    break
                 if level[j] < low:
                     low = level[j]
                     at = j
@@ -232,16 +215,20 @@ class Bot:
         return A.BuildSculpture(best[2]) if best else None
 
     def propose(self, t: Table, me: int) -> Action | None:
-        """Offer twice the price (plus $10) for the one street missing from a group;
-        an offer is not repeated while ownership stays the same."""
+        """Offer twice the price (plus $10) for the one street missing from a group,
+        when I keep ``max(reserve, 100)`` after paying; an offer is not repeated while
+        ownership stays the same. Asked once a turn."""
         owner = t.owner
-        for group in self.groups(t, me)[1]:
-            j = next(k for k in group if owner[k] != me)
+        mortgaged = t.mortgaged
+        level = t.level
+        spaces = t.board.spaces
+        cash = t.players[me].cash - max(self.reserve, 100)
+        for j, group in self.holdings(t, me).missing:
             them = owner[j]
-            if them < 0 or t.mortgaged[j] or any(t.level[k] for k in group):
+            if them < 0 or mortgaged[j] or any(level[k] for k in group):
                 continue
-            price = 2 * t.board.spaces[j].price + 10
-            if t.players[me].cash - price < max(self.reserve, 100):
+            price = 2 * spaces[j].price + 10
+            if cash < price:
                 continue
             key = (hash(tuple(owner)), j, price)
             if key in self._tried:
@@ -260,15 +247,15 @@ class Bot:
         cash = t.players[me].cash
         if cash >= owed:
             return A.PayDebt()
-        if cash + t.raisable(me) < owed:
+        h = self.holdings(t, me)
+        if cash + h.raisable() < owed:
             return A.DeclareBankruptcy()
         short = owed - cash
-        mine = self.mine(t, me)
+        mine = h.mine
         spaces = t.board.spaces
-        options = [i for i in mine if mortgage_problem(t, me, i) is None]
+        options = h.mortgageable()
         if options:
-            whole = {j for g in self.groups(t, me)[0] for j in g}
-            loose = [i for i in options if i not in whole] or options
+            loose = [i for i in options if i not in h.in_whole] or options
             enough = [i for i in loose if spaces[i].mortgage >= short]
             if enough:
                 return A.Mortgage(min(enough, key=lambda i: (spaces[i].mortgage, i)))
@@ -318,23 +305,21 @@ class Bot:
 
     def completes(self, t: Table, me: int, i: int) -> bool:
         """Whether street ``i`` is the one missing from one of my colour groups."""
-        return any(i in group for group in self.groups(t, me)[1])
+        return any(i in group for group in self.holdings(t, me).almost)
 
     def cash_for_bid(self, t: Table, me: int) -> Action | None:
         """Management at any time: mortgage my largest property outside my complete
         groups to raise cash for a bid (None when there is nothing to mortgage)."""
-        whole = {j for g in self.groups(t, me)[0] for j in g}
+        h = self.holdings(t, me)
         spaces = t.board.spaces
-        loose = [
-            i for i in self.mine(t, me) if i not in whole and mortgage_problem(t, me, i) is None
-        ]
+        loose = [i for i in h.mortgageable() if i not in h.in_whole]
         if not loose:
             return None
         return A.Mortgage(max(loose, key=lambda i: (spaces[i].mortgage, -i)))
 
-    @staticmethod
-    def mine(t: Table, me: int) -> list[int]:
-        return [i for i, o in enumerate(t.owner) if o == me]
+    def mine(self, t: Table, me: int) -> list[int]:
+        """My properties, in board order."""
+        return self.holdings(t, me).mine
 
 
 class BuyAll(Bot):
