@@ -142,12 +142,28 @@ def parse_toml(text: str | bytes, source: str | Path) -> dict[str, Any]:
 
 
 def read_json(path: str | Path) -> Any:
-    """Read and parse a JSON file; errors (see :func:`read_text`) name the file."""
+    """Read and parse a JSON file; errors (see :func:`read_text`) name the file.
+
+    >>> read_json("sheets/")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: sheets: no such file
+    """
     return parse_json(read_text(path), path)
 
 
 def read_toml(path: str | Path) -> dict[str, Any]:
-    """Read and parse a TOML file; errors (see :func:`read_text`) name the file."""
+    """Read and parse a TOML file; errors (see :func:`read_text`) name the file.
+
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> (folder / "board.toml").write_bytes(b"name = \\xe9")
+    8
+    >>> read_toml(folder / "board.toml")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: .../board.toml: not UTF-8 text (byte 0xe9 at position 7)
+    """
     return parse_toml(read_text(path), path)
 
 
