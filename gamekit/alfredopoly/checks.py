@@ -7,14 +7,13 @@ are open-ended, so they are checked but not listed).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.engine import STATUE, TRUSTEES, Table
+from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES, WAITING
 from gamekit.core.actions import Action
-
-WAITING = frozenset({"turn", "buy", "auction", "tax", "debt", "trade", "transfer"})
-"""Phases in which the game waits for a decision: management is allowed to any solvent
-player (Decision "at any time"); never during ``dice``/``card_dice`` (a roll or a card
-being resolved) or when the game is ``over``."""
 
 
 def _index(t: Table, i: object) -> bool:
@@ -207,123 +206,169 @@ def trade_problem(t: Table, a: A.ProposeTrade) -> str | None:
     return None
 
 
+def _roll_problem(t: Table, a: A.RollDice) -> str | None:
+    return None if t.may_roll else "you may not roll again this turn"
+
+
+def _end_problem(t: Table, a: A.EndTurn) -> str | None:
+    return "roll the dice first" if t.may_roll else None
+
+
+def _fine_problem(t: Table, a: A.PayJailFine) -> str | None:
+    """Rule 9c: pay before rolling to leave Academic Probation."""
+    p = t.players[t.actor]
+    if not p.in_jail or t.rolled:
+        return "only before rolling, while in Academic Probation"
+    if p.cash < t.spec.jail_fine:
+        return f"the fine is ${t.spec.jail_fine}; you have ${p.cash}"
+    return None
+
+
+def _card_problem(t: Table, a: A.UseGetOutCard) -> str | None:
+    """Rule 9b: a "Get out" card, before rolling."""
+    p = t.players[t.actor]
+    if not p.in_jail or t.rolled:
+        return "only before rolling, while in Academic Probation"
+    return None if a.card in p.cards else f"you do not hold card {a.card}"
+
+
+def _buy_problem(t: Table, a: A.BuySpace | A.DeclineBuy) -> str | None:
+    """Rule 4: the space on offer, at its printed price."""
+    if a.space != t.pending:
+        return f"the space on offer is {t.pending}, not {a.space}"
+    if isinstance(a, A.BuySpace):
+        price = t.board.spaces[t.pending].price
+        cash = t.players[t.actor].cash
+        if cash < price:
+            return f"it costs ${price}; you have ${cash} (mortgage or sell first)"
+    return None
+
+
+def _bid_problem(t: Table, a: A.Bid) -> str | None:
+    au = t.auction
+    assert au is not None
+    if isinstance(a.amount, bool) or not isinstance(a.amount, int):
+        return "a bid is a whole number of dollars"
+    if a.amount <= au.high_bid:
+        return f"bid more than ${au.high_bid}"
+    cash = t.players[t.actor].cash
+    return f"you have only ${cash}" if a.amount > cash else None
+
+
+def _tax_problem(t: Table, a: A.PayTax) -> str | None:
+    return None if a.choice in ("flat", "percent") else "choose flat or percent"
+
+
+def _pay_debt_problem(t: Table, a: A.PayDebt) -> str | None:
+    d, cash = t.debts[0], t.players[t.actor].cash
+    return None if cash >= d.amount else f"you owe ${d.amount}; you have ${cash}"
+
+
+def _bankruptcy_problem(t: Table, a: A.DeclareBankruptcy) -> str | None:
+    """Rule 13: only when selling and mortgaging everything cannot cover the debt."""
+    if t.players[t.actor].cash + t.raisable(t.actor) >= t.debts[0].amount:
+        return "you can still raise the money by selling or mortgaging"
+    return None
+
+
+def _accept_problem(t: Table, a: A.AcceptTrade) -> str | None:
+    assert t.offer is not None
+    problem = trade_problem(t, t.offer)  # management may have changed things
+    return None if problem is None else f"the offer no longer holds: {problem}"
+
+
+def _keep_problem(t: Table, a: A.KeepMortgage) -> str | None:
+    if a.space in t.transfers and t.owner[a.space] == t.actor:
+        return None
+    return f"space {a.space!r} is not a mortgaged property that just came to you"
+
+
+def _no_problem(t: Table, a: Action) -> str | None:
+    return None
+
+
+_PROBLEMS: dict[type[Action], Callable[[Table, Any], str | None]] = {
+    A.RollDice: _roll_problem,
+    A.EndTurn: _end_problem,
+    A.PayJailFine: _fine_problem,
+    A.UseGetOutCard: _card_problem,
+    A.ProposeTrade: trade_problem,
+    A.BuySpace: _buy_problem,
+    A.DeclineBuy: _buy_problem,
+    A.Bid: _bid_problem,
+    A.PassBid: _no_problem,
+    A.PayTax: _tax_problem,
+    A.PayDebt: _pay_debt_problem,
+    A.DeclareBankruptcy: _bankruptcy_problem,
+    A.AcceptTrade: _accept_problem,
+    A.RejectTrade: _no_problem,
+    A.KeepMortgage: _keep_problem,
+    **{kind: management_problem for kind in A.MANAGEMENT},
+}
+"""Why an action of each type is illegal once the phase table allows its type."""
+
+
 def why_illegal(t: Table, action: Action) -> str | None:
-    """The reason ``action`` is illegal now, or ``None`` if it is legal."""
+    """The reason ``action`` is illegal now, or ``None`` if it is legal.
+
+    The phase table says which action types the phase allows; the action's own rule
+    says the rest.
+    """
     phase = t.phase
-    if phase == "over":
+    if phase == OVER:
         return "the game is over"
-    if phase in ("dice", "card_dice"):
+    if phase in CHANCE:
         return "waiting for the dice (a chance step)"
-    me = t.actor
-    if isinstance(action, A.MANAGEMENT):
-        return management_problem(t, action)
-    p = t.players[me]
-    if phase == "turn":
-        if isinstance(action, A.RollDice):
-            return None if t.may_roll else "you may not roll again this turn"
-        if isinstance(action, A.EndTurn):
-            return "roll the dice first" if t.may_roll else None
-        if isinstance(action, A.PayJailFine):
-            if not p.in_jail or t.rolled:
-                return "only before rolling, while in Academic Probation"
-            if p.cash < t.spec.jail_fine:
-                return f"the fine is ${t.spec.jail_fine}; you have ${p.cash}"
-            return None
-        if isinstance(action, A.UseGetOutCard):
-            if not p.in_jail or t.rolled:
-                return "only before rolling, while in Academic Probation"
-            return None if action.card in p.cards else f"you do not hold card {action.card}"
-        if isinstance(action, A.ProposeTrade):
-            return trade_problem(t, action)
-    elif phase == "buy":
-        if isinstance(action, (A.BuySpace, A.DeclineBuy)):
-            if action.space != t.pending:
-                return f"the space on offer is {t.pending}, not {action.space}"
-            if isinstance(action, A.BuySpace):
-                price = t.board.spaces[t.pending].price
-                if p.cash < price:
-                    return f"it costs ${price}; you have ${p.cash} (mortgage or sell first)"
-            return None
-    elif phase == "auction":
-        if isinstance(action, A.PassBid):
-            return None
-        if isinstance(action, A.Bid):
-            au = t.auction
-            assert au is not None
-            if isinstance(action.amount, bool) or not isinstance(action.amount, int):
-                return "a bid is a whole number of dollars"
-            if action.amount <= au.high_bid:
-                return f"bid more than ${au.high_bid}"
-            if action.amount > p.cash:
-                return f"you have only ${p.cash}"
-            return None
-    elif phase == "tax":
-        if isinstance(action, A.PayTax):
-            return None if action.choice in ("flat", "percent") else "choose flat or percent"
-    elif phase == "debt":
-        d = t.debts[0]
-        if isinstance(action, A.PayDebt):
-            return None if p.cash >= d.amount else f"you owe ${d.amount}; you have ${p.cash}"
-        if isinstance(action, A.DeclareBankruptcy):
-            if p.cash + t.raisable(me) >= d.amount:
-                return "you can still raise the money by selling or mortgaging"
-            return None
-    elif phase == "trade":
-        if isinstance(action, A.RejectTrade):
-            return None
-        if isinstance(action, A.AcceptTrade):
-            assert t.offer is not None
-            problem = trade_problem(t, t.offer)  # management may have changed things
-            return None if problem is None else f"the offer no longer holds: {problem}"
-    elif phase == "transfer" and isinstance(action, A.KeepMortgage):
-        if action.space in t.transfers and t.owner[action.space] == me:
-            return None
-        return f"space {action.space!r} is not a mortgaged property that just came to you"
-    return f"{action} is not allowed in the {phase} phase"
+    problem = _PROBLEMS.get(type(action))
+    if problem is None or not PHASES.allows(phase, action):
+        return f"{action} is not allowed in the {phase} phase"
+    return problem(t, action)
+
+
+def _bids(t: Table) -> list[Action]:
+    au = t.auction
+    assert au is not None
+    return [A.Bid(b) for b in sorted({au.high_bid + step for step in (1, 10, 50, 100)})]
+
+
+def _get_out(t: Table) -> list[Action]:
+    return [A.UseGetOutCard(c) for c in sorted(set(t.players[t.actor].cards))]
+
+
+_CANDIDATES: dict[type[Action], Callable[[Table], list[Action]]] = {
+    A.RollDice: lambda t: [A.RollDice()],
+    A.PayJailFine: lambda t: [A.PayJailFine()],
+    A.UseGetOutCard: _get_out,
+    A.EndTurn: lambda t: [A.EndTurn()],
+    A.BuySpace: lambda t: [A.BuySpace(t.pending)],
+    A.DeclineBuy: lambda t: [A.DeclineBuy(t.pending)],
+    A.Bid: _bids,
+    A.PassBid: lambda t: [A.PassBid()],
+    A.PayTax: lambda t: [A.PayTax("flat"), A.PayTax("percent")],
+    A.PayDebt: lambda t: [A.PayDebt()],
+    A.DeclareBankruptcy: lambda t: [A.DeclareBankruptcy()],
+    A.AcceptTrade: lambda t: [A.AcceptTrade()],
+    A.RejectTrade: lambda t: [A.RejectTrade()],
+    A.KeepMortgage: lambda t: [A.KeepMortgage(t.transfers[0])],
+}
+"""The fixed choices of each action type (trade offers are open-ended: none listed;
+management actions come from :func:`manage_moves`)."""
 
 
 def legal_moves(t: Table) -> list[Action]:
-    """Every legal action with fixed choices, in a deterministic order."""
+    """Every legal action with fixed choices, in a deterministic order: the phase's
+    action types in table order, each choice kept when :func:`why_illegal` allows it,
+    then the actor's management actions."""
     phase = t.phase
-    me = t.actor
-    p = t.players[me]
+    if phase == OVER or phase in CHANCE:
+        return []
     out: list[Action] = []
-    if phase in ("over", "dice", "card_dice"):
-        return out
-    if phase == "turn":
-        if t.may_roll:
-            out.append(A.RollDice())
-            if p.in_jail and not t.rolled:
-                if p.cash >= t.spec.jail_fine:
-                    out.append(A.PayJailFine())
-                out.extend(A.UseGetOutCard(c) for c in sorted(set(p.cards)))
-        else:
-            out.append(A.EndTurn())
-    elif phase == "buy":
-        if p.cash >= t.board.spaces[t.pending].price:
-            out.append(A.BuySpace(t.pending))
-        out.append(A.DeclineBuy(t.pending))
-    elif phase == "auction":
-        au = t.auction
-        assert au is not None
-        bids = sorted({au.high_bid + step for step in (1, 10, 50, 100)})
-        out.extend(A.Bid(b) for b in bids if b <= p.cash)
-        out.append(A.PassBid())
-    elif phase == "tax":
-        out += [A.PayTax("flat"), A.PayTax("percent")]
-    elif phase == "debt":
-        if p.cash >= t.debts[0].amount:
-            out.append(A.PayDebt())
-        elif p.cash + t.raisable(me) < t.debts[0].amount:
-            out.append(A.DeclareBankruptcy())
-    elif phase == "trade":
-        assert t.offer is not None
-        if trade_problem(t, t.offer) is None:
-            out.append(A.AcceptTrade())
-        out.append(A.RejectTrade())
-    elif phase == "transfer":
-        out.append(A.KeepMortgage(t.transfers[0]))
-    return out + manage_moves(t, me, named=False)
+    for kind in PHASES[phase].actions:
+        candidates = _CANDIDATES.get(kind)
+        if candidates is not None:
+            problem = _PROBLEMS[kind]
+            out += [a for a in candidates(t) if problem(t, a) is None]
+    return out + manage_moves(t, t.actor, named=False)
 
 
 __all__ = ["TRUSTEES", "WAITING", "legal_moves", "manage_moves", "why_illegal"]

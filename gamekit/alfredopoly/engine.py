@@ -8,6 +8,10 @@ it and freezes the result, so a rejected action changes nothing. Bots and
 the copies: the same rule code, only without the freezing (tests replay the fast
 path's choices through the checked ``apply`` and compare every state).
 
+The engine changes phase only through the phase table (``PHASES.move``, in
+:mod:`gamekit.alfredopoly.phases`), which raises ``IllegalTransition`` for a change it
+does not allow.
+
 Rule numbers in comments refer to ``docs/rules/alfredopoly.md``, the kit's rule book.
 
 Decisions (where the sheet is silent; the kit follows classic US rules before 2008):
@@ -60,6 +64,7 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import DECK_TITLES, DECKS, Board
+from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
 from gamekit.core.actions import Action, Event
 
@@ -75,6 +80,9 @@ MONEY_KINDS = frozenset(
 """Event kinds that move money: ``player`` pays ``amount`` to ``target`` (``None`` is
 the trustees; the Free Parking jackpot is money the trustees hold aside)."""
 
+
+_go = PHASES.move
+"""Every change of phase goes through the phase table (``IllegalTransition`` otherwise)."""
 
 _CARD_MODE = {"move_to": "", "move_nearest_railroad": "double", "move_nearest_utility": "card",
               "move_back": "back"}  # fmt: skip
@@ -258,13 +266,13 @@ class Table:
         """Settle debts and pending moves until a decision or a chance is needed."""
         while self.phase != "over":
             if self.transfers:  # a mortgaged property changed hands: its owner decides
-                self.phase = "transfer"
+                self.phase = _go(self.phase, "transfer")
                 self.actor = self.owner[self.transfers[0]]
                 return
             while self.debts:
                 d = self.debts[0]
                 if self.players[d.debtor].cash < d.amount:
-                    self.phase = "debt"
+                    self.phase = _go(self.phase, "debt")
                     self.actor = d.debtor
                     return
                 del self.debts[0]
@@ -274,7 +282,7 @@ class Table:
                 if self._move(steps, ""):
                     return
                 continue
-            self.phase = "turn"
+            self.phase = _go(self.phase, "turn")
             self.actor = self.current
             return
 
@@ -375,14 +383,14 @@ class Table:
         if self.lay.is_property[i]:
             o = self.owner[i]
             if o == TRUSTEES:  # rule 4
-                self.phase = "buy"
+                self.phase = _go(self.phase, "buy")
                 self.pending = i
                 self.actor = cur
                 return True
             if o == cur or self.mortgaged[i]:  # rule 5: a mortgaged property collects no fee
                 return False
             if kind == "utility" and mode == "card":
-                self.phase = "card_dice"
+                self.phase = _go(self.phase, "card_dice")
                 self.pending = i
                 self.actor = cur
                 return True
@@ -396,7 +404,7 @@ class Table:
         if kind == "tax":
             s = self.board.spaces[i]
             if s.tax_percent:  # rule 7: the player chooses before counting
-                self.phase = "tax"
+                self.phase = _go(self.phase, "tax")
                 self.pending = i
                 self.actor = cur
                 return True
@@ -504,7 +512,7 @@ class Table:
         self.turn += 1
         self.current = nxt
         self.actor = nxt
-        self.phase = "turn"
+        self.phase = _go(self.phase, "turn")
         self.may_roll = True
         self.rolled = False
         self.doubles = 0
@@ -512,7 +520,7 @@ class Table:
         self.then_move = 0
         limit = self.spec.max_rounds
         if limit is not None and self.round > limit:
-            self.phase = "over"
+            self.phase = _go(self.phase, "over")
             self.ended = "round limit"
             if self.log is not None:
                 self._say("end", f"The game stopped after {limit} rounds")
@@ -550,7 +558,7 @@ class Table:
         _HANDLERS[type(action)](self, action)
 
     def _do_roll(self, a: A.RollDice) -> None:
-        self.phase = "dice"
+        self.phase = _go(self.phase, "dice")
         self.actor = self.current
 
     def _do_end(self, a: A.EndTurn) -> None:
@@ -575,7 +583,7 @@ class Table:
                 (cur + k) % n for k in range(n) if not self.players[(cur + k) % n].bankrupt
             )
             self.auction = AuctionState(a.space, bidders)
-            self.phase = "auction"
+            self.phase = _go(self.phase, "auction")
             self.actor = bidders[0]
             return
         self.pending = -1
@@ -711,7 +719,7 @@ class Table:
 
     def _do_propose(self, a: A.ProposeTrade) -> None:
         self.offer = a
-        self.phase = "trade"
+        self.phase = _go(self.phase, "trade")
         self.actor = a.partner
         if self.log is not None:
             self._say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
@@ -753,14 +761,13 @@ class Table:
                       f"{self._nm(me)} in the trade")  # fmt: skip
         self.offer = None
         self.transfers += sorted(i for i in (*o.give, *o.take) if self.mortgaged[i])
-        self.phase = "turn"
         self.proceed()
 
     def _do_reject(self, a: A.RejectTrade) -> None:
         if self.log is not None:
             self._say("trade", f"{self._nm(self.actor)} rejected the trade", self.actor)
         self.offer = None
-        self.phase = "turn"
+        self.phase = _go(self.phase, "turn")
         self.actor = self.current
 
     def _do_pay_debt(self, a: A.PayDebt) -> None:
@@ -817,7 +824,7 @@ class Table:
         active = [i for i, q in enumerate(self.players) if not q.bankrupt]
         self.transfers = [i for i in self.transfers if self.owner[i] >= 0]
         if len(active) == 1:
-            self.phase = "over"
+            self.phase = _go(self.phase, "over")
             self.ended = "last player standing"
             self.debts = []
             self.transfers = []

@@ -32,6 +32,7 @@ from gamekit.alfredopoly.actions import EndTurn, RollDice
 from gamekit.alfredopoly.board import DECKS
 from gamekit.alfredopoly.checks import legal_moves, manage_moves, why_illegal
 from gamekit.alfredopoly.engine import Table
+from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
 from gamekit.alfredopoly.state import GameState, PlayerState
 from gamekit.core.actions import Action, Outcome, ScoreLine, Step
@@ -100,7 +101,7 @@ def current_player(state: GameState) -> int | None:
     >>> current_player(s), current_player(apply(s.spec, s, RollDice()))
     (0, None)
     """
-    if state.phase == "over" or is_chance(state):
+    if state.phase == OVER or state.phase in CHANCE:
         return None
     return state.actor
 
@@ -137,7 +138,7 @@ def is_legal(spec: AlfredopolySpec, state: GameState, action: Action) -> bool:
 
 def is_chance(state: GameState) -> bool:
     """True when the state waits for dice (a chance step)."""
-    return state.phase in ("dice", "card_dice")
+    return state.phase in CHANCE
 
 
 def chance_outcomes(spec: AlfredopolySpec, state: GameState) -> list[tuple[DiceRoll, Fraction]]:
@@ -212,7 +213,7 @@ def outcome(spec: AlfredopolySpec, state: GameState) -> Outcome | None:
     Scores are net worth for the ranking (mortgaged property at half price). Players
     still in rank by it; bankrupt players follow, the last to go first.
     """
-    if state.phase != "over":
+    if state.phase != OVER:
         return None
     table = Table(spec, state, log=False)
     scores = tuple(
@@ -241,6 +242,7 @@ def _breakdown(spec: AlfredopolySpec, state: GameState, seat: int) -> tuple[Scor
 
 
 __all__ = [
+    "PHASES",
     "AlfredopolySpec",
     "EndTurn",
     "GameState",

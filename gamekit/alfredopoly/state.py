@@ -5,7 +5,8 @@ sculptures (0-4; 5 is the statue of King Alfred) and ``mortgaged[i]`` whether it
 mortgaged. ``decks`` holds the card ids of E-Mail and PCC Mail, top card first; a
 "Get out" card a player holds is in that player's ``cards`` and not in its deck.
 
-``phase`` says what the game waits for and ``actor`` who must act:
+``phase`` says what the game waits for and ``actor`` who must act (the phase table,
+with what each phase allows and may lead to, is :data:`gamekit.alfredopoly.phases.PHASES`):
 
 ======== ==========================================================================
 turn     the current player may roll (``may_roll``), manage property, trade, end turn

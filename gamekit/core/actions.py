@@ -184,6 +184,7 @@ class PhaseTable:
 
     phases: tuple[Phase, ...]
     _by_name: dict[str, Phase] = field(init=False, repr=False, compare=False)
+    _moves: dict[str, frozenset[str]] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         by_name = {p.name: p for p in self.phases}
@@ -194,6 +195,8 @@ class PhaseTable:
                 if successor not in by_name:
                     raise ValueError(f"phase {p.name!r} names an unknown next phase {successor!r}")
         object.__setattr__(self, "_by_name", by_name)
+        # move() is on engines' hot paths: the successors as sets, computed once
+        object.__setattr__(self, "_moves", {p.name: frozenset(p.successors) for p in self.phases})
 
     @property
     def start(self) -> str:
@@ -223,7 +226,7 @@ class PhaseTable:
         An engine that changes phase any other way has a bug, so a disallowed move raises
         :class:`~gamekit.core.errors.IllegalTransition` (not a user error).
         """
-        if new != old and new not in self[old].successors:
+        if new != old and new not in self._moves.get(old, ()):
             allowed = ", ".join(self[old].successors) or "none"
             raise IllegalTransition(
                 f"{old} -> {new} is not in the phase table (allowed: {allowed})"
