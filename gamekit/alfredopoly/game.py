@@ -2,7 +2,9 @@
 
 Options are :class:`~gamekit.alfredopoly.spec.AlfredopolySpec`'s (``board``, ``auction``,
 ``max_rounds``, ...); a state's struct writes them all beside the state, so
-:meth:`AlfredopolyGame.state_from_struct` rebuilds the spec.
+:meth:`AlfredopolyGame.state_from_struct` rebuilds the spec (a board read from a file is
+written as its path; a board built in code cannot be written). ``new_game(..., spec=spec)``
+takes a ready spec instead of options.
 
 >>> game = AlfredopolyGame()
 >>> s = game.new_game(["Ann", "Bo", "Cy"], seed=1, board="classic", auction=True)

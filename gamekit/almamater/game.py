@@ -3,6 +3,7 @@
 The one option is ``data``: a folder of component files instead of the kit's own. Seats
 are colours (red, blue, green, purple); names given as ``players`` only count the seats.
 Alma Mater has no chance steps after setup (the setup is shuffled from the seed).
+``new_game(..., spec=spec)`` takes a ready spec instead of options.
 
 >>> game = AlmaMaterGame()
 >>> s = game.new_game(3, seed=1)
