@@ -23,6 +23,16 @@ from gamekit.almamater.placements import masters_needed, student_price
 from gamekit.almamater.rounds import storage_limit
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState
+from gamekit.almamater.words import (
+    books as book_words,
+)
+from gamekit.almamater.words import (
+    chancellor_words,
+    name_words,
+    requirements_words,
+    step_words,
+    student_effect,
+)
 from widgets.colours import ALMAMATER_HEX, ink_on
 from widgets.i18n import _PHASES, amount, gain_text, phase_words, space_name, words
 
@@ -106,15 +116,17 @@ def founding_card(spec: AlmaMaterSpec, card_id: str, lang: str = "en") -> dict[s
     return {"id": card.id, "white": card.white, "gives": gain_text(card.gain, lang)}
 
 
-def chancellor_card(spec: AlmaMaterSpec, name: str) -> dict[str, Any]:
+def chancellor_card(spec: AlmaMaterSpec, name: str, lang: str = "en") -> dict[str, Any]:
     """A chancellor's card: name, the gist of the ability and what it does in full.
 
     >>> from gamekit.almamater.spec import make_spec
     >>> chancellor_card(make_spec(2), "Copernicus")["gist"]
     'library income x2'
+    >>> chancellor_card(make_spec(2), "Copernicus", "de")["gist"]
+    'Bibliothekseinkommen x2'
     """
-    c = spec.components.chancellor(name)
-    return {"name": c.name, "gist": c.gist, "text": c.text}
+    gist, text = chancellor_words(spec, name, lang)
+    return {"name": name, "gist": gist, "text": text}
 
 
 def _draft(
@@ -131,7 +143,7 @@ def _draft(
             "kind": "chancellor",
             "title": w["chancellor_title"].format(name=names[seat]),
             "hint": w["chancellor_hint"],
-            "cards": [chancellor_card(spec, n) for n in state.chancellor_pool],
+            "cards": [chancellor_card(spec, n, lang) for n in state.chancellor_pool],
         }
     cards = p.hand if state.phase == "draft" else p.kept
     return {
@@ -193,11 +205,11 @@ def board_view(
     campus = [
         [
             {
-                "student": name,
+                "student": name_words(name, lang),
                 "faculty": c.student(name).faculty,
                 "faculty_hex": FACULTY_HEX.get(c.student(name).faculty, "#555"),
                 "left": state.campus_left[r][k],
-                "effect": c.student(name).effect_text(),
+                "effect": student_effect(c.student(name), lang),
             }
             for k, name in enumerate(row)
         ]
@@ -215,27 +227,27 @@ def board_view(
             )
         else:
             cost = (
-                f"jetzt: {prof.books} {paid} Bücher, kein Geld"
+                f"jetzt: {book_words(prof.books, paid, 'de')}, kein Geld"
                 if lang == "de"
-                else f"now: {prof.books} {paid} books, no ducats"
+                else f"now: {book_words(prof.books, paid)}, no ducats"
             )
         academy.append(
             {
-                "name": name,
+                "name": name_words(name, lang),
                 "faculty": prof.faculty,
                 "faculty_hex": FACULTY_HEX.get(prof.faculty, "#555"),
                 "left": state.academy_left[k],
                 "cost": cost,
                 "prestige": prof.prestige,
-                "lecture": str(prof.lecture),
+                "lecture": gain_text(prof.lecture, lang),
             }
         )
     research = [
         {
             "letter": spec.research[card].letter,
             "id": card,
-            "steps": [str(step) for step in spec.research[card].steps],
-            "milestone": str(spec.research[card].milestone),
+            "steps": [step_words(step, lang) for step in spec.research[card].steps],
+            "milestone": gain_text(spec.research[card].milestone, lang),
         }
         for card in state.research_track
     ]
@@ -264,9 +276,9 @@ def board_view(
             {
                 "tile": tile,
                 "level": spec.glory[tile].level,
-                "requires": str(spec.glory[tile]),
+                "requires": requirements_words(spec.glory[tile], lang),
                 "chancellor": bust or w["after_chancellors"],
-                "gist": c.chancellor(bust).gist if bust else "",
+                "gist": chancellor_words(spec, bust, lang)[0] if bust else "",
                 "busts_left": state.busts_left[k] if k < len(state.busts_left) else 0,
             }
         )
@@ -327,25 +339,27 @@ def tableau_view(
                 {
                     "slot": f"{label}{k + 1}",
                     "marked": f"{label}{k + 1}" in marked,
-                    "student": name,
+                    "student": name_words(name, lang) if name else None,
                     "faculty_hex": FACULTY_HEX.get(kind.faculty, "#555") if kind else None,
-                    "effect": kind.effect_text() if kind else "",
+                    "effect": student_effect(kind, lang) if kind else "",
                 }
             )
         return out
 
     professors = [
         {
-            "name": name,
+            "name": name_words(name, lang),
             "faculty": c.professor(name).faculty,
             "faculty_hex": FACULTY_HEX.get(c.professor(name).faculty, "#555"),
             "ready": name not in p.exhausted,
             "prestige": c.professor(name).prestige,
-            "lecture": str(c.professor(name).lecture),
+            "lecture": gain_text(c.professor(name).lecture, lang),
         }
         for name in p.professors
     ]
-    chancellors = [{**chancellor_card(spec, n), "own": n == p.chancellor} for n in p.abilities]
+    chancellors = [
+        {**chancellor_card(spec, n, lang), "own": n == p.chancellor} for n in p.abilities
+    ]
     storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries, names)
     return {
         "seat": seat,

@@ -44,7 +44,7 @@ from gamekit.almamater.actions import (
 )
 from gamekit.almamater.glossary import GLOSSARY
 from gamekit.almamater.placements import student_price, upgrade
-from gamekit.almamater.records import Gain
+from gamekit.almamater.records import Gain, GloryTile, StepCost, StudentKind
 from gamekit.almamater.spaces import (
     _track_costs,
     bishop_payout,
@@ -272,6 +272,70 @@ def gain_words(gain: Gain, lang: str = "en") -> str:
             else _n(gain.research, "research step")
         )
     return ", ".join(parts) if parts else ("nichts" if de else "nothing")
+
+
+def student_effect(kind: StudentKind, lang: str = "en") -> str:
+    """What a student kind does, as the board shows it.
+
+    >>> from gamekit.almamater.records import StudentKind
+    >>> student_effect(StudentKind("x", "Law", 1, "upgrade", Gain(), "bishop", 2), "de")
+    '2 Geld extra bei jedem Besuch am Bischofssitz'
+    >>> student_effect(StudentKind("x", "Law", 1, "income", Gain(ducats=1)), "de")
+    'bei jedem Einkommen: 1 Geld'
+    """
+    if check_lang(lang) == "en":
+        return kind.effect_text()
+    n = kind.amount
+    if kind.timing == "upgrade":
+        upgrades = {
+            "laboratory": f"{_n(n, 'freier Forschungsschritt', 'freie Forschungsschritte')} "
+            "extra bei jedem Besuch im Labor",
+            "starting_student": f"{own_textbooks(n, 'de')} extra bei jedem Besuch beim "
+            "Start-Studenten",
+            "bishop": f"{ducats(n, 'de')} extra bei jedem Besuch am Bischofssitz",
+            "antiquarian": f"Angebote im Antiquariat kosten {ducats(n, 'de')} weniger",
+        }
+        return upgrades.get(str(kind.upgrade), kind.effect_text())
+    if kind.timing == "end":
+        return f"bei Spielende: {kind.gain.prestige} Prestige"
+    if kind.timing == "income":
+        return f"bei jedem Einkommen: {gain_words(kind.gain, 'de')}"
+    return f"beim Anwerben: {gain_words(kind.gain, 'de')}"
+
+
+REQUIREMENTS_DE = {
+    "students": "Studenten",
+    "row_a": "Studenten in Reihe A",
+    "row_b": "Studenten in Reihe B",
+    "professors": "Professoren",
+    "research": "Forschungsschritte",
+    "milestones": "Meilensteine",
+    "ducats": "Geld",
+    "dictionaries": "Lexika",
+    "faculties": "Fakultäten",
+    "prestige": "Prestige",
+}
+
+
+def requirements_words(tile: GloryTile, lang: str = "en") -> str:
+    """A glory tile's requirements, as the board shows them.
+
+    >>> tile = GloryTile("a1", "a", (("professors", 2), ("research", 4)))
+    >>> requirements_words(tile), requirements_words(tile, "de")
+    ('professors >= 2, research >= 4', 'Professoren >= 2, Forschungsschritte >= 4')
+    """
+    if check_lang(lang) == "en":
+        return str(tile)
+    return ", ".join(f"{REQUIREMENTS_DE.get(kind, kind)} >= {n}" for kind, n in tile.requirements)
+
+
+def step_words(cost: StepCost, lang: str = "en") -> str:
+    """A research field's cost or requirement.
+
+    >>> step_words(StepCost("students", 2), "de"), step_words(StepCost("ducats", 1), "de")
+    ('braucht 2 Studenten', '1 Geld zahlen')
+    """
+    return _cost_de(str(cost)) if check_lang(lang) == "de" else str(cost)
 
 
 def chancellor_words(spec: AlmaMaterSpec, name: str, lang: str = "en") -> tuple[str, str]:

@@ -33,6 +33,15 @@ def test_german_buttons_and_log_have_no_english_words_left() -> None:
         assert not english_words(text), (text, english_words(text))
     assert any(label.startswith("1 Magister auf Antiquariat setzen") for label in labels)
     assert any("Ann" in line for line in log) and not any("Rot " in line for line in log)
+    board = table.board.view
+    cells = [cell for row in board["campus"] for cell in row]
+    shown = [cell["student"] + " " + cell["effect"] for cell in cells]
+    shown += [f"{p['name']} {p['lecture']} {p['cost']}" for p in board["academy"]]
+    shown += [step for card in board["research"] for step in card["steps"]]
+    shown += [f"{t['requires']} {t['gist']}" for t in board["hall"]]
+    for text in shown:
+        assert not english_words(text), (text, english_words(text))
+    assert any(text.startswith("Erstsemester (") for text in shown)
     english = AlmaMaterTable(["Ann", "Bo", "Cy"], seed=3)
     labels, log = play(english, 60)
     assert any(label.startswith("Place 1 master on the Antiquarian: buy") for label in labels)
