@@ -19,11 +19,10 @@ takes a ready spec instead of options.
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Mapping
 from fractions import Fraction
-from functools import cache, lru_cache
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +36,7 @@ from gamekit.alfredopoly.bots import Bot as AlfredopolyBot
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_struct
 from gamekit.alfredopoly.words import describe
-from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
+from gamekit.core.actions import Action, Outcome, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
 from gamekit.core.errors import IllegalAction
 from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
@@ -91,30 +90,6 @@ def spec_from_options(options: Mapping[str, Any]) -> AlfredopolySpec:
         raise ValueError(f"options: {exc}") from None
 
 
-# the phases of gamekit/alfredopoly/state.py, for as long as the engine has no table of its own
-_STATE_PHASES = (
-    "turn", "dice", "card_dice", "buy", "auction", "tax", "debt", "trade", "transfer", "over",
-)  # fmt: skip
-
-
-@cache
-def _phases() -> PhaseTable:
-    """The engine's phase table; until the engine has one, a table that names the phases
-    and allows every action type and transition (it checks nothing)."""
-    try:  # the engine's table (gamekit/alfredopoly/phases.py)
-        table = importlib.import_module("gamekit.alfredopoly.phases").PHASES
-    except (ImportError, AttributeError):  # pragma: no cover - only while the engine has none
-        table = None
-    if isinstance(table, PhaseTable):
-        return table
-    return PhaseTable(
-        tuple(
-            Phase(name, (Action,), then=tuple(p for p in _STATE_PHASES if p != name))
-            for name in _STATE_PHASES
-        )
-    )
-
-
 class AlfredopolyGame:
     """Alfredopoly's rules behind the Game protocol (the kit's defaults unless options)."""
 
@@ -122,7 +97,7 @@ class AlfredopolyGame:
 
     @property
     def phases(self) -> PhaseTable:
-        return _phases()
+        return R.PHASES
 
     def new_game(self, players: Players = 2, seed: Any = None, **options: Any) -> GameState:
         spec = options.pop("spec", None)
