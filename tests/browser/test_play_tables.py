@@ -42,6 +42,7 @@ from tests.browser.test_projector import (
     MIN_LABEL_PX,
     MIN_PANEL_PX,
     OVERFLOW_JS,
+    wait_boards_still,
 )
 
 SIZES = [(1280, 720), (1920, 1080)]
@@ -164,8 +165,9 @@ class Clicker:
     """Mouse clicks on the table's decisions that check, after each redraw, that the
     pointer is not on a different enabled decision (counts the "Just done" lines seen)."""
 
-    def __init__(self, page) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, page, name: str) -> None:  # type: ignore[no-untyped-def]
         self.page = page
+        self.name = name
         self.checked = 0
         self.kept_clear = 0
 
@@ -184,7 +186,10 @@ class Clicker:
             f"after clicking {label!r} a different decision is under the pointer: {under}"
         )
         self.checked += 1
-        self.kept_clear += under["what"] == "just-done"
+        if under["what"] == "just-done":
+            if not self.kept_clear:
+                screenshot(page, f"{self.name}-just-done", ".gk-table")
+            self.kept_clear += 1
         return p
 
 
@@ -230,17 +235,7 @@ def wait_drawn(page) -> None:  # type: ignore[no-untyped-def]
     page.wait_for_function(
         "() => document.querySelectorAll('.vega-embed svg.marks text').length > 0"
     )
-    # the boards refit once the page has laid out (they draw again 300 ms after their
-    # first draw): wait until a board's size on screen holds still for two frames
-    page.wait_for_function(
-        """() => new Promise((done) => {
-          const w = () => Array.from(document.querySelectorAll('.gk-ring'))
-            .map((s) => s.getBoundingClientRect().width).join();
-          const a = w();
-          requestAnimationFrame(() => requestAnimationFrame(() => done(a === w() && a)));
-        })""",
-        polling=400,
-    )
+    wait_boards_still(page)
 
 
 def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type: ignore[no-untyped-def]
@@ -248,7 +243,7 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     ``reload()`` reloads the page and waits until the fresh tables are drawn."""
     name = f"play-{front}-{size}"
     play = page.locator(".gk-play").first
-    clicker = Clicker(page)
+    clicker = Clicker(page, name)
     wait_drawn(page)
     start = wait_probe(page, "p.moves === 0")
     wait_armed(page, start["view"])
@@ -257,6 +252,7 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     mortgages = page.evaluate(MORTGAGE_JS)
     assert mortgages["marks"] == 8 and mortgages["tokens"] == 7, mortgages
     assert not mortgages["hits"], f"{name}: tokens cover a mortgage mark: {mortgages}"
+    screenshot(page, f"{name}-mortgages", ".gk-test-position")
     am = page.locator(".gk-table").nth(1)
     german = am.locator(".gk-am-board").text_content()
     assert "Ruhmeshalle" in german and "Bischofssitz" in german, german[:300]

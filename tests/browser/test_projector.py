@@ -90,6 +90,23 @@ def check_page(page, name: str, *, chart: bool = True) -> dict:  # type: ignore[
     }
 
 
+def wait_boards_still(page) -> None:  # type: ignore[no-untyped-def]
+    """Wait until every board's size on screen is the same at two checks 400 ms apart
+    (the boards refit after the page lays out and when the window changes)."""
+    page.evaluate("() => { window.gkBoardSizes = null; }")
+    page.wait_for_function(
+        """() => {
+          const now = Array.from(document.querySelectorAll('.gk-ring, .gk-am-board'))
+            .map((s) => { const r = s.getBoundingClientRect(); return r.width + 'x' + r.height; })
+            .join();
+          const same = now !== '' && window.gkBoardSizes === now;
+          window.gkBoardSizes = now;
+          return same;
+        }""",
+        polling=400,
+    )
+
+
 def board_px(page) -> float:  # type: ignore[no-untyped-def]
     return page.evaluate(
         "() => { const s = document.querySelector('.gk-ring');"
@@ -115,7 +132,7 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
                 "(w) => document.querySelector('.gk-ring').getBoundingClientRect().width > w + 50",
                 arg=before,
             )
-        page.evaluate("() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200)))")
+        wait_boards_still(page)
         name = f"projector-{game}-{width}x{height}"
         measured[name] = check_page(page, name)
         if game == "alfredopoly":
@@ -132,7 +149,7 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
         page.wait_for_function(
             "() => document.querySelectorAll('.gk-landing-panel .vega-embed svg.marks text').length"
         )
-        page.evaluate("() => new Promise((r) => setTimeout(r, 500))")  # the board refits
+        wait_boards_still(page)  # the heat-map board refits
         measured["landing"] = check_page(page, "landing-panel-1280x720")
         controls = page.evaluate(
             "() => Array.from(document.querySelectorAll('.gk-landing-panel .widget-label,"
@@ -191,7 +208,7 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     page.wait_for_function("() => document.querySelector('#filebrowser').offsetWidth > 100")
     page.locator(".gk-am-board .gk-am-space").first.wait_for()
     page.locator(".gk-ring .gk-space").first.wait_for()
-    page.evaluate("() => new Promise((r) => setTimeout(r, 500))")  # the boards refit
+    wait_boards_still(page)  # the boards refit
     fit = page.evaluate(LAB_OVERFLOW_JS)
     assert fit["filebrowser"] > 100, fit
     assert fit["scroll"] <= fit["client"] and fit["right"] <= fit["edge"] + 1, fit
