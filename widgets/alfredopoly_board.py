@@ -233,6 +233,9 @@ class AlfredopolyBoard(GameWidget):
         >>> b.show_game([{"name": "Ann", "position": 0}], [None, {"owner": 0}])
         >>> b.players[0]["colour"], b.players[0]["initial"], b.property_states[1]["sculptures"]
         ('#D55E00', 'A', 0)
+        >>> b.show_game([{"name": "Ann", "position": 7}], dice=[3, 4], dice_label="Ann rolled 3+4")
+        >>> b.dice, b.dice_label
+        ([3, 4], 'Ann rolled 3+4')
         """
         people = []
         names = [str(p.get("name", f"Player {seat + 1}")) for seat, p in enumerate(players)]

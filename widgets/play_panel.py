@@ -3,7 +3,9 @@
 It draws what the table sends and turns a click into an intent; the table checks every
 intent with the engine. Click safety: every redraw of the decisions bumps ``view``; the page
 sends the ``view`` its buttons were drawn for, and an intent made for an older view is
-ignored (the page also ignores clicks for ``GUARD_MS`` after a redraw). Used by
+ignored (the page also ignores clicks for ``GUARD_MS`` after a redraw). A new decision never
+appears under the pointer of the mouse click that led to it: a "Just done: ..." line takes
+that spot and the new buttons go below it, for as long as that view is shown. Used by
 :class:`~widgets.play_alfredopoly.AlfredopolyTable` and
 :class:`~widgets.play_almamater.AlmaMaterTable`.
 
