@@ -42,7 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.alfredopoly.actions import ProposeTrade
-from gamekit.alfredopoly.display import repr_pretty, state_html
+from gamekit.alfredopoly.display import repr_pretty, state_html, state_text
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
@@ -85,6 +85,7 @@ class AuctionState:
 class GameState:
     _repr_html_ = state_html  # a notebook shows a table of players (display.py)
     _repr_pretty_ = repr_pretty
+    __str__ = state_text  # print(state): a few lines of text
 
     players: tuple[PlayerState, ...]
     owner: tuple[int, ...]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from gamekit.almamater.display import repr_pretty, state_html
+from gamekit.almamater.display import repr_pretty, state_html, state_text
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
@@ -88,6 +88,7 @@ class GameState:
 
     _repr_html_ = state_html  # a notebook shows a table of players (display.py)
     _repr_pretty_ = repr_pretty
+    __str__ = state_text  # print(state): a few lines of text
 
     phase: str
     round: int

@@ -246,3 +246,13 @@ def test_an_edited_state_with_an_impossible_seat_still_shows():
     spec = make_spec(2)
     state = dataclasses.replace(almamater.new_game(spec, seed=1), pending=(("return", 5, 1),))
     assert "seat 5 returns 1 book" in notebook_html(state)
+
+
+def test_print_shows_the_text_table_and_repr_stays_a_dataclass():
+    a = alfredopoly.new_game(players=2, seed=1)
+    assert str(a) == alfredopoly_display.state_text(a)
+    assert str(a).splitlines()[1].split() == ["Ann", "$1,500", "Academic", "Alley"]
+    assert repr(a).startswith("GameState(players=(PlayerState(name='Ann'")
+    m = almamater.new_game(make_spec(2), seed=1)
+    assert str(m) == almamater_display.state_text(m)
+    assert repr(m).startswith("GameState(phase='draft'")
