@@ -18,66 +18,15 @@ from typing import Any
 
 from gamekit.almamater import validate
 from gamekit.almamater.records import (
-    ABILITIES,
     DEFAULT_FOLDER,
-    FACULTIES,
     FAMILIES,
-    GAIN_KEYS,
-    LETTERS,
-    REQUIREMENT_KINDS,
-    STEP_PAID,
-    STEP_REQUIRED,
-    TIMINGS,
-    UPGRADE_SPACES,
-    AntiquarianOffer,
-    Board,
-    CampusColumn,
-    Chancellor,
     Components,
-    FoundingCard,
-    Gain,
-    GloryTile,
     Note,
-    ProfessorType,
-    Reputation,
-    ResearchCard,
-    Shelves,
-    StepCost,
-    StudentKind,
 )
 from gamekit.core.data import Checker, load_data_file
 from gamekit.core.errors import DataError
 
-__all__ = [
-    "ABILITIES",
-    "DEFAULT_FOLDER",
-    "FACULTIES",
-    "FAMILIES",
-    "GAIN_KEYS",
-    "LETTERS",
-    "REQUIREMENT_KINDS",
-    "STEP_PAID",
-    "STEP_REQUIRED",
-    "TIMINGS",
-    "UPGRADE_SPACES",
-    "AntiquarianOffer",
-    "Board",
-    "CampusColumn",
-    "Chancellor",
-    "Components",
-    "FoundingCard",
-    "Gain",
-    "GloryTile",
-    "Note",
-    "ProfessorType",
-    "Reputation",
-    "ResearchCard",
-    "Shelves",
-    "StepCost",
-    "StudentKind",
-    "load_components",
-    "notes_frame",
-]
+__all__ = ["DEFAULT_FOLDER", "FAMILIES", "Components", "load_components", "notes_frame"]
 
 
 def load_components(path: str | Path | None = None) -> Components:

@@ -13,17 +13,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from gamekit.almamater.components import Gain, StepCost
 from gamekit.almamater.phases import PHASES
+from gamekit.almamater.records import STEPS_PER_CARD, Gain, StepCost
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState, replace
 from gamekit.core.actions import Event
 
-STEPS_PER_CARD = 3
-
 
 class Work:
-    """A scratch copy of a state for one step; :meth:`freeze` makes the next state."""
+    """A scratch copy of a state for one step; :meth:`freeze` makes the next state.
+
+    The copy is derived from the state itself: ``g`` holds every field of the
+    :class:`~gamekit.almamater.state.GameState` by name (whatever fields it has, so a new
+    field needs no change here), ``p`` the players, changed through :meth:`set`.
+    """
 
     __slots__ = ("c", "events", "g", "gained", "narrate", "p", "spec")
 

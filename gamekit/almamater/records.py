@@ -42,6 +42,9 @@ STEP_REQUIRED = ("students", "professors")
 UPGRADE_SPACES = ("laboratory", "starting_student", "bishop", "antiquarian")
 TIMINGS = ("immediate", "income", "end", "upgrade")
 LETTERS = ("A", "B", "C", "D", "E")
+STEPS_PER_CARD = 3
+"""Research steps on each research card (a fact: 5 cards A-E, 3 steps each, 15 in all);
+a milestone ends each card."""
 FAMILIES = (
     "founding",
     "chancellors",

@@ -51,10 +51,6 @@ def storage_limit(spec: AlmaMaterSpec, p: PlayerState) -> int:
     return spec.components.board.storage_empty + max(len(p.row_a), len(p.row_b))
 
 
-def library_books(p: PlayerState) -> int:
-    return p.shelved
-
-
 def administration_start(w: Work) -> None:
     """Administration steps 1 (turn order) and 2 (storage): each player over the limit
     owes a decision, in the new turn order."""

@@ -36,6 +36,7 @@ from gamekit.almamater.decisions import (
 )
 from gamekit.almamater.moves import Work
 from gamekit.almamater.phases import PHASES
+from gamekit.almamater.records import STEPS_PER_CARD
 from gamekit.almamater.rounds import administration_finish, administration_start, income
 from gamekit.almamater.scoring import Score, final_score
 from gamekit.almamater.setup import (
@@ -305,7 +306,7 @@ def player_score(spec: AlmaMaterSpec, state: GameState, seat: int) -> Score:
         ducats=p.ducats,
         dictionaries=p.dictionaries,
         reputation_rank=state.rank_of(seat),
-        milestones=p.research // 3,
+        milestones=p.research // STEPS_PER_CARD,
         professors=[c.professor(n).prestige for n in p.professors],
         math_prestige=math,
         row_a=len(p.row_a),

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from gamekit.almamater.components import LETTERS, Components, load_components
+from gamekit.almamater.components import Components, load_components
+from gamekit.almamater.records import LETTERS
 from gamekit.almamater.scoring import Score, final_score
 from gamekit.core.data import Checker, load_data_file
 

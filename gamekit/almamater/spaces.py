@@ -31,7 +31,6 @@ from gamekit.almamater.actions import (
     Park,
     Research,
 )
-from gamekit.almamater.components import GloryTile, StepCost
 from gamekit.almamater.moves import Work, sale_prices, step_allowed
 from gamekit.almamater.placements import (
     ability_amount,
@@ -48,6 +47,7 @@ from gamekit.almamater.placements import (
     upgrade,
     ways_to_use,
 )
+from gamekit.almamater.records import STEPS_PER_CARD, GloryTile, StepCost
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
@@ -152,7 +152,7 @@ def paid_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> in
 
 
 def laboratory_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
-    if p.research >= len(s.research_track) * 3:
+    if p.research >= len(s.research_track) * STEPS_PER_CARD:
         return []
     ways = ways_to_use(spec, s, p, "laboratory")
     if not ways:
@@ -275,7 +275,7 @@ def requirement_value(spec: AlmaMaterSpec, p: PlayerState, kind: str) -> int:
     if kind == "research":
         return p.research
     if kind == "milestones":
-        return p.research // 3
+        return p.research // STEPS_PER_CARD
     if kind == "ducats":
         return p.ducats
     if kind == "dictionaries":

@@ -13,17 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from gamekit.almamater.components import (
-    FACULTIES,
-    Components,
-    FoundingCard,
-    GloryTile,
-    ResearchCard,
-    load_components,
-)
+from gamekit.almamater.components import Components, load_components
+from gamekit.almamater.records import FACULTIES, FoundingCard, GloryTile, ResearchCard
 
 COLOURS = ("red", "blue", "green", "purple")
-DICTIONARY = "dictionary"
 # Bishop and Colloquium take any number of masters and never escalate (a fact).
 OPEN_SPACES = ("bishop", "colloquium")
 

@@ -17,6 +17,7 @@ from gamekit.almamater.records import (
     REQUIREMENT_KINDS,
     STEP_PAID,
     STEP_REQUIRED,
+    STEPS_PER_CARD,
     TIMINGS,
     UPGRADE_SPACES,
     AntiquarianOffer,
@@ -253,8 +254,8 @@ def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...
         entry = f"card {cid!r}"
         letter = check.choice(t, "letter", LETTERS, entry=entry)
         steps_raw = check.get(t, "steps", entry=entry)
-        if not isinstance(steps_raw, list) or len(steps_raw) != 3:
-            check.fail(entry, "steps", "must be a list of 3 step costs")
+        if not isinstance(steps_raw, list) or len(steps_raw) != STEPS_PER_CARD:
+            check.fail(entry, "steps", f"must be a list of {STEPS_PER_CARD} step costs")
         steps = []
         for j, s in enumerate(steps_raw):
             if not isinstance(s, Mapping) or len(s) != 1:

@@ -18,13 +18,8 @@ import pytest
 
 from gamekit.almamater.actions import HallOfFame, HireProfessor, Pass
 from gamekit.almamater.bots import BOTS
-from gamekit.almamater.components import (
-    DEFAULT_FOLDER,
-    FACULTIES,
-    FAMILIES,
-    REQUIREMENT_KINDS,
-    load_components,
-)
+from gamekit.almamater.components import DEFAULT_FOLDER, FAMILIES, load_components
+from gamekit.almamater.records import FACULTIES, REQUIREMENT_KINDS
 from gamekit.almamater.rules import legal_actions, outcome, step
 from gamekit.almamater.setup import new_game
 from gamekit.almamater.spec import make_spec

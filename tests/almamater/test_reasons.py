@@ -29,14 +29,8 @@ from gamekit.almamater.actions import (
 )
 from gamekit.almamater.bots import BOTS
 from gamekit.almamater.checks import why_illegal
-from gamekit.almamater.components import (
-    AntiquarianOffer,
-    CampusColumn,
-    Gain,
-    ProfessorType,
-    StepCost,
-    load_components,
-)
+from gamekit.almamater.components import load_components
+from gamekit.almamater.records import AntiquarianOffer, CampusColumn, Gain, ProfessorType, StepCost
 from gamekit.almamater.rules import legal_actions, new_game, step
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, PlayerState, replace

@@ -267,7 +267,8 @@ def test_research_model_is_one_track_and_says_why() -> None:
 def test_the_hand_worked_values_above_assume_these_kit_defaults() -> None:
     """The kit defaults the hand counts in this file use: if a tuning changes one, this test
     names it (update the counts of the tests that use it)."""
-    from gamekit.almamater.components import Gain, StepCost, load_components
+    from gamekit.almamater.components import load_components
+    from gamekit.almamater.records import Gain, StepCost
 
     c = load_components()
     b = c.board
