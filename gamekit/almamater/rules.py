@@ -329,7 +329,7 @@ def outcome(spec: AlmaMaterSpec, state: GameState) -> Outcome | None:
     best = key[ranking[0]]
     winners = tuple(i for i in ranking if key[i] == best)
     return Outcome(
-        "after round 6",
+        f"after round {state.rounds}",
         winners=winners,
         ranking=ranking,
         scores=tuple(s.total for s in scores),

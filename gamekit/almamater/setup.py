@@ -191,7 +191,10 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
         if w.narrate:
             w.log("setup", f"glory tile {tile}: bust stack under {ch}")
     if w.narrate:
-        w.log("setup", "the library: 6 empty shelves and an empty sale shelf per player")
+        w.log(
+            "setup",
+            f"the library: {w.c.shelves.library} empty shelves and an empty sale shelf per player",
+        )
     board = w.c.board
     for seat_ in w.g["order"]:
         w.gain(seat_, board.start, "starting ducats")

@@ -835,9 +835,6 @@ _FIXED_LINES = {
     "each player takes the last card passed to them": (
         "alle nehmen die letzte Karte, die ihnen weitergegeben wurde"
     ),
-    "the library: 6 empty shelves and an empty sale shelf per player": (
-        "die Bibliothek: 6 leere Regale und ein leeres Verkaufsregal je Spieler"
-    ),
     "administration 4: exhausted professors are readied": (
         "Verwaltung 4: erschöpfte Professoren werden wieder bereit"
     ),
@@ -846,6 +843,11 @@ _FIXED_LINES = {
     ),
     "administration 6: that was the last round": "Verwaltung 6: das war die letzte Runde",
 }
+
+
+@_line(r"the library: (?P<n>\d+) empty shelves and an empty sale shelf per player")
+def _l_library(m: re.Match[str]) -> str:
+    return f"die Bibliothek: {m['n']} leere Regale und ein leeres Verkaufsregal je Spieler"
 
 
 @_line(r"round (?P<n>\d+): action phase")
