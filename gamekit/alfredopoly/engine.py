@@ -59,14 +59,16 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import DECK_TITLES, DECKS, Board
+from gamekit.alfredopoly.narration import NULL_LOG, EventLog
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
-from gamekit.core.actions import Action, Event
+from gamekit.core.actions import Action
 
 if TYPE_CHECKING:
     from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -129,106 +131,152 @@ def layout(board: Board) -> _Layout:
     return hit[1]
 
 
-class Player:
-    """A mutable player record (the table's copy of a ``PlayerState``)."""
+def _compiled(name: str, lines: list[str], env: dict[str, Any]) -> Callable[..., Any]:
+    """A function compiled from source lines, as :mod:`dataclasses` writes ``__init__``:
+    the copies between states and tables are derived from the state dataclasses'
+    fields, yet run as fast as if every field were written out (the checked API makes
+    one table and one state per action)."""
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), env, namespace)
+    return namespace[name]  # type: ignore[no-any-return]
 
-    __slots__ = ("bankrupt", "cards", "cash", "in_jail", "jail_tries", "name", "position")
+
+_PLAYER_FIELDS = [f.name for f in dataclasses.fields(PlayerState)]
+_STATE_FIELDS = [f.name for f in dataclasses.fields(GameState)]
+_LISTS = ("owner", "level", "mortgaged", "debts", "transfers")
+"""The state's tuples that the rules change in place: lists on the table. ``players``
+become :class:`Player` records and ``decks`` lists; every other field is an immutable
+value the table replaces, never changes."""
+
+
+def _thaw_code(cls_fields: list[str], source: str, special: dict[str, str]) -> list[str]:
+    return [f"    self.{f} = {special.get(f, f'{source}.{f}')}" for f in cls_fields]
+
+
+def _freeze_code(cls: str, cls_fields: list[str], special: dict[str, str]) -> list[str]:
+    args = [special.get(f, f"self.{f}") for f in cls_fields]  # positional, in field order
+    return [f"    return {cls}({', '.join(args)})"]
+
+
+_thaw_player = _compiled(
+    "thaw",
+    ["def thaw(self, p):", *_thaw_code(_PLAYER_FIELDS, "p", {"cards": "list(p.cards)"})],
+    {},
+)
+_freeze_player = _compiled(
+    "freeze",
+    [
+        "def freeze(self):",
+        *_freeze_code("PlayerState", _PLAYER_FIELDS, {"cards": "tuple(self.cards)"}),
+    ],
+    {"PlayerState": PlayerState},
+)
+
+
+class Player:
+    """A mutable player record: the fields of ``PlayerState``, ``cards`` a list."""
+
+    __slots__ = tuple(_PLAYER_FIELDS)
+    name: str
+    cash: int
+    position: int
+    in_jail: bool
+    jail_tries: int
+    cards: list[str]
+    bankrupt: bool
 
     def __init__(self, p: PlayerState) -> None:
-        self.name = p.name
-        self.cash = p.cash
-        self.position = p.position
-        self.in_jail = p.in_jail
-        self.jail_tries = p.jail_tries
-        self.cards = list(p.cards)
-        self.bankrupt = p.bankrupt
+        _thaw_player(self, p)
 
     def freeze(self) -> PlayerState:
-        return PlayerState(
-            self.name, self.cash, self.position, self.in_jail, self.jail_tries,
-            tuple(self.cards), self.bankrupt,
-        )  # fmt: skip
+        return _freeze_player(self)  # type: ignore[no-any-return]
+
+
+_thaw_table = _compiled(
+    "thaw",
+    [
+        "def thaw(self, spec, state):",
+        *_thaw_code(
+            _STATE_FIELDS,
+            "state",
+            {
+                "players": "[Player(p) for p in state.players]",
+                "decks": "[list(d) for d in state.decks]",
+                "spec": "spec",
+                **{f: f"list(state.{f})" for f in _LISTS},
+            },
+        ),
+    ],
+    {"Player": Player},
+)
+_freeze_table = _compiled(
+    "freeze",
+    [
+        "def freeze(self):",
+        *_freeze_code(
+            "GameState",
+            _STATE_FIELDS,
+            {
+                "players": "tuple([p.freeze() for p in self.players])",
+                "decks": "(tuple(self.decks[0]), tuple(self.decks[1]))",
+                **{f: f"tuple(self.{f})" for f in _LISTS},
+            },
+        ),
+    ],
+    {"GameState": GameState},
+)
 
 
 class Table:
-    """A mutable working copy of a game, with every rule as a method."""
+    """A mutable working copy of a game, with every rule as a method.
 
-    __slots__ = (
-        "actor", "auction", "board", "current", "debts", "decks", "doubles", "ended", "jackpot",
-        "last_roll", "lay", "level", "log", "may_roll", "mortgage_version", "mortgaged", "offer",
-        "out_order", "owner", "owner_version", "pending", "phase", "players", "rolled", "round",
-        "sculptures_left", "spec", "statues_left", "then_move", "transfers", "turn",
-    )  # fmt: skip
+    It has every field of :class:`~gamekit.alfredopoly.state.GameState` (the copies
+    both ways are derived from the dataclass fields; :data:`_LISTS` are lists here),
+    plus the board's lookups and the event log.
+    """
+
+    __slots__ = (*_STATE_FIELDS, "board", "lay", "log", "mortgage_version", "owner_version")
+    # the state's fields as the table holds them (tests check these match GameState)
+    players: list[Player]
+    owner: list[int]
+    level: list[int]
+    mortgaged: list[bool]
+    decks: list[list[str]]
+    sculptures_left: int
+    statues_left: int
+    current: int
+    phase: str
+    actor: int
+    may_roll: bool
+    rolled: bool
+    doubles: int
+    last_roll: tuple[int, ...]
+    pending: int
+    debts: list[Debt]
+    then_move: int
+    offer: A.ProposeTrade | None
+    auction: AuctionState | None
+    jackpot: int
+    round: int
+    turn: int
+    ended: str
+    out_order: tuple[int, ...]
+    transfers: list[int]
+    spec: AlfredopolySpec
 
     def __init__(self, spec: AlfredopolySpec, state: GameState, log: bool = True) -> None:
-        self.spec = spec
+        _thaw_table(self, spec, state)
         self.board = spec.board
         self.lay = layout(spec.board)
-        self.players = [Player(p) for p in state.players]
-        self.owner = list(state.owner)
         self.owner_version = 0  # bumps whenever ownership changes (bots cache on it)
         self.mortgage_version = 0  # bumps whenever a mortgage is taken or lifted
-        self.level = list(state.level)
-        self.mortgaged = list(state.mortgaged)
-        self.decks = [list(d) for d in state.decks]
-        self.sculptures_left = state.sculptures_left
-        self.statues_left = state.statues_left
-        self.current = state.current
-        self.phase = state.phase
-        self.actor = state.actor
-        self.may_roll = state.may_roll
-        self.rolled = state.rolled
-        self.doubles = state.doubles
-        self.last_roll = state.last_roll
-        self.pending = state.pending
-        self.debts = list(state.debts)
-        self.then_move = state.then_move
-        self.offer = state.offer
-        self.auction = state.auction
-        self.jackpot = state.jackpot
-        self.round = state.round
-        self.turn = state.turn
-        self.ended = state.ended
-        self.out_order = state.out_order
-        self.transfers = list(state.transfers)
-        self.log: list[Event] | None = [] if log else None
+        self.log = EventLog() if log else NULL_LOG  # the null log keeps nothing
 
     def freeze(self) -> GameState:
-        return GameState(
-            players=tuple(p.freeze() for p in self.players),
-            owner=tuple(self.owner),
-            level=tuple(self.level),
-            mortgaged=tuple(self.mortgaged),
-            decks=(tuple(self.decks[0]), tuple(self.decks[1])),
-            sculptures_left=self.sculptures_left,
-            statues_left=self.statues_left,
-            current=self.current,
-            phase=self.phase,
-            actor=self.actor,
-            may_roll=self.may_roll,
-            rolled=self.rolled,
-            doubles=self.doubles,
-            last_roll=self.last_roll,
-            pending=self.pending,
-            debts=tuple(self.debts),
-            then_move=self.then_move,
-            offer=self.offer,
-            auction=self.auction,
-            jackpot=self.jackpot,
-            round=self.round,
-            turn=self.turn,
-            ended=self.ended,
-            out_order=self.out_order,
-            transfers=tuple(self.transfers),
-            spec=self.spec,
-        )
+        """The table as an immutable state (carrying the spec)."""
+        return _freeze_table(self)  # type: ignore[no-any-return]
 
     # ---- narration and money ------------------------------------------------------
-
-    def _say(self, kind: str, text: str, player: int | None = None,
-             amount: int | None = None, target: int | None = None) -> None:  # fmt: skip
-        if self.log is not None:
-            self.log.append(Event(kind, text, player, amount, target))
 
     def _nm(self, seat: int) -> str:
         return self.players[seat].name if seat >= 0 else "the trustees"
@@ -236,8 +284,8 @@ class Table:
     def _receive(self, seat: int, amount: int, kind: str, why: str) -> None:
         """The trustees pay ``seat``."""
         self.players[seat].cash += amount
-        if self.log is not None:
-            self._say(kind, f"{self._nm(seat)} {why}", None, amount, seat)
+        if self.log.keeps:  # the words cost time on the fast path
+            self.log.say(kind, f"{self._nm(seat)} {why}", None, amount, seat)
 
     def _pay(self, seat: int, to: int, amount: int, kind: str, why: str,
              jackpot: bool = False) -> None:  # fmt: skip
@@ -247,8 +295,8 @@ class Table:
             self.players[to].cash += amount
         elif jackpot and self.spec.free_parking_jackpot:
             self.jackpot += amount
-        if self.log is not None:
-            self._say(kind, f"{self._nm(seat)} {why}", seat, amount, to if to >= 0 else None)
+        if self.log.keeps:  # the words cost time on the fast path
+            self.log.say(kind, f"{self._nm(seat)} {why}", seat, amount, to if to >= 0 else None)
 
     def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
              jackpot: bool = False) -> None:  # fmt: skip
@@ -294,11 +342,11 @@ class Table:
             players[creditor].cash += amount
         elif jackpot and self.spec.free_parking_jackpot:
             self.jackpot += amount
-        if self.log is not None:
+        if self.log.keeps:  # the words cost time on the fast path
             word = _WORDS.get(kind, "")
             to = f" to {self._nm(creditor)}" if creditor >= 0 else ""
-            self._say(kind, f"{self._nm(debtor)} paid ${amount}{word}{to} {reason}", debtor,
-                      amount, creditor if creditor >= 0 else None)  # fmt: skip
+            self.log.say(kind, f"{self._nm(debtor)} paid ${amount}{word}{to} {reason}", debtor,
+                         amount, creditor if creditor >= 0 else None)  # fmt: skip
 
     def roll(self, values: tuple[int, ...]) -> None:
         """Resolve the dice of a chance step (the phase is ``dice`` or ``card_dice``)."""
@@ -311,8 +359,7 @@ class Table:
             fee = 10 * total
             space = self.pending
             self.pending = -1
-            if self.log is not None:
-                self._say("roll", f"{p.name} rolled {_dice(values)} for the utility card")
+            self.log.say("roll", f"{p.name} rolled {_dice(values)} for the utility card")
             self._owe(cur, self.owner[space], fee, "fee",
                       f"for {self.board.spaces[space].name} (10 x {total})")  # fmt: skip
             self.proceed()
@@ -323,9 +370,8 @@ class Table:
                 p.in_jail = False
                 p.jail_tries = 0
                 self.may_roll = False
-                if self.log is not None:
-                    self._say("roll", f"{p.name} rolled {_dice(values)} and left Academic "
-                              "Probation")  # fmt: skip
+                self.log.say("roll", f"{p.name} rolled {_dice(values)} and left Academic "
+                          "Probation")  # fmt: skip
                 if not self._move(total, ""):
                     self.proceed()
                 return
@@ -334,28 +380,26 @@ class Table:
             if p.jail_tries >= self.spec.jail_tries:  # Decision: pay and move by that roll
                 p.in_jail = False
                 p.jail_tries = 0
-                if self.log is not None:
-                    self._say("roll", f"{p.name} rolled {_dice(values)}, a last failed try "
-                              "in Academic Probation")  # fmt: skip
+                self.log.say("roll", f"{p.name} rolled {_dice(values)}, a last failed try "
+                          "in Academic Probation")  # fmt: skip
                 self._owe(cur, TRUSTEES, self.spec.jail_fine, "fine",
                           "to leave Academic Probation", True)  # fmt: skip
                 self.then_move = total
-            elif self.log is not None:
-                self._say("roll", f"{p.name} rolled {_dice(values)} and stays in Academic "
+            else:
+                self.log.say("roll", f"{p.name} rolled {_dice(values)} and stays in Academic "
                           "Probation")  # fmt: skip
             self.proceed()
             return
         if double:
             self.doubles += 1
             if self.doubles >= 3:  # rule 2 / 8c: third double, straight to Probation
-                if self.log is not None:
-                    self._say("roll", f"{p.name} rolled {_dice(values)}, a third double")
+                self.log.say("roll", f"{p.name} rolled {_dice(values)}, a third double")
                 self._jail(cur)
                 self.proceed()
                 return
         self.may_roll = double
-        if self.log is not None:
-            self._say("roll", f"{p.name} rolled {_dice(values)}")
+        if self.log.keeps:  # the words cost time on the fast path
+            self.log.say("roll", f"{p.name} rolled {_dice(values)}")
         if not self._move(total, ""):
             self.proceed()
 
@@ -369,12 +413,12 @@ class Table:
             p.position = new
             salary = self.spec.salary
             p.cash += salary
-            if self.log is not None:
-                self._say("workstudy", f"{p.name} collected ${salary} workstudy", None, salary,
-                          cur)  # fmt: skip
+            if self.log.keeps:  # the words cost time on the fast path
+                self.log.say("workstudy", f"{p.name} collected ${salary} workstudy", None,
+                             salary, cur)  # fmt: skip
         p.position = new
-        if self.log is not None:
-            self._say("move", f"{p.name} moved to {self.board.spaces[new].name}", cur)
+        if self.log.keeps:  # the words cost time on the fast path
+            self.log.say("move", f"{p.name} moved to {self.board.spaces[new].name}", cur)
         return self._land(new, mode)
 
     def _land(self, i: int, mode: str) -> bool:
@@ -444,8 +488,7 @@ class Table:
         self.may_roll = False
         self.doubles = 0
         self.then_move = 0
-        if self.log is not None:
-            self._say("jail", f"{p.name} went to {self.board.spaces[self.board.jail].name}", seat)
+        self.log.say("jail", f"{p.name} went to {self.board.spaces[self.board.jail].name}", seat)
 
     def _draw(self, d: int) -> bool:
         """Rule 6: draw the top card; it goes to the bottom unless it is kept."""
@@ -457,8 +500,8 @@ class Table:
             p.cards.append(cid)
         else:
             self.decks[d].append(cid)
-        if self.log is not None:
-            self._say("card", f"{p.name} drew {DECK_TITLES[DECKS[d]]}: {card.text}", cur)
+        if self.log.keeps:  # the words cost time on the fast path
+            self.log.say("card", f"{p.name} drew {DECK_TITLES[DECKS[d]]}: {card.text}", cur)
         effect = card.effect
         mode = _CARD_MODE.get(effect)
         if mode is not None:
@@ -467,9 +510,8 @@ class Table:
                 return False
             if mode == "back":  # never pays workstudy; the new space is resolved
                 p.position = dest
-                if self.log is not None:
-                    self._say("move", f"{p.name} moved back to {self.board.spaces[dest].name}",
-                              cur)  # fmt: skip
+                self.log.say("move", f"{p.name} moved back to {self.board.spaces[dest].name}",
+                          cur)  # fmt: skip
                 return self._land(dest, "")
             return self._move((dest - p.position) % self.lay.n, mode)
         n = self.lay.n
@@ -522,8 +564,7 @@ class Table:
         if limit is not None and self.round > limit:
             self.phase = _go(self.phase, "over")
             self.ended = "round limit"
-            if self.log is not None:
-                self._say("end", f"The game stopped after {limit} rounds")
+            self.log.say("end", f"The game stopped after {limit} rounds")
 
     # ---- worth ----------------------------------------------------------------------
 
@@ -574,9 +615,8 @@ class Table:
 
     def _do_decline(self, a: A.DeclineBuy) -> None:
         cur = self.current
-        if self.log is not None:
-            self._say("decline", f"{self._nm(cur)} declined {self.board.spaces[a.space].name}",
-                      cur)  # fmt: skip
+        self.log.say("decline", f"{self._nm(cur)} declined {self.board.spaces[a.space].name}",
+                  cur)  # fmt: skip
         if self.spec.auction:
             n = len(self.players)
             bidders = tuple(
@@ -592,16 +632,14 @@ class Table:
     def _do_bid(self, a: A.Bid) -> None:
         au = self.auction
         assert au is not None
-        if self.log is not None:
-            self._say("bid", f"{self._nm(self.actor)} bid ${a.amount}", self.actor, None)
+        self.log.say("bid", f"{self._nm(self.actor)} bid ${a.amount}", self.actor, None)
         turn = (au.turn + 1) % len(au.bidders)
         self._auction_next(AuctionState(au.space, au.bidders, turn, a.amount, self.actor))
 
     def _do_pass_bid(self, a: A.PassBid) -> None:
         au = self.auction
         assert au is not None
-        if self.log is not None:
-            self._say("bid", f"{self._nm(self.actor)} dropped out of the auction", self.actor)
+        self.log.say("bid", f"{self._nm(self.actor)} dropped out of the auction", self.actor)
         bidders = au.bidders[: au.turn] + au.bidders[au.turn + 1 :]
         turn = au.turn % len(bidders) if bidders else 0
         self._auction_next(AuctionState(au.space, bidders, turn, au.high_bid, au.high_bidder))
@@ -645,8 +683,7 @@ class Table:
         self.decks[self.lay.deck_of[a.card]].append(a.card)
         p.in_jail = False
         p.jail_tries = 0
-        if self.log is not None:
-            self._say("card", f"{p.name} used a Get out card to leave Academic Probation", cur)
+        self.log.say("card", f"{p.name} used a Get out card to leave Academic Probation", cur)
 
     def _do_build(self, a: A.BuildSculpture) -> None:
         seat = self.actor if a.player is None else a.player
@@ -721,9 +758,8 @@ class Table:
         self.offer = a
         self.phase = _go(self.phase, "trade")
         self.actor = a.partner
-        if self.log is not None:
-            self._say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
-                      f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
+        self.log.say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
+                  f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
 
     def describe_offer(self, a: A.ProposeTrade) -> str:
         def side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> str:
@@ -751,8 +787,7 @@ class Table:
         for c in o.take_cards:
             self.players[you].cards.remove(c)
             self.players[me].cards.append(c)
-        if self.log is not None:
-            self._say("trade", f"{self._nm(you)} accepted the trade", you)
+        self.log.say("trade", f"{self._nm(you)} accepted the trade", you)
         if o.give_cash:
             self._pay(me, you, o.give_cash, "trade_payment", f"paid ${o.give_cash} to "
                       f"{self._nm(you)} in the trade")  # fmt: skip
@@ -764,8 +799,7 @@ class Table:
         self.proceed()
 
     def _do_reject(self, a: A.RejectTrade) -> None:
-        if self.log is not None:
-            self._say("trade", f"{self._nm(self.actor)} rejected the trade", self.actor)
+        self.log.say("trade", f"{self._nm(self.actor)} rejected the trade", self.actor)
         self.offer = None
         self.phase = _go(self.phase, "turn")
         self.actor = self.current
@@ -782,9 +816,8 @@ class Table:
     def bankrupt(self, b: int, c: int) -> None:
         """Rule 13: ``b`` is out; everything goes to ``c`` (a seat, or -1: the trustees)."""
         p = self.players[b]
-        if self.log is not None:
-            self._say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
-                      c if c >= 0 else None)  # fmt: skip
+        self.log.say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
+                  c if c >= 0 else None)  # fmt: skip
         mine = [i for i, o in enumerate(self.owner) if o == b]
         self.owner_version += 1
         if c >= 0:
@@ -829,8 +862,7 @@ class Table:
             self.debts = []
             self.transfers = []
             self.pending = -1
-            if self.log is not None:
-                self._say("end", f"{self._nm(active[0])} is the last player standing")
+            self.log.say("end", f"{self._nm(active[0])} is the last player standing")
             return
         if b == self.current:
             self.debts = []

@@ -160,7 +160,7 @@ def step(spec: AlfredopolySpec, state: GameState, action: Action) -> Step[GameSt
     if reason is not None:
         raise IllegalAction(reason, action)
     table.do(action)
-    return Step(table.freeze(), tuple(table.log or ()))
+    return Step(table.freeze(), tuple(table.log))
 
 
 def apply(spec: AlfredopolySpec, state: GameState, action: Action) -> GameState:
@@ -181,7 +181,7 @@ def chance_step(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> Step
         raise IllegalAction(f"{roll} is not a roll of {spec.dice}")
     table = Table(spec, state)
     table.roll(values)
-    return Step(table.freeze(), tuple(table.log or ()))
+    return Step(table.freeze(), tuple(table.log))
 
 
 def apply_chance(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> GameState:
