@@ -112,6 +112,7 @@ class AlmaMaterTable(GameTable):
             slider_width="1400px",
             title="Alma Mater",
             manage_label=self._w["manage_label"],
+            lang=lang,  # the panel's own words (prompts, log heading) in the table's language
             manage_open=True,
             pick_first=True,
             layout=ipw.Layout(min_width="300px"),

@@ -12,6 +12,8 @@
 // long as that view is shown (no button jumps under a pointer that moves on).
 
 function render({ model, el }) {
+  // the panel's own words in the table's language (`words` from Python), else English
+  const w = (key, english) => (model.get("words") || {})[key] || english;
   const root = gkEl("div", "gk-root gk-play", null, el);
   // keys pressed in here are the table's, not JupyterLab's (Enter, Space, arrows)
   root.setAttribute("data-lm-suppress-shortcuts", "true");
@@ -29,7 +31,7 @@ function render({ model, el }) {
   const stepBox = gkEl("label", "gk-step-toggle", null, root);
   const step = gkEl("input", "", null, stepBox);
   step.type = "checkbox";
-  gkEl("span", "", "Step the bots (each bot decision waits for a click)", stepBox);
+  const stepText = gkEl("span", "", null, stepBox);
   step.addEventListener("change", () => {
     model.set("step_bots", step.checked);
     model.save_changes();
@@ -137,6 +139,7 @@ function render({ model, el }) {
     const label = model.get("undo_label") || "";
     if (label) plain(undo, label, "gk-undo", (e, b) => send({ kind: "undo" }, e, b));
     step.checked = Boolean(model.get("step_bots"));
+    stepText.textContent = w("step", "Step the bots (each bot decision waits for a click)");
     stepBox.style.display = model.get("show_step_toggle") ? "" : "none";
   };
 
@@ -161,8 +164,8 @@ function render({ model, el }) {
     if (!question) return;
     gkEl("div", "gk-confirm-text", question, confirm);
     const row = gkEl("div", "gk-confirm-buttons", null, confirm);
-    plain(row, "Start the new branch", "gk-main", (e, b) => send({ kind: "confirm", yes: true }, e, b));
-    plain(row, "Keep the recorded moves", "gk-manage", (e, b) => send({ kind: "confirm", yes: false }, e, b));
+    plain(row, w("branch_yes", "Start the new branch"), "gk-main", (e, b) => send({ kind: "confirm", yes: true }, e, b));
+    plain(row, w("branch_no", "Keep the recorded moves"), "gk-manage", (e, b) => send({ kind: "confirm", yes: false }, e, b));
   };
 
   // Alma Mater's action phase: one compact button per space, then that space's options
@@ -173,7 +176,7 @@ function render({ model, el }) {
       if (!groups.has(key)) groups.set(key, { name: a.section || key, list: [] });
       groups.get(key).list.push(a);
     }
-    gkEl("div", "gk-actions-label", "Pick a space (here or on the board), then one of its options:", actions);
+    gkEl("div", "gk-actions-label", w("pick", "Pick a space (here or on the board), then one of its options:"), actions);
     const chips = gkEl("div", "gk-chips", null, actions);
     for (const [key, g] of groups) {
       const chip = gkEl("button", "gk-chip" + (key === focus ? " gk-chip-on" : ""), `${g.name} (${g.list.length})`, chips);
@@ -187,7 +190,7 @@ function render({ model, el }) {
     }
     const chosen = groups.get(focus);
     if (chosen) {
-      gkEl("div", "gk-actions-label gk-pick-title", `${chosen.name}: choose one`, actions);
+      gkEl("div", "gk-actions-label gk-pick-title", `${chosen.name}: ${w("choose", "choose one")}`, actions);
       const row = gkEl("div", "gk-actions-focus gk-options", null, actions);
       chosen.list.forEach((a) => button(row, a, "gk-manage"));
     }
@@ -196,7 +199,7 @@ function render({ model, el }) {
   const drawManage = (manage, focus) => {
     const here = manage.filter((a) => focus !== null && focus !== undefined && a.space === focus);
     if (here.length) {
-      gkEl("div", "gk-actions-label", model.get("focus_label") || "Selected", actions);
+      gkEl("div", "gk-actions-label", model.get("focus_label") || w("selected", "Selected"), actions);
       const row = gkEl("div", "gk-actions-focus", null, actions);
       here.forEach((a) => button(row, a, "gk-manage"));
     }
@@ -264,7 +267,7 @@ function render({ model, el }) {
     const parent = spot.inActions ? actions : root;
     const anchor = parent.children[spot.index];
     if (!anchor) return;
-    const line = gkEl("div", "gk-just-done", `Just done: ${label}`);
+    const line = gkEl("div", "gk-just-done", `${w("just_done", "Just done:")} ${label}`);
     line.setAttribute("aria-hidden", "true");
     line.style.minHeight = `${spot.height}px`;
     parent.insertBefore(line, anchor);
@@ -332,7 +335,9 @@ function render({ model, el }) {
     gkClear(logBox);
     const lines = model.get("log") || [];
     const fresh = Math.min(model.get("fresh") || 0, lines.length);
-    logHead.textContent = fresh ? "Log (highlighted: what happened since the last person's decision)" : "Log";
+    logHead.textContent = fresh
+      ? w("log_fresh", "Log (highlighted: what happened since the last person's decision)")
+      : w("log", "Log");
     lines.forEach((line, n) => {
       const isNew = n >= lines.length - fresh;
       const row = gkEl("div", "gk-log-line" + (isNew ? " gk-log-new" : ""), line, logBox);
@@ -355,6 +360,7 @@ function render({ model, el }) {
     "change:undo_label": drawHead,
     "change:step_bots": decisions,
     "change:show_step_toggle": drawHead,
+    "change:words": () => { drawHead(); decisions(); drawLog(); },
     "change:players": drawPlayers,
     "change:actions": all,
     "change:focus": decisions,

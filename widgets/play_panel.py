@@ -14,6 +14,8 @@ that spot and the new buttons go below it, for as long as that view is shown. Us
 >>> panel.set_state({"intent": {"kind": "act", "action": {"type": "RollDice"}, "seq": 1}})
 >>> seen
 [{'type': 'RollDice'}]
+>>> PlayPanel(lang="de").words["log"]
+'Protokoll'
 """
 
 from __future__ import annotations
@@ -26,6 +28,24 @@ import traitlets
 from widgets.base import GameWidget, asset
 
 GUARD_MS = 450  # clicks this soon after the decisions were redrawn are ignored by the page
+
+#: The panel's own words (the buttons, prompts and log heading it draws itself), by
+#: language; the table's words (status, actions, log lines) come from the table.
+PANEL_WORDS: dict[str, dict[str, str]] = {
+    "en": {},  # the English words are the front end's defaults
+    "de": {
+        "step": "Bots schrittweise (jede Bot-Entscheidung wartet auf einen Klick)",
+        "branch_yes": "Neuen Zweig beginnen",
+        "branch_no": "Aufgezeichnete Züge behalten",
+        "pick": "Wähle ein Feld (hier oder auf dem Spielplan), dann eine seiner Möglichkeiten:",
+        "choose": "eine Möglichkeit wählen",
+        "selected": "Ausgewählt",
+        "just_done": "Eben erledigt:",
+        "log": "Protokoll",
+        "log_fresh": "Protokoll (hervorgehoben: was seit der letzten Entscheidung eines "
+        "Menschen geschah)",
+    },
+}
 
 
 class PlayPanel(GameWidget):
@@ -61,6 +81,8 @@ class PlayPanel(GameWidget):
     confirm = traitlets.Unicode("").tag(sync=True)  # a question (start a branch?) or ""
     undo_label = traitlets.Unicode("").tag(sync=True)  # "Undo the branch ..." or ""
     pick_first = traitlets.Bool(False).tag(sync=True)  # choose a space, then its options
+    lang = traitlets.Unicode("en").tag(sync=True)  # the language of the panel's own words
+    words = traitlets.Dict().tag(sync=True)  # PANEL_WORDS[lang], set from ``lang``
 
     def __init__(
         self,
@@ -77,6 +99,18 @@ class PlayPanel(GameWidget):
         self._on_confirm = on_confirm
         self._on_undo = on_undo
         self.ignored = 0  # intents ignored as made for an older view (a count, for tests)
+        self.words = dict(PANEL_WORDS[self.lang])
+
+    @traitlets.validate("lang")
+    def _check_lang(self, proposal: dict[str, Any]) -> str:
+        if proposal["value"] not in PANEL_WORDS:
+            known = ", ".join(sorted(PANEL_WORDS))
+            raise traitlets.TraitError(f"lang must be one of {known}, not {proposal['value']!r}")
+        return str(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict[str, Any]) -> None:
+        self.words = dict(PANEL_WORDS[change["new"]])
 
     def stale(self, intent: dict[str, Any]) -> bool:
         """Whether ``intent`` was made for an older view of the decisions (then it is

@@ -257,6 +257,7 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     german = am.locator(".gk-am-board").text_content()
     assert "Ruhmeshalle" in german and "Bischofssitz" in german, german[:300]
     assert am.locator(".gk-play-status").text_content().startswith("Runde 1")
+    assert am.locator(".gk-actions-label").first.text_content().startswith("Wähle ein Feld")
 
     # 1. keyboard only: a whole turn of Ann's with Enter and Space, focus follows
     play.locator(".gk-actions-main button", has_text="Roll the dice").focus()
