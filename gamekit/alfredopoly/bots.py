@@ -140,12 +140,13 @@ class Bot:
                 return _PAY_FINE
         if self.lifts or self.builds:
             h = self.holdings(t, me)
-            if self.lifts and p.cash - self.reserve - self.lift_buffer >= h.cheapest_lift:
-                lift = self.next_lift(t, me)
+            spare = p.cash - self.reserve
+            if self.lifts and spare - self.lift_buffer >= h.cheapest_lift:
+                lift = self.next_lift(t, me, h)
                 if lift is not None:  # always, as the cheapest lift is affordable
                     return lift
-            if self.builds and p.cash - self.reserve >= h.cheapest_build:
-                build = self.next_build(t, me)
+            if self.builds and spare >= h.cheapest_build:
+                build = self.next_build(t, me, h)
                 if build is not None:
                     return build
         if self.trades and self._offered != t.turn:
@@ -179,24 +180,26 @@ class Bot:
         h = self.holdings(t, me)
         return h.whole, h.almost
 
-    def next_lift(self, t: Table, me: int) -> Action | None:
+    def next_lift(self, t: Table, me: int, h: Holdings | None = None) -> Action | None:
         """Lift my first mortgage (board order) that leaves ``lift_buffer`` over my
-        reserve, or None (lift_problem's conditions, which tests replay)."""
-        h = self.holdings(t, me)
+        reserve, or None (lift_problem's conditions, which tests replay). ``h``: my
+        holdings, when the caller has them at hand."""
+        h = h or self.holdings(t, me)
         spare = t.players[me].cash - self.reserve - self.lift_buffer
         for i, cost in zip(h.mortgages, h.lift_costs, strict=True):
             if spare >= cost:
                 return A.LiftMortgage(i)
         return None
 
-    def next_build(self, t: Table, me: int) -> Action | None:
+    def next_build(self, t: Table, me: int, h: Holdings | None = None) -> Action | None:
         """The cheapest even build on a complete, unmortgaged group, or None: the
         lowest building of the group with the cheapest sculptures (then the lowest
-        level, then the first on the board)."""
+        level, then the first on the board). ``h``: my holdings, when the caller has
+        them at hand."""
         cash = t.players[me].cash - self.reserve
         level = t.level
         best: tuple[int, int, int] | None = None
-        for cost, group in self.holdings(t, me).buildable:  # cheapest first
+        for cost, group in (h or self.holdings(t, me)).buildable:  # cheapest first
             if cash < cost or (best is not None and best[0] < cost):
                 break
             low = STATUE
@@ -218,16 +221,17 @@ class Bot:
         """Offer twice the price (plus $10) for the one street missing from a group,
         when I keep ``max(reserve, 100)`` after paying; an offer is not repeated while
         ownership stays the same. Asked once a turn."""
+        cash = t.players[me].cash - max(self.reserve, 100)
+        h = self.holdings(t, me)
+        if cash < h.cheapest_offer:
+            return None
         owner = t.owner
         mortgaged = t.mortgaged
         level = t.level
-        spaces = t.board.spaces
-        cash = t.players[me].cash - max(self.reserve, 100)
-        for j, group in self.holdings(t, me).missing:
+        for j, group, price in h.missing:
             them = owner[j]
             if them < 0 or mortgaged[j] or any(level[k] for k in group):
                 continue
-            price = 2 * spaces[j].price + 10
             if cash < price:
                 continue
             key = (hash(tuple(owner)), j, price)
@@ -256,10 +260,11 @@ class Bot:
         options = h.mortgageable()
         if options:
             loose = [i for i in options if i not in h.in_whole] or options
-            enough = [i for i in loose if spaces[i].mortgage >= short]
+            mortgage = h.facts.mortgage
+            enough = [i for i in loose if mortgage[i] >= short]
             if enough:
-                return A.Mortgage(min(enough, key=lambda i: (spaces[i].mortgage, i)))
-            return A.Mortgage(max(loose, key=lambda i: (spaces[i].mortgage, -i)))
+                return A.Mortgage(min(enough, key=lambda i: (mortgage[i], i)))
+            return A.Mortgage(max(loose, key=lambda i: (mortgage[i], -i)))
         built = [i for i in mine if t.level[i]]
         by_group: dict[str, int] = {}
         for i in built:

@@ -52,11 +52,13 @@ class Holdings:
     mortgage, as ``(sculpture price, group)``, cheapest first (then board order);
     ``cheapest_build``: the least sculpture price among them. A cheapest cost is
     :data:`NOTHING` when there is nothing of the kind. ``missing``: for each group in
-    ``almost``, ``(street I miss, group)``.
+    ``almost``, ``(street I miss, group, twice its price + $10)`` (what the ``builder``
+    bot offers for it), ``cheapest_offer``: the least of those offers.
     """
 
     __slots__ = (
-        "almost", "buildable", "cheapest_build", "cheapest_lift", "facts", "in_whole",
+        "almost", "buildable", "cheapest_build", "cheapest_lift", "cheapest_offer", "facts",
+        "in_whole",
         "lift_costs", "mine", "missing", "mortgage_flags", "mortgage_version", "mortgages",
         "owner_version",
         "seat", "table", "whole",
@@ -64,7 +66,8 @@ class Holdings:
 
     whole: list[tuple[int, ...]]
     almost: list[tuple[int, ...]]
-    missing: list[tuple[int, tuple[int, ...]]]
+    missing: list[tuple[int, tuple[int, ...], int]]
+    cheapest_offer: int
     in_whole: frozenset[int]
     mortgages: list[int]
     mortgage_flags: list[bool]
@@ -131,7 +134,12 @@ class Holdings:
         self.whole = [g for g, c in zip(f.groups, counts, strict=True) if c == len(g)]
         self.almost = [g for g, c in zip(f.groups, counts, strict=True) if 0 < c == len(g) - 1]
         mine = set(self.mine)
-        self.missing = [(next(j for j in g if j not in mine), g) for g in self.almost]
+        price = self.facts.price
+        self.missing = []
+        for g in self.almost:
+            j = next(j for j in g if j not in mine)
+            self.missing.append((j, g, 2 * price[j] + 10))
+        self.cheapest_offer = min([offer for _, _, offer in self.missing], default=NOTHING)
         self.in_whole = frozenset(j for g in self.whole for j in g)
 
     def _set_mortgages(self, mortgages: list[int]) -> None:
@@ -156,10 +164,12 @@ class Holdings:
         level = t.level
         mortgaged = t.mortgaged
         total = 0
+        sale_price = f.sale_price
+        mortgage = f.mortgage
         for i in self.mine:
-            total += level[i] * f.sale_price[i]
+            total += level[i] * sale_price[i]
             if not mortgaged[i]:
-                total += f.mortgage[i]
+                total += mortgage[i]
         return total
 
     def mortgageable(self) -> list[int]:
@@ -171,12 +181,7 @@ class Holdings:
         group = t.lay.group
         out = []
         for i in self.mine:
-            if mortgaged[i]:
-                continue
-            for j in group[i]:
-                if level[j]:
-                    break
-            else:
+            if not mortgaged[i] and not any(map(level.__getitem__, group[i])):
                 out.append(i)
         return out
 
@@ -186,13 +191,13 @@ class Facts:
 
     ``props``: the properties in board order; ``groups``: the colour groups (streets);
     ``group_of[i]``: the number of space ``i``'s colour group in ``groups`` (-1: not a
-    street); ``lift_cost``, ``mortgage``, ``building_cost``, ``sale_price`` (half a
-    sculpture's price) by space.
+    street); ``price``, ``lift_cost``, ``mortgage``, ``building_cost``, ``sale_price``
+    (half a sculpture's price) by space.
     """
 
     __slots__ = (
-        "building_cost", "group_of", "groups", "lift_cost", "mortgage", "props", "sale_price",
-        "spec",
+        "building_cost", "group_of", "groups", "lift_cost", "mortgage", "price", "props",
+        "sale_price", "spec",
     )  # fmt: skip
 
     def __init__(self, spec: AlfredopolySpec) -> None:
@@ -208,6 +213,7 @@ class Facts:
                 self.group_of[j] = k
         self.lift_cost = [spec.lift_cost(s.index) if s.is_property else 0 for s in spaces]
         self.mortgage = [s.mortgage for s in spaces]
+        self.price = [s.price for s in spaces]
         self.building_cost = [s.building_cost for s in spaces]
         self.sale_price = [s.building_cost // 2 for s in spaces]
 

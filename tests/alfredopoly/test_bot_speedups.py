@@ -55,7 +55,13 @@ def plain_holdings(t: Table, seat: int) -> dict[str, Any]:
         "mine": mine,
         "whole": whole,
         "almost": almost,
-        "missing": [(next(j for j in g if t.owner[j] != seat), g) for g in almost],
+        "missing": [
+            (j, g, 2 * spaces[j].price + 10) for g in almost for j in g if t.owner[j] != seat
+        ],
+        "cheapest_offer": min(
+            [2 * spaces[j].price + 10 for g in almost for j in g if t.owner[j] != seat],
+            default=NOTHING,
+        ),
         "in_whole": {j for g in whole for j in g},
         "mortgages": mortgages,
         "lift_costs": lift_costs,
@@ -73,6 +79,7 @@ def cached_holdings(h: Holdings) -> dict[str, Any]:
         "whole": h.whole,
         "almost": h.almost,
         "missing": h.missing,
+        "cheapest_offer": h.cheapest_offer,
         "in_whole": set(h.in_whole),
         "mortgages": h.mortgages,
         "lift_costs": h.lift_costs,
