@@ -11,7 +11,8 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly.engine import STATUE, TRUSTEES, Table
+from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
+from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES, WAITING
 from gamekit.core.actions import Action
 
@@ -37,9 +38,9 @@ def build_problem(t: Table, seat: int, i: int) -> str | None:
         return f"{s.name} already has a statue of King Alfred"
     if lv > min(t.level[j] for j in group):
         return f"build evenly: another building of the {s.group} group has fewer sculptures"
-    if lv == 4 and t.statues_left < 1:
+    if lv == SCULPTURES_PER_STATUE and t.statues_left < 1:
         return "the trustees have no statues left"
-    if lv < 4 and t.sculptures_left < 1:
+    if lv < SCULPTURES_PER_STATUE and t.sculptures_left < 1:
         return "the trustees have no sculptures left"
     if t.players[seat].cash < s.building_cost:
         return f"a sculpture costs ${s.building_cost}; you have ${t.players[seat].cash}"
@@ -56,7 +57,7 @@ def sell_problem(t: Table, seat: int, i: int) -> str | None:
         return f"{s.name} has no sculptures"
     if lv < max(t.level[j] for j in t.lay.group[i]):
         return f"sell evenly: another building of the {s.group} group has more sculptures"
-    if lv == STATUE and t.sculptures_left < 4:
+    if lv == STATUE and t.sculptures_left < SCULPTURES_PER_STATUE:
         return "the trustees lack four sculptures to replace the statue; sell the whole group"
     return None
 

@@ -38,12 +38,18 @@ import numpy as np
 import pandas as pd
 
 from gamekit.alfredopoly.board import Board
+from gamekit.alfredopoly.constants import (
+    RAILROAD_CARD_FACTOR,
+    SCULPTURES_PER_STATUE,
+    STATUE,
+    UTILITY_CARD_MULTIPLIER,
+)
 from gamekit.alfredopoly.landing import FloatArray, LandingChain, LandingOptions, build_chain
 
-RAILROAD_CARD_FACTOR = 2  # "nearest railroad" card: pay the owner twice the fee
-UTILITY_CARD_MULTIPLIER = 10  # "nearest utility" card: 10 x a fresh throw
-STREET_LEVELS = ("site", "group", "1 sculpture", "2 sculptures", "3 sculptures",
-                 "4 sculptures", "statue")  # fmt: skip
+STREET_LEVELS = (
+    "site", "group", "1 sculpture",
+    *(f"{k} sculptures" for k in range(2, SCULPTURES_PER_STATUE + 1)), "statue",
+)  # fmt: skip
 COLUMNS = [
     "index", "space", "group", "level", "fee", "cost", "p_roll", "p_turn",
     "fee_per_roll", "fee_per_round", "payback_rounds",
@@ -55,7 +61,7 @@ def _levels(board: Board, index: int) -> list[tuple[str, int, int]]:
     s = board.spaces[index]
     if s.kind == "street":
         fees = [s.rents[0], 2 * s.rents[0], *s.rents[1:]]
-        costs = [s.price, s.price] + [s.price + k * s.building_cost for k in range(1, 6)]
+        costs = [s.price, s.price] + [s.price + k * s.building_cost for k in range(1, STATUE + 1)]
         return list(zip(STREET_LEVELS, fees, costs, strict=True))
     members = len(board.groups[s.group or s.kind])
     return [(f"{k} owned", s.rents[k - 1], s.price) for k in range(1, members + 1)]

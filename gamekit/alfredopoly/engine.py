@@ -65,6 +65,14 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import DECK_TITLES, DECKS, Board
+from gamekit.alfredopoly.constants import (
+    DOUBLES_LIMIT,
+    RAILROAD_CARD_FACTOR,
+    SCULPTURES_PER_STATUE,
+    UTILITY_CARD_MULTIPLIER,
+)
+from gamekit.alfredopoly.constants import STATUE as STATUE  # re-exported: bots, simulate
+from gamekit.alfredopoly.constants import TRUSTEES as TRUSTEES
 from gamekit.alfredopoly.narration import NULL_LOG, EventLog
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
@@ -73,8 +81,6 @@ from gamekit.core.actions import Action
 if TYPE_CHECKING:
     from gamekit.alfredopoly.spec import AlfredopolySpec
 
-TRUSTEES = -1
-STATUE = 5
 MONEY_KINDS = frozenset(
     {"workstudy", "purchase", "fee", "tax", "card_payment", "fine", "build", "sell",
      "mortgage", "lift", "bankruptcy", "trade_payment", "jackpot", "interest"}
@@ -356,7 +362,7 @@ class Table:
         p = self.players[cur]
         self.last_roll = values
         if self.phase == "card_dice":
-            fee = 10 * total
+            fee = UTILITY_CARD_MULTIPLIER * total
             space = self.pending
             self.pending = -1
             self.log.say("roll", f"{p.name} rolled {_dice(values)} for the utility card")
@@ -392,7 +398,7 @@ class Table:
             return
         if double:
             self.doubles += 1
-            if self.doubles >= 3:  # rule 2 / 8c: third double, straight to Probation
+            if self.doubles >= DOUBLES_LIMIT:  # rule 2 / 8c: third double, straight to Probation
                 self.log.say("roll", f"{p.name} rolled {_dice(values)}, a third double")
                 self._jail(cur)
                 self.proceed()
@@ -440,7 +446,7 @@ class Table:
                 return True
             fee = self.fee(i, sum(self.last_roll))
             if mode == "double":
-                fee *= 2
+                fee *= RAILROAD_CARD_FACTOR
             self._owe(cur, o, fee, "fee", f"for {self.board.spaces[i].name}")
             return False
         if kind == "card":  # rule 6
@@ -689,9 +695,9 @@ class Table:
         seat = self.actor if a.player is None else a.player
         i = a.space
         s = self.board.spaces[i]
-        if self.level[i] == 4:
+        if self.level[i] == SCULPTURES_PER_STATUE:
             self.statues_left -= 1
-            self.sculptures_left += 4
+            self.sculptures_left += SCULPTURES_PER_STATUE
             what = "a statue of King Alfred"
         else:
             self.sculptures_left -= 1
@@ -706,7 +712,7 @@ class Table:
         s = self.board.spaces[i]
         if self.level[i] == STATUE:
             self.statues_left += 1
-            self.sculptures_left -= 4
+            self.sculptures_left -= SCULPTURES_PER_STATUE
         else:
             self.sculptures_left += 1
         self.level[i] -= 1

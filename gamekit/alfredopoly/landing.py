@@ -50,6 +50,7 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from gamekit.alfredopoly.board import Board, Card, load_board
+from gamekit.alfredopoly.constants import DOUBLES_LIMIT, JAIL_TRIES
 from gamekit.core import markov
 from gamekit.core.dice import Dice
 
@@ -61,8 +62,6 @@ Per = Literal["roll", "turn"]
 
 IN_PROBATION = 40
 IN_PROBATION_NAME = "In Academic Probation"
-MAX_DOUBLES = 3  # the third double in a row sends the token to Probation
-JAIL_TRIES = 3  # turns a player may try for doubles (the rule sheet, rule 9)
 MAX_LISTED_OUTCOMES = 1 << 16
 START = 0  # state (0, d0), on Academic Alley before a turn: first in both chains
 MOVING_EFFECTS = (
@@ -268,7 +267,7 @@ class LandingChain:
         n = len(board.spaces)
         jail_states = options.jail_tries if options.jail == "long" else 1
         self.states: tuple[State, ...] = tuple(
-            [State(p, d) for p in range(n) for d in range(MAX_DOUBLES)]
+            [State(p, d) for p in range(n) for d in range(DOUBLES_LIMIT)]
             + [State(IN_PROBATION, 0, j) for j in range(jail_states)]
         )
         self.position = np.array([s.position for s in self.states], dtype=np.int64)
@@ -380,7 +379,7 @@ class LandingChain:
         in_jail = self.position == IN_PROBATION
         doubles_so_far = np.array([s.doubles for s in self.states])
         tries = np.array([s.tries for s in self.states])
-        moves = ~((~in_jail & (doubles_so_far == MAX_DOUBLES - 1))[:, None] & doubles[None, :])
+        moves = ~((~in_jail & (doubles_so_far == DOUBLES_LIMIT - 1))[:, None] & doubles[None, :])
         if self.options.jail == "long":
             stays = in_jail & (tries < self.options.jail_tries - 1)
             moves &= ~(stays[:, None] & ~doubles[None, :])
@@ -400,20 +399,20 @@ def _roll_matrix(board: Board, options: LandingOptions, rest: FloatArray) -> Flo
     totals, doubles, probs = dice_table(options.dice)
     p_double = float(probs[doubles].sum())
     jail_states = options.jail_tries if options.jail == "long" else 1
-    size = MAX_DOUBLES * n + jail_states
+    size = DOUBLES_LIMIT * n + jail_states
     P = np.zeros((size, size))
-    J0 = MAX_DOUBLES * n  # the state (40, j0)
+    J0 = DOUBLES_LIMIT * n  # the state (40, j0)
 
     # land[p, k]: the space reached from p with outcome k; then where it comes to rest
     land = (np.arange(n)[:, None] + totals[None, :]) % n
     rest_plain = np.einsum("k,pkr->pr", probs * ~doubles, rest[land])
     rest_double = np.einsum("k,pkr->pr", probs * doubles, rest[land])
-    board_cols = MAX_DOUBLES * np.arange(n)  # column of (r, d0)
-    for d in range(MAX_DOUBLES):
-        rows = MAX_DOUBLES * np.arange(n) + d
+    board_cols = DOUBLES_LIMIT * np.arange(n)  # column of (r, d0)
+    for d in range(DOUBLES_LIMIT):
+        rows = DOUBLES_LIMIT * np.arange(n) + d
         P[rows[:, None], board_cols[None, :]] += rest_plain[:, :n]
         P[rows, J0] += rest_plain[:, n]
-        if d + 1 < MAX_DOUBLES:
+        if d + 1 < DOUBLES_LIMIT:
             P[rows[:, None], (board_cols + d + 1)[None, :]] += rest_double[:, :n]
             P[rows, J0] += rest_double[:, n]
         else:
@@ -421,7 +420,7 @@ def _roll_matrix(board: Board, options: LandingOptions, rest: FloatArray) -> Flo
 
     jail = board.jail
     if options.jail == "short":
-        P[J0] = P[MAX_DOUBLES * jail]  # pay at once, then an ordinary turn from space 10
+        P[J0] = P[DOUBLES_LIMIT * jail]  # pay at once, then an ordinary turn from space 10
         return P
     # long: a double moves the token, with no extra roll; otherwise try again, and
     # after the last failed try pay and move by that roll
@@ -505,7 +504,7 @@ def forgetting(chain: LandingChain, k: int) -> pd.DataFrame:
     dist = chain.after(k)
     pi = chain.probabilities()
     return pd.DataFrame(
-        {"step": np.arange(k + 1), "distance": 0.5 * np.abs(dist - pi[None, :]).sum(axis=1)}
+        {"step": np.arange(k + 1), "distance": [markov.total_variation(row, pi) for row in dist]}
     )
 
 

@@ -46,10 +46,10 @@ import pandas as pd
 from numpy.typing import NDArray
 
 from gamekit.alfredopoly.board import Board, Card, load_board
+from gamekit.alfredopoly.constants import DOUBLES_LIMIT
 from gamekit.alfredopoly.landing import (
     IN_PROBATION,
     IN_PROBATION_NAME,
-    MAX_DOUBLES,
     LandingOptions,
     State,
     card_destination,
@@ -106,7 +106,7 @@ def after_roll(
             extra = options.jail == "short" and double
             return _arrive(board, options, (board.jail + total) % n, int(extra))
         return State(IN_PROBATION, 0, state.tries + 1)
-    if double and state.doubles == MAX_DOUBLES - 1:
+    if double and state.doubles == DOUBLES_LIMIT - 1:
         return State(IN_PROBATION)
     return _arrive(board, options, (state.position + total) % n, state.doubles + 1 if double else 0)
 
@@ -159,10 +159,10 @@ def make_tables(board: Board, options: LandingOptions) -> Tables:
     """
     n = len(board.spaces)
     jail_states = options.jail_tries if options.jail == "long" else 1
-    states = [State(p, d) for p in range(n) for d in range(MAX_DOUBLES)]
+    states = [State(p, d) for p in range(n) for d in range(DOUBLES_LIMIT)]
     states += [State(IN_PROBATION, 0, j) for j in range(jail_states)]
     pendings = [
-        Pending(s.index, d) for s in board.spaces for d in range(MAX_DOUBLES) if s.kind == "card"
+        Pending(s.index, d) for s in board.spaces for d in range(DOUBLES_LIMIT) if s.kind == "card"
     ]
     everything: list[Outcome] = [*states, *pendings]
     code = {s: i for i, s in enumerate(everything)}

@@ -31,6 +31,7 @@ from fractions import Fraction
 from gamekit.alfredopoly.actions import EndTurn, RollDice
 from gamekit.alfredopoly.board import DECKS
 from gamekit.alfredopoly.checks import legal_moves, manage_moves, why_illegal
+from gamekit.alfredopoly.constants import TRUSTEES
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
@@ -82,7 +83,7 @@ def new_game(
     n = len(board.spaces)
     return GameState(
         players=tuple(PlayerState(name, spec.starting_cash) for name in names),
-        owner=(-1,) * n,
+        owner=(TRUSTEES,) * n,
         level=(0,) * n,
         mortgaged=(False,) * n,
         decks=(decks[0], decks[1]),

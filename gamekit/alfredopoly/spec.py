@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from gamekit.alfredopoly.board import Board, load_board
+from gamekit.alfredopoly.constants import JAIL_FINE, JAIL_TRIES, SCULPTURE_SUPPLY, STATUE_SUPPLY
 from gamekit.core.dice import Dice
 
 TWO_DICE = Dice(2, 6)
@@ -60,10 +61,10 @@ class AlfredopolySpec:
         *,
         starting_cash: int = 1500,
         salary: int = 200,
-        jail_fine: int = 50,
-        jail_tries: int = 3,
-        sculptures: int = 32,
-        statues: int = 12,
+        jail_fine: int = JAIL_FINE,
+        jail_tries: int = JAIL_TRIES,
+        sculptures: int = SCULPTURE_SUPPLY,
+        statues: int = STATUE_SUPPLY,
         interest_percent: int = 10,
         dice: Dice = TWO_DICE,
         auction: bool = False,

@@ -46,8 +46,6 @@ from gamekit.alfredopoly.display import repr_pretty, state_html, state_text
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
 
-TRUSTEES = -1
-
 
 @dataclass(frozen=True)
 class PlayerState:
