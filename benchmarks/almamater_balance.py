@@ -1,14 +1,18 @@
 """Measure Alma Mater's balance against the kit's targets (issue: kit defaults by measurement).
 
     .venv/bin/python benchmarks/almamater_balance.py [--games 400] [--seed 1] [--data FOLDER]
-                                                     [--search] [--out FILE.md]
+                                                     [--search] [--shelving] [--no-strategic]
+                                                     [--out FILE.md]
 
 Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance``):
 
 - 2, 3 and 4 players of the strategic bots (``scholar``, ``dean``): win shares with 95%
   intervals, action-space visits per game;
 - with ``--search``: the search bot against ``random``, ``greedy``, ``scholar`` and ``dean``
-  (2 players) and its visits per game (does it win by repeating one space?).
+  (2 players), in 3 and 4 player games with ``scholar`` and ``dean`` (seats rotated), its
+  visits per game (does it win by repeating one space?) and its speed in CPU games/s;
+- with ``--shelving``: what shelving own textbooks in round 1 is worth: ``dean`` against a
+  ``dean`` that keeps round 1's new own textbooks in storage (2 players).
 
 Targets: each strategic bot wins 35-65% of two-player games against the other; in 3 and 4
 player games none wins more than 1.5 times its fair share; no action space under 1 visit
@@ -19,10 +23,18 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 
+from gamekit.almamater.actions import ShelveTextbooks
 from gamekit.almamater.balance import STRATEGIC, Balance, balance
+from gamekit.almamater.bots import dean_bot
+from gamekit.almamater.simulate import simulate
+from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.almamater.state import GameState
+from gamekit.core.actions import Action
 
 
 def wins_text(report: Balance) -> str:
@@ -47,6 +59,36 @@ def visits_text(report: Balance) -> str:
     return "\n".join(lines)
 
 
+def dean_stores_round_1(
+    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
+) -> Action:
+    """``dean``, except that new own textbooks stay in storage until round 1 is over."""
+    if state.round <= 1 and legal and isinstance(legal[0], ShelveTextbooks):
+        return legal[0]  # the first option shelves none
+    return dean_bot(spec, state, legal, rng)
+
+
+def top_spaces(report: Balance, n: int, strategy: str = "search") -> str:
+    """A strategy's most used spaces per game, and the top one's share of its placements."""
+    mine = report.strategy_visits[
+        (report.strategy_visits["strategy"] == strategy) & (report.strategy_visits["players"] == n)
+    ]
+    top = mine.sort_values("visits per game", ascending=False).head(4)
+    share = top["visits per game"].iloc[0] / mine["visits per game"].sum()
+    cells = [f"{s} {v:.2f}" for s, v in zip(top["space"], top["visits per game"], strict=True)]
+    return f"  {strategy}'s top spaces per game: {', '.join(cells)}; top share {share:.2f}"
+
+
+def speed(players: int, strategies: tuple[str, ...], games: int = 30, repeats: int = 2) -> float:
+    """CPU games per second (best of ``repeats``) of seeded games of ``strategies``."""
+    best = 0.0
+    for _ in range(repeats):
+        t0 = time.process_time()
+        simulate(players, games, 7, strategies, workers=1)
+        best = max(best, games / (time.process_time() - t0))
+    return best
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
@@ -54,6 +96,8 @@ def main() -> None:
     parser.add_argument("--data", default=None)
     parser.add_argument("--players", default="2,3,4")
     parser.add_argument("--search", action="store_true", help="also the search bot's matches")
+    parser.add_argument("--shelving", action="store_true", help="what round-1 shelving is worth")
+    parser.add_argument("--no-strategic", action="store_true", help="skip scholar vs dean")
     parser.add_argument("--out", help="also write the text to this file")
     parser.add_argument("--quick", action="store_true", help="10 games, 2 players (CI smoke)")
     args = parser.parse_args()
@@ -62,29 +106,42 @@ def main() -> None:
     counts = tuple(int(x) for x in args.players.split(","))
     out: list[str] = []
     t0 = time.perf_counter()
-    strategic = balance(counts, args.games, args.seed, STRATEGIC, args.data)
-    out.append(f"== strategic bots {', '.join(STRATEGIC)}: {args.games} games per player count ==")
-    out.append(wins_text(strategic))
-    out.append("visits per game (all players):")
-    out.append(visits_text(strategic))
-    lines = strategic.lines.set_index(["players", "strategy"]).round(1)
-    with pd.option_context("display.width", 250, "display.max_columns", None):
-        out.append(lines.to_string())
+    if not args.no_strategic:
+        strategic = balance(counts, args.games, args.seed, STRATEGIC, args.data)
+        out.append(
+            f"== strategic bots {', '.join(STRATEGIC)}: {args.games} games per player count =="
+        )
+        out.append(wins_text(strategic))
+        out.append("visits per game (all players):")
+        out.append(visits_text(strategic))
+        lines = strategic.lines.set_index(["players", "strategy"]).round(1)
+        with pd.option_context("display.width", 250, "display.max_columns", None):
+            out.append(lines.to_string())
+    if args.shelving:
+        r = balance((2,), args.games, args.seed, ("dean", dean_stores_round_1), args.data)
+        out.append(f"== round-1 shelving: dean vs dean storing in round 1, {args.games} games ==")
+        out.append(wins_text(r))
+        out.append(visits_text(r))
     if args.search:
         for opponent in ("random", "greedy", *STRATEGIC):
             r = balance((2,), args.games, args.seed, ("search", opponent), args.data)
             out.append(f"== search vs {opponent}, 2 players, {args.games} games ==")
             out.append(wins_text(r))
             out.append(visits_text(r))
-            mine = r.strategy_visits[r.strategy_visits["strategy"] == "search"]
-            top = mine.sort_values("visits per game", ascending=False).head(5)
-            out.append(
-                "  search's own top spaces: "
-                + ", ".join(
-                    f"{s} {v:.2f}"
-                    for s, v in zip(top["space"], top["visits per game"], strict=True)
-                )
-            )
+            out.append(top_spaces(r, 2))
+        mixed = (*STRATEGIC, "search")
+        r = balance((3, 4), args.games, args.seed, mixed, args.data)
+        out.append(f"== {', '.join(mixed)}, 3 and 4 players, {args.games} games ==")
+        out.append(wins_text(r))
+        out.append(visits_text(r))
+        out.append(top_spaces(r, 3))
+        out.append(top_spaces(r, 4))
+        out.append("== speed, CPU games/s (best of 2 x 30 games) ==")
+        out.append(f"  2p search vs scholar: {speed(2, ('search', 'scholar')):.1f}")
+        out.append(f"  3p search, scholar, dean: {speed(3, ('search', 'scholar', 'dean')):.1f}")
+        out.append(
+            f"  4p search, scholar, dean, dean: {speed(4, ('search', *STRATEGIC, 'dean')):.1f}"
+        )
     out.append(f"({time.perf_counter() - t0:.0f} s)")
     text = "\n".join(out)
     print(text)

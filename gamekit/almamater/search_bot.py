@@ -43,7 +43,7 @@ import numpy as np
 from gamekit.almamater.actions import Pass
 from gamekit.almamater.rules import action_space, legal_actions, player_score, step
 from gamekit.almamater.spec import AlmaMaterSpec
-from gamekit.almamater.state import GameState
+from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
 
 Bot = Callable[[AlmaMaterSpec, GameState, Sequence[Action], np.random.Generator], Action]
@@ -98,21 +98,42 @@ def playout(
     return state
 
 
-def margin(spec: AlmaMaterSpec, state: GameState, seat: int) -> int:
+def margin(
+    spec: AlmaMaterSpec,
+    state: GameState,
+    seat: int,
+    cache: dict[tuple[PlayerState, int], int] | None = None,
+) -> int:
     """``seat``'s score if the game ended now minus the best other player's: the search
-    bot's value of a playout's last position.
+    bot's value of a playout's last position. A player's score depends only on its own
+    position and its reputation rank, so ``cache`` (a dict kept for one decision) keeps
+    each score by that pair: the other players end most playouts the same way.
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
     >>> spec = make_spec(2); s = new_game(spec, seed=3)
-    >>> margin(spec, s, 0) == -margin(spec, s, 1)
+    >>> margin(spec, s, 0) == -margin(spec, s, 1) == -margin(spec, s, 1, {})
     True
     """
-    totals = [player_score(spec, state, i).total for i in range(spec.players)]
+    totals = []
+    for i in range(spec.players):
+        if cache is None:
+            totals.append(player_score(spec, state, i).total)
+            continue
+        key = (state.players[i], state.rank_of(i))
+        total = cache.get(key)
+        if total is None:
+            total = cache[key] = player_score(spec, state, i).total
+        totals.append(total)
     return totals[seat] - max(t for i, t in enumerate(totals) if i != seat)
 
 
-def value(spec: AlmaMaterSpec, state: GameState, seat: int) -> float:
+def value(
+    spec: AlmaMaterSpec,
+    state: GameState,
+    seat: int,
+    cache: dict[tuple[PlayerState, int], int] | None = None,
+) -> float:
     """A game's worth to ``seat`` if it ended now: 1 for a (shared) win plus a small
     score-margin term (``evaluation="win"`` in :func:`make_search_bot`).
 
@@ -122,7 +143,7 @@ def value(spec: AlmaMaterSpec, state: GameState, seat: int) -> float:
     >>> round(value(spec, end, 0) + value(spec, end, 1), 6) >= 1.0
     True
     """
-    m = margin(spec, state, seat)
+    m = margin(spec, state, seat, cache)
     return (1.0 if m >= 0 else 0.0) + MARGIN_WEIGHT * m
 
 
@@ -205,6 +226,7 @@ def make_search_bot(
         total = dict.fromkeys(after, 0.0)
         count = dict.fromkeys(after, 0)
         seeds: list[int] = []  # the k-th playout of every action uses seeds[k]
+        scores: dict[tuple[PlayerState, int], int] = {}
 
         def play(i: int) -> None:
             k = count[i]
@@ -215,7 +237,7 @@ def make_search_bot(
             else:
                 stream = random.Random(int(rng.integers(2**62)))
             end = playout(spec, after[i], stream, rounds, seat if solo else None)
-            total[i] += judge(spec, end, seat)
+            total[i] += judge(spec, end, seat, scores)
             count[i] += 1
 
         budget = max(playouts, first * len(alive))
