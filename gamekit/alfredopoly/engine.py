@@ -74,7 +74,7 @@ from gamekit.alfredopoly.constants import (
 from gamekit.alfredopoly.constants import STATUE as STATUE  # re-exported: bots, simulate
 from gamekit.alfredopoly.constants import TRUSTEES as TRUSTEES
 from gamekit.alfredopoly.narration import NULL_LOG, EventLog
-from gamekit.alfredopoly.phases import PHASES
+from gamekit.alfredopoly.phases import OVER, PHASES
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
 from gamekit.core.actions import Action
 
@@ -318,7 +318,7 @@ class Table:
 
     def proceed(self) -> None:
         """Settle debts and pending moves until a decision or a chance is needed."""
-        while self.phase != "over":
+        while self.phase != OVER:
             if self.transfers:  # a mortgaged property changed hands: its owner decides
                 self.phase = _go(self.phase, "transfer")
                 self.actor = self.owner[self.transfers[0]]
@@ -570,7 +570,7 @@ class Table:
         if limit is not None and self.round > limit:
             self.phase = _go(self.phase, "over")
             self.ended = "round limit"
-            self.log.say("end", f"The game stopped after {limit} rounds")
+            self.log.say("over", f"The game stopped after {limit} rounds")
 
     # ---- worth ----------------------------------------------------------------------
 
@@ -868,7 +868,7 @@ class Table:
             self.debts = []
             self.transfers = []
             self.pending = -1
-            self.log.say("end", f"{self._nm(active[0])} is the last player standing")
+            self.log.say("over", f"{self._nm(active[0])} is the last player standing")
             return
         if b == self.current:
             self.debts = []

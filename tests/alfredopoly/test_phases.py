@@ -227,3 +227,17 @@ def test_current_player() -> None:
     assert current_player(replace(s, phase="dice")) is None
     assert current_player(replace(s, phase="card_dice")) is None
     assert current_player(replace(s, phase="over")) is None
+
+
+@pytest.mark.parametrize("rounds", [None, 3])
+def test_the_game_ends_in_the_phase_and_event_over(rounds: int | None) -> None:
+    spec = AlfredopolySpec(max_rounds=rounds)
+    table, _ = play_game(spec, [make_bot("builder", 1), make_bot("buy_all", 2)], seed=4, log=True)
+    assert table.phase == OVER and current_player(table.freeze()) is None
+    assert table.log[-1].kind == "over"
+    winners = [p.name for p in table.players if not p.bankrupt]
+    if rounds:
+        assert table.log[-1].text == "The game stopped after 3 rounds"
+    else:
+        assert len(winners) == 1
+        assert table.log[-1].text == f"{winners[0]} is the last player standing"
