@@ -67,6 +67,14 @@ class Bot:
     lift_buffer = 150
 
     def __init__(self, seed: Seed = None) -> None:
+        # the style's settings, read at every decision, as instance attributes: the
+        # interpreter reads those faster than class attributes
+        self.reserve = self.reserve
+        self.builds = self.builds
+        self.lifts = self.lifts
+        self.long_jail = self.long_jail
+        self.trades = self.trades
+        self.lift_buffer = self.lift_buffer
         self.rng = make_rng(seed)
         self._offered = 0
         self._tried: set[tuple[int, int, int]] = set()
@@ -138,8 +146,17 @@ class Bot:
                 return A.UseGetOutCard(p.cards[0])
             if p.cash - t.spec.jail_fine >= self.reserve:
                 return _PAY_FINE
+        h = None
         if self.lifts or self.builds:
-            h = self.holdings(t, me)
+            h = self._holdings  # self.holdings(t, me), its quick case written out
+            if (
+                h is None
+                or h.owner_version != t.owner_version
+                or h.mortgage_version != t.mortgage_version
+                or h.table is not t
+                or h.seat != me
+            ):
+                h = self.holdings(t, me)
             spare = p.cash - self.reserve
             if self.lifts and spare - self.lift_buffer >= h.cheapest_lift:
                 lift = self.next_lift(t, me, h)
@@ -151,7 +168,7 @@ class Bot:
                     return build
         if self.trades and self._offered != t.turn:
             self._offered = t.turn
-            offer = self.propose(t, me)
+            offer = self.propose(t, me, h)
             if offer is not None:
                 return offer
         return _ROLL if t.may_roll else _END
@@ -217,12 +234,13 @@ class Bot:
                 best = key
         return A.BuildSculpture(best[2]) if best else None
 
-    def propose(self, t: Table, me: int) -> Action | None:
+    def propose(self, t: Table, me: int, h: Holdings | None = None) -> Action | None:
         """Offer twice the price (plus $10) for the one street missing from a group,
         when I keep ``max(reserve, 100)`` after paying; an offer is not repeated while
-        ownership stays the same. Asked once a turn."""
+        ownership stays the same. Asked once a turn. ``h``: my holdings, when the
+        caller has them at hand."""
         cash = t.players[me].cash - max(self.reserve, 100)
-        h = self.holdings(t, me)
+        h = h or self.holdings(t, me)
         if cash < h.cheapest_offer:
             return None
         owner = t.owner
