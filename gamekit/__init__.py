@@ -9,6 +9,7 @@ The engine is pure Python with numpy and pandas; it never imports Jupyter.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -19,12 +20,17 @@ __version__ = "0.1.0"
 
 def games() -> dict[str, Game]:
     """Every game of the kit by name, each behind the :class:`~gamekit.core.game.Game`
-    protocol (imported only when asked for, so ``import gamekit`` stays light).
+    protocol: every subpackage of ``gamekit`` with a ``game.py`` defining ``GAME`` (found
+    when first asked for, so ``import gamekit`` stays light; a new game is a new folder).
 
     >>> sorted(games())
     ['alfredopoly', 'almamater']
     """
-    from gamekit.alfredopoly.game import AlfredopolyGame
-    from gamekit.almamater.game import AlmaMaterGame
+    return dict(_discovered(tuple(__path__)))
 
-    return {"alfredopoly": AlfredopolyGame(), "almamater": AlmaMaterGame()}
+
+@lru_cache(maxsize=4)
+def _discovered(paths: tuple[str, ...]) -> dict[str, Game]:
+    from gamekit.core.game import discover_games
+
+    return discover_games(paths, __name__)

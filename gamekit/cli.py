@@ -1,7 +1,8 @@
 """The ``gamekit`` command: one entry point, a subcommand group per game.
 
-Each game module ``gamekit/<game>/cli.py`` has ``register(parser)``, which adds that
-game's subcommands to its group. Bad input exits with status 2 and one line on stderr.
+Each game of :func:`gamekit.games` with a module ``gamekit/<game>/cli.py`` gets a group;
+that module's ``register(parser)`` adds the game's subcommands to it (the help line is the
+game's ``summary``). Bad input exits with status 2 and one line on stderr.
 
     gamekit --version
     gamekit alfredopoly --help
@@ -11,6 +12,8 @@ game's subcommands to its group. Bad input exits with status 2 and one line on s
 from __future__ import annotations
 
 import argparse
+import importlib
+import importlib.util
 import sys
 from collections.abc import Sequence
 from typing import NoReturn
@@ -31,8 +34,7 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
-    from gamekit.alfredopoly import cli as alfredopoly_cli
-    from gamekit.almamater import cli as almamater_cli
+    import gamekit
 
     parser = _Parser(
         prog="gamekit",
@@ -41,12 +43,13 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Run 'gamekit GAME --help' for a game's commands.",
     )
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
-    games = parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
-    for name, module, text in (
-        ("alfredopoly", alfredopoly_cli, "the Monopoly-style property game at Alfred University"),
-        ("almamater", almamater_cli, "the worker-placement game about running a university"),
-    ):
-        group = games.add_parser(name, help=text, description=f"{name}: {text}")
+    groups = parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
+    for name, game in gamekit.games().items():
+        if importlib.util.find_spec(f"gamekit.{name}.cli") is None:
+            continue  # a game without commands of its own
+        module = importlib.import_module(f"gamekit.{name}.cli")
+        text = str(getattr(game, "summary", name))
+        group = groups.add_parser(name, help=text, description=f"{name}: {text}")
         group.set_defaults(_group=group)
         module.register(group)
     return parser

@@ -6,8 +6,11 @@ plays every combination of the grid's settings (a cartesian product) with the sa
 so settings are compared on the same dice and the same decks (common random numbers),
 and returns one tidy frame with a column per grid key.
 
-Alfredopoly settings are the spec's options (``auction``, ``free_parking_jackpot``,
-``starting_cash``, ``salary``, ``jail_fine``, ``jail_tries``, ``sculptures``, ``statues``,
+Any game of :func:`gamekit.games` can be swept: its ``sweep_settings`` name what a grid
+may vary and its ``options_from_setting`` turns one combination into the game's options,
+and the games are played by :func:`gamekit.core.simulate.simulate`. Alfredopoly settings
+are the spec's options (``auction``, ``free_parking_jackpot``, ``starting_cash``,
+``salary``, ``jail_fine``, ``jail_tries``, ``sculptures``, ``statues``,
 ``interest_percent``, ``max_rounds``), ``board`` (a name or file) and ``dice`` (``"2d6"``).
 Alma Mater settings are ``data`` (a folder of component files, e.g. a copy of the kit's
 with one default changed) and ``players``.
@@ -29,20 +32,29 @@ from typing import Any
 
 import pandas as pd
 
-from gamekit.core.dice import Dice
+import gamekit
+from gamekit.core.game import Game
+from gamekit.core.simulate import simulate
 from gamekit.core.stats import wilson
 
-__all__ = ["GAMES", "parse_grid", "sweep", "win_shares"]
+__all__ = ["parse_grid", "sweep", "sweep_settings", "win_shares"]  # and GAMES (below)
 
-#: The games a sweep can play, and the settings each understands.
-GAMES: dict[str, tuple[str, ...]] = {
-    "alfredopoly": (
-        "auction", "free_parking_jackpot", "starting_cash", "salary", "jail_fine",
-        "jail_tries", "sculptures", "statues", "interest_percent", "max_rounds", "board",
-        "dice",
-    ),
-    "almamater": ("data", "players"),
-}  # fmt: skip
+
+def sweep_settings() -> dict[str, tuple[str, ...]]:
+    """The games a sweep can play, and the settings each understands (from
+    :func:`gamekit.games`; ``GAMES`` is the same mapping).
+
+    >>> sweep_settings()["almamater"]
+    ('data', 'players')
+    """
+    return {name: game.sweep_settings for name, game in gamekit.games().items()}
+
+
+def __getattr__(name: str) -> Any:
+    if name == "GAMES":  # computed when asked for: the games are found by discovery
+        return sweep_settings()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 _BOOL = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
 
@@ -84,14 +96,17 @@ def _value(text: str) -> Any:
         return text
 
 
-def _check(game: str, grid: Mapping[str, Sequence[Any]]) -> None:
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}; known: {', '.join(GAMES)}")
+def _check(game: str, grid: Mapping[str, Sequence[Any]]) -> Game:
+    known = gamekit.games()
+    if game not in known:
+        raise ValueError(f"unknown game {game!r}; known: {', '.join(known)}")
+    settings = known[game].sweep_settings
     for key, values in grid.items():
-        if key not in GAMES[game]:
-            raise ValueError(f"{game} cannot sweep {key!r}; it can sweep: {', '.join(GAMES[game])}")
+        if key not in settings:
+            raise ValueError(f"{game} cannot sweep {key!r}; it can sweep: {', '.join(settings)}")
         if isinstance(values, str) or not len(values):
             raise ValueError(f"grid {key!r}: give a list of values, got {values!r}")
+    return known[game]
 
 
 def sweep(
@@ -114,12 +129,12 @@ def sweep(
     The frame is each game's own frame (see the games' ``simulate``) with a column per
     grid key in front; ``workers`` and ``executor`` spread the games as ``simulate`` does.
     """
-    _check(game, grid)
+    rules = _check(game, grid)
     keys = list(grid)
     frames = []
     for combo in itertools.product(*(grid[k] for k in keys)):
         setting = dict(zip(keys, combo, strict=True))
-        frame = _play(game, setting, strategies, games, seed, players, max_rounds,
+        frame = _play(rules, setting, strategies, games, seed, players, max_rounds,
                       workers, executor, progress)  # fmt: skip
         for k in reversed(keys):
             frame.insert(0, k, [setting[k]] * len(frame))
@@ -128,7 +143,7 @@ def sweep(
 
 
 def _play(
-    game: str,
+    game: Game,
     setting: dict[str, Any],
     strategies: Sequence[str] | str,
     games: int,
@@ -139,28 +154,15 @@ def _play(
     executor: Executor | None,
     progress: bool,
 ) -> pd.DataFrame:
+    """One setting's games: seats rotated game by game, ``players`` from the setting if it
+    names them, else the argument, else one per strategy."""
     names = strategies.split(",") if isinstance(strategies, str) else list(strategies)
     names = [n.strip() for n in names if n.strip()]
-    if game == "alfredopoly":
-        from gamekit.alfredopoly.simulate import simulate as af_simulate
-        from gamekit.alfredopoly.spec import AlfredopolySpec
-
-        options = dict(setting)
-        board = options.pop("board", "alfred")
-        if "dice" in options:
-            options["dice"] = Dice.parse(str(options["dice"]))
-        options.setdefault("max_rounds", max_rounds)
-        spec = AlfredopolySpec(board, **options)
-        return af_simulate(
-            players=players or len(names), games=games, seed=seed, strategies=names,
-            spec=spec, rotate=True, workers=workers, executor=executor, progress=progress,
-        )  # fmt: skip
-    from gamekit.almamater.simulate import simulate as am_simulate
-
-    return am_simulate(
-        players=int(setting.get("players", players or len(names))), games=games, seed=seed,
-        strategies=names, data=setting.get("data"), workers=workers, executor=executor,
-        progress=progress,
+    options = game.options_from_setting(setting, max_rounds=max_rounds)
+    seats = int(options.pop("players", None) or players or len(names))
+    return simulate(
+        game, seats, games, seed, names, rotate=True, workers=workers, executor=executor,
+        progress=progress, **options,
     )  # fmt: skip
 
 

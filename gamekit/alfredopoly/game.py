@@ -15,12 +15,21 @@ takes a ready spec instead of options.
 ('classic', True, True)
 >>> sorted(game.bots())
 ['builder', 'buy_all', 'random', 'reserve']
+
+Whole games for :func:`gamekit.core.simulate.simulate` use the fast loop
+(:func:`gamekit.alfredopoly.simulate.play_game`, one working table per game):
+
+>>> import numpy as np
+>>> final, extra = game.play_game(2, ["builder", "buy_all"], np.random.SeedSequence(4),
+...                               max_rounds=20)
+>>> final.phase, [r["strategy"] for r in game.result_rows(final, ["builder", "buy_all"], extra)]
+('over', ['builder', 'buy_all'])
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -31,8 +40,10 @@ import numpy as np
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import board_names, load_board
-from gamekit.alfredopoly.bots import STRATEGIES
+from gamekit.alfredopoly.bots import STRATEGIES, make_bot
 from gamekit.alfredopoly.bots import Bot as AlfredopolyBot
+from gamekit.alfredopoly.constants import STATUE
+from gamekit.alfredopoly.simulate import play_game as fast_play
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_struct
 from gamekit.alfredopoly.words import describe
@@ -40,9 +51,23 @@ from gamekit.core.actions import Action, Outcome, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
 from gamekit.core.errors import IllegalAction
 from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
+from gamekit.core.simulate import rotate_seats
 from gamekit.core.structs import from_struct, to_struct
 
 _DICE_OPTION = "dice"
+
+#: The settings a sweep may vary: the spec's options, the board and the dice ("2d6").
+SWEEP_SETTINGS = (
+    "auction", "free_parking_jackpot", "starting_cash", "salary", "jail_fine",
+    "jail_tries", "sculptures", "statues", "interest_percent", "max_rounds", "board",
+    "dice",
+)  # fmt: skip
+
+#: The columns of :meth:`AlfredopolyGame.result_rows` (a simulation adds ``game`` first).
+RESULT_COLUMNS = (
+    "seat", "player", "strategy", "final_cash", "net_worth", "properties", "sculptures",
+    "statues", "rank", "winner", "rounds", "ended", "actions",
+)  # fmt: skip
 
 
 def spec_options(spec: AlfredopolySpec) -> dict[str, Any]:
@@ -94,6 +119,7 @@ class AlfredopolyGame:
     """Alfredopoly's rules behind the Game protocol (the kit's defaults unless options)."""
 
     name = "alfredopoly"
+    summary = "the Monopoly-style property game at Alfred University"
 
     @property
     def phases(self) -> PhaseTable:
@@ -117,8 +143,14 @@ class AlfredopolyGame:
     def current_player(self, state: GameState) -> int | None:
         return R.current_player(state)
 
-    def legal_actions(self, state: GameState) -> list[Action]:
-        return R.legal_actions(self.spec(state), state)
+    def legal_actions(self, state: GameState, player: int | None = None) -> list[Action]:
+        """The current player's actions; for another seat, the property it may manage now
+        (build, sell, mortgage, lift: any solvent player may while the game waits)."""
+        if player is None or player == R.current_player(state):
+            return R.legal_actions(self.spec(state), state)
+        if isinstance(player, bool) or not 0 <= player < len(state.players):
+            raise ValueError(f"no seat {player!r} in a game of {len(state.players)}")
+        return R.management_actions(self.spec(state), state, player)
 
     def step(self, state: GameState, action: Action) -> Step[GameState]:
         return R.step(self.spec(state), state, action)
@@ -176,6 +208,117 @@ class AlfredopolyGame:
     def bots(self) -> dict[str, BotFactory]:
         return {name: _factory(cls) for name, cls in STRATEGIES.items()}
 
+    # -- whole games, fast -------------------------------------------------------------
+
+    @property
+    def sweep_settings(self) -> tuple[str, ...]:
+        return SWEEP_SETTINGS
+
+    def options_from_setting(self, setting: Mapping[str, Any], **defaults: Any) -> dict[str, Any]:
+        """Spec options for a sweep setting: ``board`` defaults to ``"alfred"``, ``dice``
+        may be text (``"3d4"``), ``max_rounds`` comes from ``defaults`` unless set.
+
+        >>> AlfredopolyGame().options_from_setting({"dice": "3d4"}, max_rounds=50)
+        {'board': 'alfred', 'dice': Dice(count=3, sides=4), 'max_rounds': 50}
+        """
+        unknown = sorted(set(setting) - set(SWEEP_SETTINGS))
+        if unknown:
+            raise ValueError(f"alfredopoly cannot sweep {unknown}; it can sweep: {SWEEP_SETTINGS}")
+        options = dict(setting)
+        board = options.pop("board", "alfred")
+        if _DICE_OPTION in options:
+            options[_DICE_OPTION] = Dice.parse(str(options[_DICE_OPTION]))
+        if "max_rounds" in defaults:
+            options.setdefault("max_rounds", defaults["max_rounds"])
+        return {"board": board, **options}
+
+    def make_spec(self, players: int, **options: Any) -> AlfredopolySpec:
+        """The spec for ``options`` (or ``spec=`` a ready one); the board seats anyone."""
+        spec = options.pop("spec", None)
+        if spec is None:
+            return spec_from_options(options)
+        if options:
+            raise ValueError("give either a spec or options, not both")
+        if not isinstance(spec, AlfredopolySpec):
+            raise ValueError(f"spec: expected an AlfredopolySpec, got {type(spec).__name__}")
+        return spec
+
+    def seat_strategies(
+        self, strategies: Sequence[Any], players: int, game: int, rotate: bool
+    ) -> list[Any]:
+        """The strategies repeated over the seats; ``rotate`` turns the seats by one each
+        game (see :func:`gamekit.core.simulate.rotate_seats`)."""
+        return rotate_seats(strategies, players, game, rotate)
+
+    def play_game(
+        self, players: int, strategies: Sequence[Any], seed: Any, **options: Any
+    ) -> tuple[GameState, dict[str, Any]]:
+        """A whole game with one working table (:func:`gamekit.alfredopoly.simulate.play_game`).
+
+        ``seed`` (an int or ``SeedSequence``; a ``Generator`` gives one draw for it) spawns
+        ``players + 1`` children: the first rolls the dice and shuffles the decks, child
+        ``1 + s`` is seat ``s``'s bot. ``extra`` is ``{"actions": decisions taken}``.
+        """
+        spec = self.make_spec(players, **options)
+        if len(strategies) != players:
+            raise ValueError(f"give one strategy per seat: {players} seats, {len(strategies)}")
+        game_seq, *bot_seqs = _seed_sequence(seed).spawn(players + 1)
+        bots = [
+            make_bot(_strategy(n), np.random.default_rng(s))
+            for n, s in zip(strategies, bot_seqs, strict=True)
+        ]
+        table, actions = fast_play(spec, bots, np.random.default_rng(game_seq))
+        return table.freeze(), {"actions": actions}
+
+    def result_columns(self) -> tuple[str, ...]:
+        return RESULT_COLUMNS
+
+    def result_rows(
+        self, state: GameState, strategies: Sequence[str], extra: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """One row per seat: cash, net worth (the round-limit ranking rule), properties,
+        sculptures, statues, rank (1 = best), winner, rounds, how it ended and ``actions``
+        (from ``extra``; ``None`` without it)."""
+        spec = self.spec(state)
+        out = R.outcome(spec, state)
+        if out is None:
+            raise ValueError("the game is not over yet")
+        rank = {seat: r + 1 for r, seat in enumerate(out.ranking)}
+        rounds = min(state.round, spec.max_rounds or state.round)
+        actions = None if extra is None else extra.get("actions")
+        rows = []
+        for seat, p in enumerate(state.players):
+            props = sum(1 for o in state.owner if o == seat)
+            levels = [lv for o, lv in zip(state.owner, state.level, strict=True) if o == seat]
+            statues = sum(1 for lv in levels if lv == STATUE)
+            sculpt = sum(lv for lv in levels if lv < STATUE)
+            rows.append(
+                {"seat": seat, "player": p.name, "strategy": strategies[seat],
+                 "final_cash": p.cash, "net_worth": out.scores[seat], "properties": props,
+                 "sculptures": sculpt, "statues": statues, "rank": rank[seat],
+                 "winner": seat in out.winners, "rounds": rounds, "ended": state.ended,
+                 "actions": actions}
+            )  # fmt: skip
+        return rows
+
+
+def _seed_sequence(seed: Any) -> np.random.SeedSequence:
+    """A fresh copy of ``seed`` as a SeedSequence (so play_game spawns the same children
+    however often it is called with it)."""
+    if isinstance(seed, np.random.SeedSequence):
+        return np.random.SeedSequence(seed.entropy, spawn_key=seed.spawn_key)
+    if isinstance(seed, np.random.Generator):
+        return np.random.SeedSequence(int(seed.integers(2**63)))
+    return np.random.SeedSequence(seed)
+
+
+def _strategy(name: Any) -> str:
+    if not isinstance(name, str):
+        raise ValueError(
+            f"an Alfredopoly strategy is a name ({', '.join(STRATEGIES)}), not {name!r}"
+        )
+    return name
+
 
 def _factory(cls: type[AlfredopolyBot]) -> BotFactory:
     def make() -> Bot:
@@ -206,4 +349,7 @@ def wrap_bot(bot: AlfredopolyBot) -> Bot:
     return play
 
 
-__all__ = ["AlfredopolyGame", "spec_from_options", "spec_options", "wrap_bot"]
+#: The game, as :func:`gamekit.games` finds it.
+GAME = AlfredopolyGame()
+
+__all__ = ["GAME", "AlfredopolyGame", "spec_from_options", "spec_options", "wrap_bot"]

@@ -17,22 +17,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from functools import partial
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+import gamekit
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.bots import Bot, make_bot
-from gamekit.alfredopoly.engine import STATUE, Table
-from gamekit.alfredopoly.rules import new_game, outcome
+from gamekit.alfredopoly.engine import Table
+from gamekit.alfredopoly.rules import new_game
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
-from gamekit.core.parallel import SeedPlan, pop_run_options, run_games, stream_csv
+from gamekit.core.game import Game
+from gamekit.core.parallel import pop_run_options
 from gamekit.core.rng import Seed, make_rng
+from gamekit.core.simulate import simulate as run_simulation
+from gamekit.core.simulate import simulate_to_csv as run_simulation_to_csv
 
 DEFAULT_STRATEGIES = ("buy_all", "reserve", "builder")
 _DICE_BLOCK = 512
@@ -150,14 +153,13 @@ def simulate(
     >>> df.pivot(index="game", columns="seat", values="strategy").values.tolist()
     [['buy_all', 'reserve'], ['reserve', 'buy_all']]
     """
-    task, games = _plan(
+    options = _options(
         players=players, games=games, seed=seed, max_rounds=max_rounds, strategies=strategies,
         board=board, spec=spec, rotate=rotate,
     )  # fmt: skip
-    rows = run_games(
-        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
+    return run_simulation(
+        game(), **options, workers=workers, executor=executor, chunk=chunk, progress=progress
     )
-    return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
 def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
@@ -174,11 +176,15 @@ def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
     7
     """
     run = pop_run_options(options)
-    task, games = _plan(games=games, **options)
-    return stream_csv(path, COLUMNS, task, games, **run)
+    return run_simulation_to_csv(path, game(), **_options(games=games, **options), **run)
 
 
-def _plan(
+def game() -> Game:
+    """Alfredopoly behind the Game protocol (what :func:`simulate` plays through)."""
+    return gamekit.games()["alfredopoly"]
+
+
+def _options(
     *,
     players: int = 4,
     games: int = 100,
@@ -188,8 +194,8 @@ def _plan(
     board: str | Path | Board = "alfred",
     spec: AlfredopolySpec | None = None,
     rotate: bool = False,
-) -> tuple[Callable[[range], list[tuple[Any, ...]]], int]:
-    """The picklable task that plays a range of games, after checking the arguments."""
+) -> dict[str, Any]:
+    """The arguments of :func:`gamekit.core.simulate.simulate`, after checking ours."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
     if spec is None:
@@ -199,52 +205,17 @@ def _plan(
     names = _strategies(strategies, players)
     for n in set(names):
         make_bot(n)
-    plan = SeedPlan.from_seed(_entropy(seed))
-    return partial(_play_games, spec, tuple(names), plan, rotate), games
-
-
-def _play_games(
-    spec: AlfredopolySpec, names: tuple[str, ...], plan: SeedPlan, rotate: bool, games: range
-) -> list[tuple[Any, ...]]:
-    """Play the games numbered ``games`` (a worker's chunk); their rows in order."""
-    players = len(names)
-    rows: list[tuple[Any, ...]] = []
-    for g in games:
-        seated = [names[(i + g) % players] for i in range(players)] if rotate else list(names)
-        game_seq, *bot_seqs = plan.child(g).spawn(players + 1)
-        bots = [
-            make_bot(n, np.random.default_rng(s)) for n, s in zip(seated, bot_seqs, strict=True)
-        ]
-        t, actions = play_game(spec, bots, np.random.default_rng(game_seq))
-        rows.extend(_rows(spec, t, g, seated, actions))
-    return rows
+    # a Generator seed gives one draw of entropy, so the games can still run anywhere
+    return dict(
+        players=players, games=games, seed=_entropy(seed), strategies=names, rotate=rotate,
+        spec=spec,
+    )  # fmt: skip
 
 
 COLUMNS = (
     "game", "seat", "player", "strategy", "final_cash", "net_worth", "properties",
     "sculptures", "statues", "rank", "winner", "rounds", "ended", "actions",
 )  # fmt: skip
-
-
-def _rows(
-    spec: AlfredopolySpec, t: Table, g: int, names: list[str], actions: int
-) -> list[tuple[Any, ...]]:
-    state = t.freeze()
-    out = outcome(spec, state)
-    assert out is not None
-    rank = {seat: r + 1 for r, seat in enumerate(out.ranking)}
-    rounds = min(t.round, spec.max_rounds or t.round)
-    rows = []
-    for seat, p in enumerate(t.players):
-        props = sum(1 for o in t.owner if o == seat)
-        levels = [lv for o, lv in zip(t.owner, t.level, strict=True) if o == seat]
-        statues = sum(1 for lv in levels if lv == STATUE)
-        sculpt = sum(lv for lv in levels if lv < STATUE)
-        rows.append(
-            (g, seat, p.name, names[seat], p.cash, out.scores[seat], props, sculpt, statues,
-             rank[seat], seat in out.winners, rounds, t.ended, actions)
-        )  # fmt: skip
-    return rows
 
 
 def _entropy(seed: Seed) -> Any:

@@ -14,10 +14,19 @@ Alma Mater has no chance steps after setup (the setup is shuffled from the seed)
 ({'players': 3, 'data': None}, True)
 >>> sorted(game.bots())
 ['dean', 'greedy', 'random', 'scholar', 'search']
+
+Whole games for :func:`gamekit.core.simulate.simulate` use the fast loop
+(:func:`gamekit.almamater.simulate.play_game`, no checks, no narration):
+
+>>> import numpy as np
+>>> final, extra = game.play_game(2, ["dean", "random"], np.random.SeedSequence(4))
+>>> final.phase, [r["rank"] for r in game.result_rows(final, ["dean", "random"], extra)]
+('over', [1, 2])
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -29,11 +38,20 @@ from gamekit.almamater import actions as A
 from gamekit.almamater import bots as B
 from gamekit.almamater import rules as R
 from gamekit.almamater.components import DEFAULT_FOLDER
+from gamekit.almamater.scoring import DURING_PLAY, RULES
+from gamekit.almamater.setup import founding_sum
+from gamekit.almamater.simulate import COLUMNS
+from gamekit.almamater.simulate import play_game as fast_play
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, state_from_struct, state_to_struct
 from gamekit.core.actions import Action, Outcome, PhaseTable, Step, action_from_struct
 from gamekit.core.errors import IllegalAction
 from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
+from gamekit.core.rng import make_rng
+from gamekit.core.simulate import rotate_strategies
+
+#: The settings a sweep may vary: a folder of component files and the player count.
+SWEEP_SETTINGS = ("data", "players")
 
 
 def spec_options(spec: AlmaMaterSpec) -> dict[str, Any]:
@@ -57,6 +75,7 @@ class AlmaMaterGame:
     """Alma Mater's rules behind the Game protocol (the kit's data unless ``data``)."""
 
     name = "almamater"
+    summary = "the worker-placement game about running a university"
 
     @property
     def phases(self) -> PhaseTable:
@@ -81,8 +100,11 @@ class AlmaMaterGame:
     def current_player(self, state: GameState) -> int | None:
         return R.current_player(state)
 
-    def legal_actions(self, state: GameState) -> list[Action]:
+    def legal_actions(self, state: GameState, player: int | None = None) -> list[Action]:
+        """The current player's actions (``[]`` for any other seat: nobody acts out of turn)."""
         if state.phase == "over":
+            return []
+        if player is not None and player != R.current_player(state):
             return []
         return R.legal_actions(self.spec(state), state)
 
@@ -152,6 +174,95 @@ class AlmaMaterGame:
     def bots(self) -> dict[str, BotFactory]:
         return {name: _factory(fn) for name, fn in B.BOTS.items()}
 
+    # -- whole games, fast -------------------------------------------------------------
+
+    @property
+    def sweep_settings(self) -> tuple[str, ...]:
+        return SWEEP_SETTINGS
+
+    def options_from_setting(self, setting: Mapping[str, Any], **defaults: Any) -> dict[str, Any]:
+        """``data`` and ``players`` as they are (other defaults, e.g. ``max_rounds``, do not
+        apply to Alma Mater).
+
+        >>> AlmaMaterGame().options_from_setting({"players": 3}, max_rounds=200)
+        {'data': None, 'players': 3}
+        """
+        unknown = sorted(set(setting) - set(SWEEP_SETTINGS))
+        if unknown:
+            raise ValueError(f"almamater cannot sweep {unknown}; it can sweep: {SWEEP_SETTINGS}")
+        options: dict[str, Any] = {"data": setting.get("data")}
+        if "players" in setting:
+            options["players"] = int(setting["players"])
+        return options
+
+    def make_spec(self, players: int, **options: Any) -> AlmaMaterSpec:
+        """The spec for ``data`` (a folder, ``Components`` or ``None``), or ``spec=``."""
+        spec = options.pop("spec", None)
+        data = options.pop("data", None)
+        if options:
+            raise ValueError(f"unknown Alma Mater option(s) {sorted(options)}; known: data")
+        if spec is None:
+            return make_spec(players, data)
+        if data is not None:
+            raise ValueError("give either a spec or data, not both")
+        if not isinstance(spec, AlmaMaterSpec):
+            raise ValueError(f"spec: expected an AlmaMaterSpec, got {type(spec).__name__}")
+        if spec.players != players:
+            raise ValueError(f"the spec is for {spec.players} players, not {players}")
+        return spec
+
+    def seat_strategies(
+        self, strategies: Sequence[Any], players: int, game: int, rotate: bool
+    ) -> list[Any]:
+        """Seats take the strategies in order; ``rotate`` turns the list by one each game
+        (see :func:`gamekit.core.simulate.rotate_strategies`)."""
+        return rotate_strategies(strategies, players, game, rotate)
+
+    def play_game(
+        self, players: int, strategies: Sequence[Any], seed: Any, **options: Any
+    ) -> tuple[GameState, dict[str, Any]]:
+        """A whole game with the unchecked fast loop
+        (:func:`gamekit.almamater.simulate.play_game`): one generator from ``seed`` (a
+        ``Generator`` is used as it is) shuffles the setup and feeds every bot. A strategy
+        is a bot name or a bot function ``bot(spec, state, legal, rng)``. No extra facts.
+        """
+        spec = self.make_spec(players, **options)
+        if len(strategies) != players:
+            raise ValueError(f"give one strategy per seat: {players} seats, {len(strategies)}")
+        bots = [_bot(s) for s in strategies]
+        return fast_play(spec, bots, make_rng(seed)), {}
+
+    def result_columns(self) -> tuple[str, ...]:
+        return COLUMNS[1:]
+
+    def result_rows(
+        self, state: GameState, strategies: Sequence[str], extra: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """One row per seat: position (turn order after the draft, 1 = first), the nine
+        score lines, prestige during play, total, rank (1 = best), won (shared wins count)."""
+        spec = self.spec(state)
+        result = R.outcome(spec, state)
+        if result is None:
+            raise ValueError("the game is not over yet")
+        players = spec.players
+        first = sorted(
+            range(players), key=lambda i: (founding_sum(spec, state.players[i]), state.tie_draw[i])
+        )
+        rows = []
+        for seat in range(players):
+            score = R.player_score(spec, state, seat)
+            lines = {line.rule: line.points for line in score.lines}
+            row: dict[str, Any] = {
+                "seat": seat, "strategy": strategies[seat], "position": first.index(seat) + 1,
+            }  # fmt: skip
+            row.update((r, lines[r]) for r in RULES)
+            row[DURING_PLAY] = score.during_play
+            row["total"] = score.total
+            row["rank"] = result.ranking.index(seat) + 1
+            row["won"] = seat in result.winners
+            rows.append(row)
+        return rows
+
 
 def _factory(fn: B.Bot) -> BotFactory:
     def make() -> Bot:
@@ -181,4 +292,19 @@ def wrap_bot(fn: B.Bot) -> Bot:
     return play
 
 
-__all__ = ["AlmaMaterGame", "spec_options", "wrap_bot"]
+def _bot(strategy: Any) -> B.Bot:
+    if isinstance(strategy, str):
+        if strategy not in B.BOTS:
+            raise ValueError(f"unknown strategy {strategy!r}; known: {', '.join(B.BOTS)}")
+        return B.BOTS[strategy]
+    if callable(strategy):
+        return strategy  # type: ignore[no-any-return]
+    raise ValueError(
+        f"a strategy is a bot name ({', '.join(B.BOTS)}) or a bot callable, got {strategy!r}"
+    )
+
+
+#: The game, as :func:`gamekit.games` finds it.
+GAME = AlmaMaterGame()
+
+__all__ = ["GAME", "AlmaMaterGame", "spec_options", "wrap_bot"]

@@ -7,25 +7,26 @@
 
 from __future__ import annotations
 
-import pickle
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from concurrent.futures import Executor
-from functools import partial
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pandas as pd
 
+import gamekit
 from gamekit.almamater.bots import BOTS, Bot
 from gamekit.almamater.components import Components
-from gamekit.almamater.rules import legal_actions, outcome, player_score, step
+from gamekit.almamater.rules import legal_actions, step
 from gamekit.almamater.scoring import DURING_PLAY, RULES
-from gamekit.almamater.setup import founding_sum, new_game
+from gamekit.almamater.setup import new_game
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
-from gamekit.core.parallel import SeedPlan, pop_run_options, run_games, stream_csv
+from gamekit.core.game import Game
+from gamekit.core.parallel import pop_run_options
 from gamekit.core.rng import Seed, make_rng
+from gamekit.core.simulate import simulate as run_simulation
+from gamekit.core.simulate import simulate_to_csv as run_simulation_to_csv
 
 
 def play_game(spec: AlmaMaterSpec, bots: Sequence[Bot], seed: Seed = None) -> GameState:
@@ -84,14 +85,10 @@ def simulate(
     a time. A ``numpy.random.Generator`` seed is one stream drawn game after game, so it
     runs in this process.
     """
-    task, games, workers = _plan(
-        players=players, games=games, seed=seed, strategies=strategies, data=data,
-        workers=workers, executor=executor,
-    )  # fmt: skip
-    rows = run_games(
-        task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
+    options = _options(players=players, games=games, seed=seed, strategies=strategies, data=data)
+    return run_simulation(
+        game(), **options, workers=workers, executor=executor, chunk=chunk, progress=progress
     )
-    return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
 def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
@@ -106,83 +103,32 @@ def simulate_to_csv(path: str | Path, games: int = 100, **options: Any) -> int:
     5
     """
     run = pop_run_options(options)
-    task, games, run["workers"] = _plan(
-        games=games, workers=run["workers"], executor=run["executor"], **options
-    )
-    return stream_csv(path, COLUMNS, task, games, **run)
+    return run_simulation_to_csv(path, game(), **_options(games=games, **options), **run)
 
 
-def _plan(
+def game() -> Game:
+    """Alma Mater behind the Game protocol (what :func:`simulate` plays through)."""
+    return gamekit.games()["almamater"]
+
+
+def _options(
     *,
     players: int = 4,
     games: int = 100,
     seed: Seed = None,
     strategies: Sequence[str | Bot] = ("random",),
     data: str | Path | Components | None = None,
-    workers: int | None = None,
-    executor: Executor | None = None,
-) -> tuple[Callable[[range], list[tuple[Any, ...]]], int, int | None]:
-    """The task that plays a range of games, and the workers to use."""
-    bots = _bots(strategies)
+) -> dict[str, Any]:
+    """The arguments of :func:`gamekit.core.simulate.simulate`, after checking ours: seats
+    rotate by one each game over the strategies as given."""
+    pool = list(strategies)
+    _bots(pool)
     if isinstance(games, bool) or not isinstance(games, int) or games < 1:
         raise ValueError(f"games must be >= 1, got {games}")
-    spec = make_spec(players, data)
-    if isinstance(seed, np.random.Generator):
-        if executor is not None or (workers or 1) > 1:
-            raise ValueError(
-                "a numpy Generator seed is one stream drawn game after game and cannot be "
-                "split over workers; give an int or a SeedSequence instead"
-            )
-        return partial(_play_stream, spec, tuple(bots), seed), games, 1
-    if workers is None and executor is None and not all(_picklable(b) for _, b in bots):
-        workers = 1  # a bot defined in a notebook cell cannot travel to another process
-    plan = SeedPlan.from_seed(seed)
-    return partial(_play_seeded, spec, tuple(bots), plan), games, workers
-
-
-def _picklable(bot: Bot) -> bool:
-    try:
-        pickle.dumps(bot)
-    except Exception:
-        return False
-    return True
-
-
-def _play_seeded(
-    spec: AlmaMaterSpec, bots: tuple[tuple[str, Bot], ...], plan: SeedPlan, games: range
-) -> list[tuple[Any, ...]]:
-    return [row for g in games for row in _game_rows(spec, bots, g, make_rng(plan.child(g)))]
-
-
-def _play_stream(
-    spec: AlmaMaterSpec, bots: tuple[tuple[str, Bot], ...], rng: np.random.Generator, games: range
-) -> list[tuple[Any, ...]]:
-    return [row for g in games for row in _game_rows(spec, bots, g, rng)]
-
-
-def _game_rows(
-    spec: AlmaMaterSpec, bots: tuple[tuple[str, Bot], ...], g: int, rng: np.random.Generator
-) -> list[tuple[Any, ...]]:
-    """Play game ``g`` (seats rotated by ``g``) and return one row per seat."""
-    players = spec.players
-    seated = [bots[(i + g) % len(bots)] for i in range(players)]
-    names = [name for name, _ in seated]
-    final = play_game(spec, [bot for _, bot in seated], rng)
-    result = outcome(spec, final)
-    assert result is not None
-    first = sorted(
-        range(players), key=lambda i: (founding_sum(spec, final.players[i]), final.tie_draw[i])
-    )
-    rows = []
-    for seat in range(players):
-        score = player_score(spec, final, seat)
-        lines = {line.rule: line.points for line in score.lines}
-        rows.append(
-            (g, seat, names[seat], first.index(seat) + 1, *(lines[r] for r in RULES),
-             score.during_play, score.total, result.ranking.index(seat) + 1,
-             seat in result.winners)
-        )  # fmt: skip
-    return rows
+    return dict(
+        players=players, games=games, seed=seed, strategies=pool, rotate=True,
+        spec=make_spec(players, data),
+    )  # fmt: skip
 
 
 def _bots(strategies: Sequence[str | Bot]) -> list[tuple[str, Bot]]:

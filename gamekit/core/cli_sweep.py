@@ -20,12 +20,13 @@ from gamekit.core.output import FORMATS, render_frame
 
 def register_sweep(sub: argparse._SubParsersAction[Any], game: str, strategies: str) -> None:
     """Add the ``sweep`` command to a game's subcommands."""
-    from gamekit.experiments import GAMES
+    import gamekit
 
+    settings = gamekit.games()[game].sweep_settings
     p = sub.add_parser(
         "sweep",
         help="win shares of bot strategies under every combination of a grid of settings",
-        description=f"Settings {game} can sweep: {', '.join(GAMES[game])}.",
+        description=f"Settings {game} can sweep: {', '.join(settings)}.",
     )
     p.add_argument("--grid", required=True, help='e.g. "auction=off,on; starting_cash=1000,1500"')
     p.add_argument("--strategy", default=strategies, help=f"comma list (default {strategies})")

@@ -18,6 +18,21 @@ so ``game.legal_actions(state)`` needs nothing but the state:
   called as ``bot(state, rng) -> Action``. Seat ``s`` of a game seeded ``S`` draws from
   ``seat_generators(S, n)[s]``.
 
+Whole games, fast (what :func:`gamekit.core.simulate.simulate` plays, in any process):
+
+- ``make_spec(players, **options)`` checks the options once; ``play_game(players,
+  strategies, seed, spec=spec) -> (final state, extra)`` plays a whole game between the
+  named strategies with the game's own fast loop (its seeding documented there);
+  ``result_columns()`` and ``result_rows(state, strategies, extra) -> [dict]`` are the
+  simulation frame's columns and one row per seat (the ``game`` number is the frame's);
+  ``seat_strategies(strategies, players, game, rotate)`` seats game ``game``'s bots;
+- ``sweep_settings`` are the settings a sweep can vary and ``options_from_setting(setting,
+  **defaults)`` turns one combination into ``make_spec`` options (``players`` included
+  when the setting names it).
+
+A game is a subpackage of ``gamekit`` with a ``game.py`` that defines ``GAME``;
+:func:`gamekit.games` finds them all, so a new game is a new folder.
+
 >>> import gamekit
 >>> game = gamekit.games()["alfredopoly"]
 >>> isinstance(game, Game)
@@ -37,8 +52,10 @@ True
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 import numpy as np
@@ -105,8 +122,11 @@ class Game(Protocol):
         """The seat to act; ``None`` at a chance step or when the game is over."""
         ...
 
-    def legal_actions(self, state: Any) -> list[Action]:
-        """The current player's legal actions, in a fixed order."""
+    def legal_actions(self, state: Any, player: int | None = None) -> list[Action]:
+        """The legal actions of ``player`` (default: the current player), in a fixed order.
+
+        A seat other than the current player gets what it may do out of turn (Alfredopoly:
+        manage its property while the game waits; games without such actions: ``[]``)."""
         ...
 
     def step(self, state: Any, action: Action) -> Step[Any]:
@@ -165,6 +185,49 @@ class Game(Protocol):
         """Every shipped bot strategy: name -> factory."""
         ...
 
+    # -- whole games, fast (gamekit.core.simulate) ---------------------------------------
+
+    @property
+    def sweep_settings(self) -> tuple[str, ...]:
+        """The settings a sweep may vary (keys of :meth:`options_from_setting`)."""
+        ...
+
+    def options_from_setting(self, setting: Mapping[str, Any], **defaults: Any) -> dict[str, Any]:
+        """``make_spec`` options for one combination of sweep settings (``players`` among
+        them when the setting names it); ``defaults`` (e.g. ``max_rounds``) fill the rest
+        where the game uses them."""
+        ...
+
+    def make_spec(self, players: int, **options: Any) -> Any:
+        """The rule set for ``options`` (checked once, then sent to every game)."""
+        ...
+
+    def seat_strategies(
+        self, strategies: Sequence[Any], players: int, game: int, rotate: bool
+    ) -> list[Any]:
+        """The strategy of each seat in game number ``game`` of a simulation."""
+        ...
+
+    def play_game(
+        self, players: int, strategies: Sequence[Any], seed: Any, **options: Any
+    ) -> tuple[Any, dict[str, Any]]:
+        """One whole game between ``strategies`` (one per seat) with the game's fast loop;
+        the final state and the game's extra facts for :meth:`result_rows`. ``seed`` is a
+        ``SeedSequence`` (or a ``Generator`` shared game after game); ``options`` as for
+        :meth:`make_spec`, or ``spec=`` a ready one."""
+        ...
+
+    def result_columns(self) -> tuple[str, ...]:
+        """The columns of :meth:`result_rows`, in order."""
+        ...
+
+    def result_rows(
+        self, state: Any, strategies: Sequence[str], extra: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        """One row per seat of a finished game (columns :meth:`result_columns`);
+        ``strategies`` names each seat's strategy, ``extra`` is :meth:`play_game`'s."""
+        ...
+
 
 def check_state_struct(game_name: str, data: Any) -> tuple[dict[str, Any], Any]:
     """The ``options`` and ``state`` parts of a state struct of ``game_name``, checked
@@ -190,3 +253,35 @@ def check_state_struct(game_name: str, data: Any) -> tuple[dict[str, Any], Any]:
     if not isinstance(data["options"], Mapping):
         raise ValueError("options: expected an object")
     return dict(data["options"]), data["state"]
+
+
+def discover_games(paths: Sequence[str], package: str = "gamekit") -> dict[str, Game]:
+    """Every game under ``paths`` (a package's ``__path__``): each subfolder with an
+    ``__init__.py`` and a ``game.py`` that defines ``GAME``, by ``GAME.name``.
+
+    A ``game.py`` without ``GAME`` is not a game (``gamekit/core/game.py`` is this module);
+    a ``GAME`` that does not follow the protocol is an error naming the file.
+
+    >>> import gamekit
+    >>> sorted(discover_games(gamekit.__path__))
+    ['alfredopoly', 'almamater']
+    """
+    found: dict[str, Game] = {}
+    folders = sorted(
+        {d.name: d for root in paths for d in Path(root).iterdir() if d.is_dir()}.items()
+    )
+    for name, folder in folders:
+        if name.startswith(("_", ".")) or not (folder / "__init__.py").is_file():
+            continue
+        if not (folder / "game.py").is_file():
+            continue
+        module = importlib.import_module(f"{package}.{name}.game")
+        if not hasattr(module, "GAME"):
+            continue
+        game = module.GAME
+        if not isinstance(game, Game):
+            raise TypeError(f"{folder / 'game.py'}: GAME must be an object of the Game protocol")
+        if game.name in found:
+            raise ValueError(f"{folder / 'game.py'}: a second game named {game.name!r}")
+        found[game.name] = game
+    return found

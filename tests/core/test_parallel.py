@@ -35,7 +35,8 @@ def _reference_alfredopoly(games: int) -> pd.DataFrame:
         game_seq, *bot_seqs = seq.spawn(len(names) + 1)
         bots = [make_bot(n, np.random.default_rng(s)) for n, s in zip(names, bot_seqs, strict=True)]
         table, actions = af.play_game(spec, bots, np.random.default_rng(game_seq))
-        rows.extend(af._rows(spec, table, g, names, actions))
+        seats = af.game().result_rows(table.freeze(), names, {"actions": actions})
+        rows.extend((g, *(row[c] for c in af.COLUMNS[1:])) for row in seats)
     return pd.DataFrame(rows, columns=list(af.COLUMNS))
 
 
