@@ -5,19 +5,29 @@ rolls per CPU-second, actions per second, and the parallel speed-up.
 
 The single-core figures run in one process. Games per second depend on how long games
 last (builder games end early), so rounds and rolls per CPU-second are the fairer speed
-of the game loop. Then, for scale, the checked public API (``step``/``chance_step`` with
-a frozen state after every action), and ``simulate`` with one worker against every core
-(same games, same frame).
+of the game loop: measured on the game loop alone (``play_game``, bots already made; the
+rolls are counted in a second, untimed pass of the same games), for the chosen
+strategies and for four ``builder`` bots, each beside the same games played by the bots
+as they were before their holdings caches (``alfredopoly_reference_bots.py``, same
+engine, same run, best of three alternating runs; the games must come out the same).
+Then, for scale, the checked public API (``step``/``chance_step`` with a frozen state
+after every action), and ``simulate`` with one worker against every core (same games,
+same frame).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import os
 import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import numpy as np
 
+from gamekit.alfredopoly import bots as current
 from gamekit.alfredopoly.bots import make_bot
 from gamekit.alfredopoly.rules import (
     AlfredopolySpec,
@@ -30,6 +40,8 @@ from gamekit.alfredopoly.rules import (
 from gamekit.alfredopoly.simulate import GameRecord, play_game, simulate
 from gamekit.core.actions import sample_outcome
 from gamekit.core.parallel import SeedPlan, available_cores
+
+FOUR_BUILDERS = "builder,builder,builder,builder"
 
 
 def checked_actions_per_second(seconds: float = 3.0) -> float:
@@ -50,23 +62,79 @@ def checked_actions_per_second(seconds: float = 3.0) -> float:
     return n / (time.perf_counter() - start)
 
 
-def rounds_and_rolls(strategy: str, games: int, seed: int) -> tuple[float, float, float]:
-    """Rounds and dice rolls per CPU-second over the first ``games`` games of the run
-    (played as ``simulate`` plays them, with a record of every roll), and rolls per round."""
+def reference_bots() -> ModuleType:
+    """``alfredopoly_reference_bots.py`` (beside this file): the bots before the caches."""
+    path = Path(__file__).with_name("alfredopoly_reference_bots.py")
+    spec = importlib.util.spec_from_file_location("alfredopoly_reference_bots", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def play_loop(bots_module: Any, strategy: str, games: int, seed: int) -> tuple[float, int, Any]:
+    """Play the first ``games`` games of the run with ``bots_module``'s bots; CPU
+    seconds of the game loop alone, rounds played, and the final states."""
     spec = AlfredopolySpec(max_rounds=200)
     names = strategy.split(",")
     plan = SeedPlan.from_seed(seed)
-    rounds = rolls = 0
+    setups = []
+    for g in range(games):
+        game_seq, *bot_seqs = plan.child(g).spawn(len(names) + 1)
+        bots = [bots_module.make_bot(n, np.random.default_rng(s))
+                for n, s in zip(names, bot_seqs, strict=True)]  # fmt: skip
+        setups.append((bots, np.random.default_rng(game_seq)))
+    rounds = 0
+    finals = []
     cpu = time.process_time()
+    for bots, rng in setups:
+        table, _ = play_game(spec, bots, rng)
+        rounds += min(table.round, 200)
+        finals.append(table.freeze())
+    return time.process_time() - cpu, rounds, finals
+
+
+def count_rolls(strategy: str, games: int, seed: int) -> int:
+    """The dice rolls of the same games (an untimed pass with a record of every step)."""
+    spec = AlfredopolySpec(max_rounds=200)
+    names = strategy.split(",")
+    plan = SeedPlan.from_seed(seed)
+    rolls = 0
     for g in range(games):
         game_seq, *bot_seqs = plan.child(g).spawn(len(names) + 1)
         bots = [make_bot(n, np.random.default_rng(s)) for n, s in zip(names, bot_seqs, strict=True)]
         record = GameRecord(start=None)  # type: ignore[arg-type]
-        table, _ = play_game(spec, bots, np.random.default_rng(game_seq), record=record)
-        rounds += min(table.round, 200)
+        play_game(spec, bots, np.random.default_rng(game_seq), record=record)
         rolls += sum(1 for kind, _ in record.steps if kind == "roll")
-    cpu = time.process_time() - cpu
-    return rounds / cpu, rolls / cpu, rolls / rounds
+    return rolls
+
+
+def loop_speed(strategy: str, games: int, seed: int, repeats: int = 3) -> None:
+    """Rounds and dice rolls per CPU-second of the game loop with today's bots, beside
+    the same games with the reference bots (alternating runs, the best of each)."""
+
+    reference = reference_bots()
+    best = {"current": 0.0, "reference": 0.0}
+    rounds = 0
+    for _ in range(repeats):
+        finals = {}
+        for name, module in (("reference", reference), ("current", current)):
+            cpu, rounds, finals[name] = play_loop(module, strategy, games, seed)
+            best[name] = max(best[name], rounds / cpu)
+        if finals["current"] != finals["reference"]:
+            raise SystemExit("the reference bots played different games")
+    rolls = count_rolls(strategy, games, seed)
+    per_round = rolls / rounds
+    print(f"{strategy} ({games} games, {rounds / games:.1f} rounds a game, "
+          f"{per_round:.1f} rolls a round), game loop alone:")  # fmt: skip
+    for name in ("current", "reference"):
+        label = "bots now" if name == "current" else "bots before the caches"
+        print(f"  {label:24s} rounds per CPU-second: {best[name]:>9,.0f}; "
+              f"dice rolls per CPU-second: {best[name] * per_round:>9,.0f}")  # fmt: skip
+    print(
+        f"  bots now / before: {best['current'] / best['reference']:.2f}x "
+        "(same engine, same games, same run)"
+    )
 
 
 def main() -> None:
@@ -98,11 +166,10 @@ def main() -> None:
     print(f"decisions per second (fast path, dice not counted): {fast:,.0f}")
     print(f"steps per second (checked API, dice counted): {checked:,.0f}")
     print(f"fast path / checked API: {fast / checked:.1f}x (same run)")
-    per_round, per_roll, rolls_per_round = rounds_and_rolls(
-        args.strategy, min(args.games, 100), args.seed
-    )
-    print(f"rounds per CPU-second: {per_round:,.0f}; dice rolls per CPU-second: {per_roll:,.0f} "
-          f"({rolls_per_round:.1f} rolls per round)")  # fmt: skip
+    loop_games = 30 if args.quick else min(args.games, 200)
+    loop_speed(args.strategy, loop_games, args.seed, repeats=1 if args.quick else 3)
+    if args.strategy != FOUR_BUILDERS:
+        loop_speed(FOUR_BUILDERS, loop_games, args.seed, repeats=1 if args.quick else 3)
     parallel_speedup(args)
 
 
