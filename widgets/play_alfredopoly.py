@@ -285,7 +285,7 @@ class AlfredopolyTable(GameTable):
                         "space": getattr(a, "space", None),
                         "section": f"{p.name}: {SECTIONS.get(type(a), '')}",
                     }
-                    for a in R.management_actions(spec, state, seat)
+                    for a in self.session.game.legal_actions(state, seat)
                 )
         states = [
             None if o < 0 else {"owner": o, "sculptures": lv, "mortgaged": m}
