@@ -9,8 +9,8 @@ so a simulation runs the same rule code without building a single event.
 >>> [str(e) for e in log], log[0].amount
 (['Bo paid $24 fee to Ann'], 24)
 >>> NULL_LOG.say("fee", "Bo paid $24 fee to Ann")
->>> len(NULL_LOG), NULL_LOG.keeps
-(0, False)
+>>> len(NULL_LOG)
+0
 """
 
 from __future__ import annotations
@@ -22,9 +22,6 @@ class EventLog(list[Event]):
     """The events of a step, in order (a list)."""
 
     __slots__ = ()
-    keeps = True
-    """False for the null log: the few narrations that run on every roll of a
-    simulation check it, so that their words are not even built."""
 
     def say(self, kind: str, text: str, player: int | None = None,
             amount: int | None = None, target: int | None = None) -> None:  # fmt: skip
@@ -36,7 +33,6 @@ class NullLog(EventLog):
     """An event log that keeps nothing (the null object: narration needs no check)."""
 
     __slots__ = ()
-    keeps = False
 
     def say(self, kind: str, text: str, player: int | None = None,
             amount: int | None = None, target: int | None = None) -> None:  # fmt: skip

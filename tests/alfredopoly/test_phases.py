@@ -10,12 +10,13 @@ phase and every transition of the table.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 
 from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly import checks, engine
+from gamekit.alfredopoly import checks
 from gamekit.alfredopoly.bots import make_bot, strategy_names
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES, WAITING
@@ -64,18 +65,24 @@ def test_chance_and_waiting_phases() -> None:
     assert {"dice", "card_dice"} == CHANCE
 
 
+def record_moves(monkeypatch: pytest.MonkeyPatch, record: Callable[[str, str], object]) -> None:
+    """Let ``record`` see every change of phase the engine asks Alfredopoly's table for."""
+    move = PhaseTable.move
+
+    def recording_move(table: PhaseTable, old: str, new: str) -> str:
+        if table is PHASES and old != new:
+            record(old, new)
+        return move(table, old, new)
+
+    monkeypatch.setattr(PhaseTable, "move", recording_move)
+
+
 def play_recording(
     spec: AlfredopolySpec, strategies: list[str], seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> tuple[Counter[tuple[str, str]], Counter[tuple[str, str]]]:
     """Play a seeded game; the phase changes the engine made and those steps showed."""
     moves: Counter[tuple[str, str]] = Counter()
-
-    def recording_move(old: str, new: str) -> str:
-        if old != new:
-            moves[old, new] += 1
-        return PHASES.move(old, new)
-
-    monkeypatch.setattr(engine, "_go", recording_move)
+    record_moves(monkeypatch, lambda old, new: moves.update([(old, new)]))
     steps: Counter[tuple[str, str]] = Counter()
     last = ["turn"]
 
@@ -127,13 +134,7 @@ the kit's boards, but possible with other dice or a teacher's board): positions 
 def moves(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, str]]:
     """The phase changes the engine makes (through the table) while a test runs."""
     made: list[tuple[str, str]] = []
-
-    def recording_move(old: str, new: str) -> str:
-        if old != new:
-            made.append((old, new))
-        return PHASES.move(old, new)
-
-    monkeypatch.setattr(engine, "_go", recording_move)
+    record_moves(monkeypatch, lambda old, new: made.append((old, new)))
     return made
 
 

@@ -10,6 +10,7 @@ from gamekit.alfredopoly.engine import Player, Table
 from gamekit.alfredopoly.narration import NULL_LOG, EventLog
 from gamekit.alfredopoly.rules import new_game, step
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
+from gamekit.alfredopoly.working import WorkingTable
 
 from .helpers import SPEC, game, own, player, roll
 
@@ -18,8 +19,10 @@ def test_table_and_player_hold_every_field_of_the_state() -> None:
     state_fields = [f.name for f in dataclasses.fields(GameState)]
     player_fields = [f.name for f in dataclasses.fields(PlayerState)]
     # the slots come from the fields; the annotations (what mypy sees) must agree
-    assert list(Table.__annotations__) == state_fields
-    assert set(state_fields) <= set(Table.__slots__)
+    assert list(WorkingTable.__annotations__) == state_fields
+    assert set(state_fields) <= set(WorkingTable.__slots__)
+    # the rule layers add no attributes of their own: a table has no __dict__
+    assert not hasattr(Table(SPEC, game()), "__dict__")
     assert list(Player.__annotations__) == player_fields == list(Player.__slots__)
 
 
