@@ -270,15 +270,17 @@ class Bot:
         if cash >= owed:
             return A.PayDebt()
         h = self.holdings(t, me)
-        if cash + h.raisable() < owed:
+        options = h.mortgageable()
+        mortgage = h.facts.mortgage
+        # what I could raise covers the debt for sure when mortgaging these does; the
+        # whole count (every sculpture sold too) only when they do not
+        if cash + sum([mortgage[i] for i in options]) < owed and cash + h.raisable() < owed:
             return A.DeclareBankruptcy()
         short = owed - cash
         mine = h.mine
         spaces = t.board.spaces
-        options = h.mortgageable()
         if options:
             loose = [i for i in options if i not in h.in_whole] or options
-            mortgage = h.facts.mortgage
             enough = [i for i in loose if mortgage[i] >= short]
             if enough:
                 return A.Mortgage(min(enough, key=lambda i: (mortgage[i], i)))

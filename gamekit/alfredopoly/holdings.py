@@ -131,8 +131,13 @@ class Holdings:
             k = group_of[i]
             if k >= 0:
                 counts[k] += 1
-        self.whole = [g for g, c in zip(f.groups, counts, strict=True) if c == len(g)]
-        self.almost = [g for g, c in zip(f.groups, counts, strict=True) if 0 < c == len(g) - 1]
+        self.whole = []
+        self.almost = []
+        for g, c in zip(f.groups, counts, strict=True):
+            if c == len(g):
+                self.whole.append(g)
+            elif c and c == len(g) - 1:
+                self.almost.append(g)
         mine = set(self.mine)
         price = self.facts.price
         self.missing = []
