@@ -242,3 +242,287 @@ def test_every_state_knows_its_spec_and_never_writes_it() -> None:
             from_struct(type(state), {**data, "spec": None})
         bare = from_struct(type(state), data)
         assert bare.spec is None and bare == state  # the spec takes no part in equality
+
+
+# -- whole games through the protocol (what simulate plays) ------------------------------
+
+SIM_CASES = [
+    ("alfredopoly", 3, ["builder", "reserve", "buy_all"], {"max_rounds": 40, "auction": True}),
+    ("alfredopoly", 2, ["random", "builder"], {"board": "classic", "max_rounds": 30}),
+    ("almamater", 3, ["dean", "random"], {}),
+    ("almamater", 2, ["scholar", "greedy", "random"], {}),
+]
+
+
+def _public_simulate(name: str, players: int, games: int, seed: int, strategies: Any, options: Any):
+    if name == "alfredopoly":
+        from gamekit.alfredopoly.simulate import simulate
+        from gamekit.alfredopoly.spec import AlfredopolySpec
+
+        return simulate(players=players, games=games, seed=seed, strategies=strategies,
+                        rotate=True, spec=AlfredopolySpec(**options))  # fmt: skip
+    from gamekit.almamater.simulate import simulate as am_simulate
+
+    return am_simulate(players=players, games=games, seed=seed, strategies=strategies)
+
+
+@pytest.mark.parametrize(("name", "players", "strategies", "options"), SIM_CASES)
+def test_play_game_and_result_rows_are_the_rows_of_simulate(
+    name: str, players: int, strategies: list[str], options: dict[str, Any]
+) -> None:
+    import pandas as pd
+
+    game = gamekit.games()[name]
+    games, seed = 3, 21
+    rows = []
+    for g, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+        seated = game.seat_strategies(strategies, players, g, True)
+        state, extra = game.play_game(players, seated, child, **options)
+        assert game.is_over(state) and game.current_player(state) is None
+        result = game.outcome(state)
+        assert result is not None
+        seats = game.result_rows(state, seated, extra)
+        assert [list(r) for r in seats] == [list(game.result_columns())] * players
+        won = "winner" if name == "alfredopoly" else "won"
+        assert [r[won] for r in seats] == [s in result.winners for s in range(players)]
+        assert [r["rank"] for r in seats] == [result.ranking.index(s) + 1 for s in range(players)]
+        assert [r["strategy"] for r in seats] == seated
+        rows += [{"game": g, **r} for r in seats]
+    expected = _public_simulate(name, players, games, seed, strategies, options)
+    pd.testing.assert_frame_equal(pd.DataFrame(rows), expected)
+    # the same seed gives the same game: play_game is a function of its arguments
+    child = np.random.SeedSequence(seed).spawn(1)[0]
+    seated = game.seat_strategies(strategies, players, 0, True)
+    again = [game.play_game(players, seated, child, **options)[0] for _ in range(2)]
+    assert again[0] == again[1]
+
+
+def test_core_simulate_rotation_rules_by_hand() -> None:
+    from gamekit.core.simulate import rotate_seats, rotate_strategies
+
+    # three strategies, two seats: the list turns, so c plays too
+    assert [rotate_strategies("abc", 2, g, True) for g in range(3)] == [
+        ["a", "b"], ["b", "c"], ["c", "a"]]  # fmt: skip
+    # two strategies, three seats: the seats (a, b, a) turn
+    assert [rotate_seats("ab", 3, g, True) for g in range(3)] == [
+        ["a", "b", "a"], ["b", "a", "a"], ["a", "a", "b"]]  # fmt: skip
+    assert (
+        rotate_seats("ab", 3, 2, False) == rotate_strategies("ab", 3, 2, False) == ["a", "b", "a"]
+    )
+
+
+def test_games_travel_to_worker_processes_by_name() -> None:
+    import pickle
+
+    for name, game in gamekit.games().items():
+        copy = pickle.loads(pickle.dumps(game))
+        assert type(copy) is type(game) and copy.name == name
+    assert gamekit.games()["almamater"] is gamekit.games()["almamater"]  # found once
+
+
+def test_unknown_strategies_and_options_are_refused_before_any_game() -> None:
+    from gamekit.core.simulate import simulate
+
+    for game in gamekit.games().values():
+        with pytest.raises(ValueError, match="unknown strategy 'chess'; known: "):
+            simulate(game, 2, games=1, seed=1, strategies=["chess"])
+        with pytest.raises(ValueError, match="give at least one strategy"):
+            simulate(game, 2, games=1, seed=1, strategies=[])
+    with pytest.raises(ValueError, match="unknown Alma Mater option"):
+        simulate(gamekit.games()["almamater"], 2, games=1, seed=1, colour="red")
+
+
+# -- legal actions of a seat that is not the current player ------------------------------
+
+
+def test_alfredopoly_other_seats_get_their_management_actions() -> None:
+    from gamekit.alfredopoly.actions import BuySpace, EndTurn, Mortgage, RollDice
+    from gamekit.core.dice import DiceRoll
+
+    game = gamekit.games()["alfredopoly"]
+    s = game.new_game(["Ann", "Bo"], seed=1)
+    s = game.chance_step(game.step(s, RollDice()).state, DiceRoll((1, 2))).state
+    s = game.step(s, BuySpace(3)).state  # Ann buys Babcock Hall (mortgage value 30)
+    s = game.step(s, EndTurn()).state
+    assert game.current_player(s) == 1
+    assert game.legal_actions(s, 1) == game.legal_actions(s) == [RollDice()]
+    # Ann owns one street of an unfinished group: she may only mortgage it, out of turn
+    assert game.legal_actions(s, 0) == [Mortgage(3, player=0)]
+    after = game.step(s, Mortgage(3, player=0)).state
+    assert after.players[0].cash == s.players[0].cash + 30 and after.mortgaged[3]
+    assert game.current_player(after) == 1
+    rolled = game.step(s, RollDice()).state  # dice due: nobody manages
+    assert game.legal_actions(rolled, 0) == game.legal_actions(rolled, 1) == []
+    with pytest.raises(ValueError, match="no seat 5"):
+        game.legal_actions(s, 5)
+
+
+def test_almamater_nobody_acts_out_of_turn() -> None:
+    game = gamekit.games()["almamater"]
+    s = game.new_game(3, seed=1)
+    seat = game.current_player(s)
+    assert seat == 0 and game.legal_actions(s, 0) == game.legal_actions(s) != []
+    assert game.legal_actions(s, 1) == game.legal_actions(s, 2) == []
+
+
+# -- a new game is a new folder ----------------------------------------------------------
+
+TOY_GAME = '''
+"""Nim for the discovery test: take 1 or 2 from a pile; who takes the last one wins."""
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from gamekit.core.actions import Action, Outcome, Phase, PhaseTable, Step
+from gamekit.core.errors import IllegalAction
+
+
+@dataclass(frozen=True)
+class Take(Action):
+    n: int
+
+
+@dataclass(frozen=True)
+class State:
+    pile: int
+    current: int
+    players: int
+    taken: tuple = ()
+
+
+PHASES = PhaseTable((Phase("play", (Take,), "over"), Phase("over", ())))
+
+
+class NimGame:
+    name = "nimtoy"
+    summary = "take one or two"
+    phases = PHASES
+    sweep_settings = ("pile",)
+
+    def new_game(self, players=2, seed=None, pile=7):
+        return State(pile, 0, players)
+
+    def current_player(self, s):
+        return None if s.pile == 0 else s.current
+
+    def legal_actions(self, s, player=None):
+        if s.pile == 0 or (player is not None and player != s.current):
+            return []
+        return [Take(n) for n in (1, 2) if n <= s.pile]
+
+    def step(self, s, a):
+        if a not in self.legal_actions(s):
+            raise IllegalAction(f"cannot {a}", a)
+        return Step(State(s.pile - a.n, (s.current + 1) % s.players, s.players,
+                          s.taken + (a.n,)))
+
+    def is_chance(self, s):
+        return False
+
+    def chance_outcomes(self, s):
+        raise IllegalAction("no chance")
+
+    def chance_step(self, s, o):
+        raise IllegalAction("no chance")
+
+    def is_over(self, s):
+        return s.pile == 0
+
+    def outcome(self, s):
+        if s.pile:
+            return None
+        w = (s.current - 1) % s.players
+        return Outcome("last take", (w,), (w, *[p for p in range(s.players) if p != w]))
+
+    def describe(self, a, s, lang="en"):
+        return f"take {a.n}"
+
+    def state_to_struct(self, s):
+        return {"game": self.name, "options": {}, "state": s.__dict__}
+
+    def state_from_struct(self, d):
+        return State(**d["state"])
+
+    def action_to_struct(self, a):
+        return a.to_struct()
+
+    def action_from_struct(self, d):
+        return Take(d["n"])
+
+    def outcome_to_struct(self, o):
+        raise ValueError("no chance")
+
+    def outcome_from_struct(self, d):
+        raise ValueError("no chance")
+
+    def bots(self):
+        def pick(s, rng):
+            legal = self.legal_actions(s)
+            return legal[rng.integers(len(legal))]
+
+        def most(s, rng):
+            return self.legal_actions(s)[-1]
+
+        return {"random": lambda: pick, "greedy": lambda: most}
+
+    def options_from_setting(self, setting, **defaults):
+        return dict(setting)
+
+    def make_spec(self, players, pile=7):
+        return pile
+
+    def seat_strategies(self, strategies, players, game, rotate):
+        return [strategies[(i + (game if rotate else 0)) % len(strategies)] for i in range(players)]
+
+    def play_game(self, players, strategies, seed, spec=7):
+        rng = np.random.default_rng(seed)
+        bots = [self.bots()[s]() for s in strategies]
+        s = self.new_game(players, pile=spec)
+        while not self.is_over(s):
+            s = self.step(s, bots[s.current](s, rng)).state
+        return s, {"moves": len(s.taken)}
+
+    def result_columns(self):
+        return ("seat", "strategy", "won", "moves")
+
+    def result_rows(self, s, strategies, extra=None):
+        w = self.outcome(s).winners
+        return [{"seat": i, "strategy": strategies[i], "won": i in w, "moves": extra["moves"]}
+                for i in range(s.players)]
+
+
+GAME = NimGame()
+'''
+
+
+def test_a_new_game_folder_is_found_swept_and_simulated(tmp_path, monkeypatch) -> None:
+    import sys
+
+    from gamekit import experiments
+    from gamekit.core.simulate import simulate
+
+    folder = tmp_path / "nimtoy"
+    folder.mkdir()
+    (folder / "__init__.py").write_text("")
+    (folder / "game.py").write_text(TOY_GAME)
+    monkeypatch.setattr(gamekit, "__path__", [*gamekit.__path__, str(tmp_path)])
+    try:
+        games = gamekit.games()
+        assert sorted(games) == ["alfredopoly", "almamater", "nimtoy"]
+        nim = games["nimtoy"]
+        assert isinstance(nim, Game) and experiments.GAMES["nimtoy"] == ("pile",)
+        # greedy always takes 2: a pile of 4 goes 2, 2 and the second seat takes the last
+        frame = simulate(nim, 2, games=2, seed=1, strategies=["greedy"], pile=4)
+        assert frame.to_dict("list") == {
+            "game": [0, 0, 1, 1], "seat": [0, 1, 0, 1], "strategy": ["greedy"] * 4,
+            "won": [False, True, False, True], "moves": [2, 2, 2, 2],
+        }  # fmt: skip
+        swept = experiments.sweep("nimtoy", {"pile": [3, 4]}, ["greedy"], games=1, players=2)
+        # pile 3: 2 then 1, seat 1 wins; pile 4: 2 then 2, seat 1 wins
+        assert swept[["pile", "seat", "won", "moves"]].values.tolist() == [
+            [3, 0, False, 2], [3, 1, True, 2], [4, 0, False, 2], [4, 1, True, 2]]  # fmt: skip
+    finally:
+        for module in [m for m in sys.modules if m.startswith("gamekit.nimtoy")]:
+            del sys.modules[module]
+    monkeypatch.undo()
+    assert sorted(gamekit.games()) == ["alfredopoly", "almamater"]
