@@ -1,15 +1,17 @@
-"""Benchmark: each game's fast simulation loop against the same games through the Game protocol.
+"""Benchmark: each game's fast loop, the same through ``Game.play_game``, and a step-by-step
+loop through the Game protocol.
 
     .venv/bin/python benchmarks/protocol_loop.py [--games 20] [--repeats 3] [--quick]
 
-``simulate`` keeps each engine's own loop (Alfredopoly: one working ``Table`` for a whole
-game; Alma Mater: ``step(check=False, narrate=False)``) because the protocol checks every
-action and freezes a narrated state after each. This measures what the protocol would cost,
-in one process and one run: whole games per CPU second (best of the repeats) of
-``gamekit.alfredopoly.simulate.play_game`` (4 bots, 200-round limit) and
-``gamekit.almamater.simulate.play_game`` (4 random bots) against a loop that only uses
-``gamekit.games()`` (``new_game``, ``step``, ``chance_step``, the game's bots with
-``seat_generators``).
+``simulate`` plays whole games through ``Game.play_game``, which runs each engine's own loop
+(Alfredopoly: one working ``Table`` for a whole game; Alma Mater: ``step(check=False,
+narrate=False)``), because a step-by-step protocol loop checks every action and freezes a
+narrated state after each. This measures, in one process and one run, whole games per CPU
+second (best of the repeats) of ``gamekit.alfredopoly.simulate.play_game`` (4 bots,
+200-round limit) and ``gamekit.almamater.simulate.play_game`` (4 random bots) called
+directly, of the same games through ``game.play_game`` (what ``simulate`` calls, with its
+seeding), and of a loop that only uses ``new_game``, ``step``, ``chance_step`` and the
+game's bots with ``seat_generators``.
 """
 
 from __future__ import annotations
@@ -82,24 +84,36 @@ def main() -> None:
         bots = [make_bot(s, 10 * g + i) for i, s in enumerate(ALFREDOPOLY_BOTS)]
         return alfredopoly_fast(spec, bots, seed=g)
 
+    def alf_play_game(g: int) -> object:
+        seed = np.random.SeedSequence(g)
+        return games["alfredopoly"].play_game(4, ALFREDOPOLY_BOTS, seed, spec=spec)
+
     def alf_protocol(g: int) -> object:
         return protocol_game(games["alfredopoly"], g, ALFREDOPOLY_BOTS, max_rounds=200)
 
     def alma_fast(g: int) -> object:
         return almamater_fast(spec4, [BOTS["random"]] * 4, seed=g)
 
+    def alma_play_game(g: int) -> object:
+        seed = np.random.SeedSequence(g)
+        return games["almamater"].play_game(4, ["random"] * 4, seed, spec=spec4)
+
     def alma_protocol(g: int) -> object:
         return protocol_game(games["almamater"], g, ["random"] * 4)
 
     rows = [
-        ("Alfredopoly, 4 bots, 200-round limit", alf_fast, alf_protocol, args.games),
-        ("Alma Mater, 4 random bots", alma_fast, alma_protocol, 3 * args.games),
+        ("Alfredopoly, 4 bots, 200-round limit", alf_fast, alf_play_game, alf_protocol, args.games),
+        ("Alma Mater, 4 random bots", alma_fast, alma_play_game, alma_protocol, 3 * args.games),
     ]
     print("games per CPU second (best of", args.repeats, "runs)")
-    for title, fast, protocol, n in rows:
+    for title, fast, whole, protocol, n in rows:
         a = best_rate(fast, n, args.repeats)
+        w = best_rate(whole, n, args.repeats)
         b = best_rate(protocol, n, args.repeats)
-        print(f"{title}: fast loop {a:,.1f}, protocol {b:,.1f} ({b / a:.2f}x), {n} games")
+        print(
+            f"{title}: fast loop {a:,.1f}, Game.play_game {w:,.1f} ({w / a:.2f}x), "
+            f"step by step {b:,.1f} ({b / a:.2f}x), {n} games"
+        )
 
 
 if __name__ == "__main__":
