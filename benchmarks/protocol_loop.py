@@ -9,9 +9,10 @@ narrate=False)``), because a step-by-step protocol loop checks every action and 
 narrated state after each. This measures, in one process and one run, whole games per CPU
 second (best of the repeats) of ``gamekit.alfredopoly.simulate.play_game`` (4 bots,
 200-round limit) and ``gamekit.almamater.simulate.play_game`` (4 random bots) called
-directly, of the same games through ``game.play_game`` (what ``simulate`` calls, with its
-seeding), and of a loop that only uses ``new_game``, ``step``, ``chance_step`` and the
-game's bots with ``seat_generators``.
+directly, of the very same games through ``game.play_game`` (what ``simulate`` calls: the
+fast loops are seeded here as it seeds them, so the ratio is the protocol's cost), and of a
+loop that only uses ``new_game``, ``step``, ``chance_step`` and the game's bots with
+``seat_generators``.
 """
 
 from __future__ import annotations
@@ -80,9 +81,11 @@ def main() -> None:
     spec = AlfredopolySpec(max_rounds=200)
     spec4 = make_spec(4)
 
-    def alf_fast(g: int) -> object:
-        bots = [make_bot(s, 10 * g + i) for i, s in enumerate(ALFREDOPOLY_BOTS)]
-        return alfredopoly_fast(spec, bots, seed=g)
+    def alf_fast(g: int) -> object:  # seeded as play_game seeds: the very same games
+        game_seq, *bot_seqs = np.random.SeedSequence(g).spawn(len(ALFREDOPOLY_BOTS) + 1)
+        rngs = [np.random.default_rng(q) for q in bot_seqs]
+        bots = [make_bot(s, r) for s, r in zip(ALFREDOPOLY_BOTS, rngs, strict=True)]
+        return alfredopoly_fast(spec, bots, seed=np.random.default_rng(game_seq))
 
     def alf_play_game(g: int) -> object:
         seed = np.random.SeedSequence(g)
@@ -92,7 +95,7 @@ def main() -> None:
         return protocol_game(games["alfredopoly"], g, ALFREDOPOLY_BOTS, max_rounds=200)
 
     def alma_fast(g: int) -> object:
-        return almamater_fast(spec4, [BOTS["random"]] * 4, seed=g)
+        return almamater_fast(spec4, [BOTS["random"]] * 4, seed=np.random.SeedSequence(g))
 
     def alma_play_game(g: int) -> object:
         seed = np.random.SeedSequence(g)
