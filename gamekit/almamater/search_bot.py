@@ -3,7 +3,8 @@
 For the move it has to make, it lists the legal actions with the engine's own
 ``legal_actions`` and tries each with ``step``; on each action space (and among lectures,
 and each other kind of choice) it keeps the ``per_space`` options that score best right
-after them (:func:`shortlist`, by the game's own final scoring as if the game ended now).
+after them (:func:`shortlist`, by the game's own final scoring as if the game ended now),
+at most ``cap`` in all (every space's best first, then the second bests by that score).
 From each kept action it plays on quickly to the end of the current round
 (:func:`playout`): the mover chooses uniformly among its legal actions, passing only when
 nothing else is left, while the other players pass (a *solo* playout: it shows what the
@@ -148,12 +149,17 @@ def value(
 
 
 def shortlist(
-    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], per_space: int | None
+    spec: AlmaMaterSpec,
+    state: GameState,
+    legal: Sequence[Action],
+    per_space: int | None,
+    cap: int | None = None,
 ) -> dict[int, GameState]:
     """The actions worth playing out, by index into ``legal``, with the state after each:
     on each action space (and among lectures, and each other kind of choice) the
     ``per_space`` best by the mover's score-if-the-game-ended-now (ties: the first);
-    ``None`` keeps all.
+    ``None`` keeps all. With ``cap``, at most that many: every space's best first, then
+    every space's second best, ... (within a rank by that score, ties: the first).
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
@@ -170,12 +176,17 @@ def shortlist(
     for i, action in enumerate(legal):
         key = action_space(spec, action) or type(action).__name__
         groups.setdefault(key, []).append(i)
-    keep: list[int] = []
+    ranked: list[tuple[int, int, int]] = []  # (rank in its space, -score, index)
     for group in groups.values():
-        if len(group) > per_space:
-            group = sorted(group, key=lambda i: -player_score(spec, after[i], seat).total)
-        keep.extend(group[:per_space])
-    return {i: after[i] for i in sorted(keep)}
+        if len(group) > per_space or cap is not None:
+            score = {i: player_score(spec, after[i], seat).total for i in group}
+            group = sorted(group, key=lambda i: -score[i])
+        else:
+            score = dict.fromkeys(group, 0)
+        ranked.extend((r, -score[i], i) for r, i in enumerate(group[:per_space]))
+    if cap is not None and len(ranked) > cap:
+        ranked = sorted(ranked)[:cap]
+    return {i: after[i] for i in sorted(i for _, _, i in ranked)}
 
 
 def make_search_bot(
@@ -183,6 +194,7 @@ def make_search_bot(
     first: int = 1,
     rounds: int | None = 0,
     per_space: int | None = 2,
+    cap: int | None = 14,
     solo: bool = True,
     common: bool = True,
     evaluation: str = "margin",
@@ -191,13 +203,16 @@ def make_search_bot(
     ``first`` per shortlisted action; more go to the better half, then the better half of
     that, ...). With ``rounds`` each playout stops that many rounds after the current one
     (0: at the end of this round) and is valued as if the game ended there; ``None``
-    plays whole games. ``per_space`` as in :func:`shortlist`. ``solo``: the other players
-    pass in the playouts (``False``: they play at random too). ``common``: every action's
-    k-th playout uses the same random numbers. ``evaluation``: ``"margin"`` (the mover's
-    score minus the best other, :func:`margin`) or ``"win"`` (:func:`value`).
+    plays whole games. ``per_space`` and ``cap`` as in :func:`shortlist`. ``solo``: the
+    other players pass in the playouts (``False``: they play at random too). ``common``:
+    every action's k-th playout uses the same random numbers. ``evaluation``:
+    ``"margin"`` (the mover's score minus the best other, :func:`margin`) or ``"win"``
+    (:func:`value`).
 
-    The defaults were chosen by measurement (``docs/almamater_balance.md``): about 10
+    The defaults were chosen by measurement (``docs/almamater_balance.md``): over 10
     games a second in 3-player games, well ahead of scholar and dean at 2 to 4 players.
+    ``cap=None`` is a little stronger and slower; ``per_space=1, cap=None, solo=False,
+    common=False`` is the first version of this bot.
 
     >>> bot = make_search_bot(playouts=8)
     >>> bot.__name__
@@ -207,6 +222,8 @@ def make_search_bot(
         raise ValueError(f"playouts and first must be >= 1, got {playouts} and {first}")
     if per_space is not None and per_space < 1:
         raise ValueError(f"per_space must be >= 1 or None, got {per_space}")
+    if cap is not None and cap < 1:
+        raise ValueError(f"cap must be >= 1 or None, got {cap}")
     if evaluation not in ("margin", "win"):
         raise ValueError(f"evaluation must be 'margin' or 'win', got {evaluation!r}")
     judge = margin if evaluation == "margin" else value
@@ -219,7 +236,7 @@ def make_search_bot(
             return legal[0]
         seat = state.current
         assert seat is not None
-        after = shortlist(spec, state, legal, per_space)
+        after = shortlist(spec, state, legal, per_space, cap)
         if len(after) == 1:
             return legal[next(iter(after))]
         alive = list(after)

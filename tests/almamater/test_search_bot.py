@@ -80,7 +80,7 @@ def test_a_budget_goes_to_the_better_half_by_successive_halving(
 ) -> None:
     spec, state = setup_done(3, seed=5)
     legal = legal_actions(spec, state)
-    kept = len(sb.shortlist(spec, state, legal, 2))
+    kept = len(sb.shortlist(spec, state, legal, 2, None))
     played: Counter[int] = Counter()
     real = sb.playout
 
@@ -89,7 +89,7 @@ def test_a_budget_goes_to_the_better_half_by_successive_halving(
         return real(spec_, state_, rng, rounds, solo)
 
     monkeypatch.setattr(sb, "playout", spy)
-    make_search_bot(playouts=4 * kept)(spec, state, legal, make_rng(1))
+    make_search_bot(playouts=4 * kept, cap=None)(spec, state, legal, make_rng(1))
     # by hand: each of the 28 kept actions once (84 left of 112); the better 14 get
     # 84 // 28 = 3 more (42 left); the better 7 get 42 // 14 = 3 more (21 left); the
     # better 3 get 21 // 6 = 3 more; one is left and the search stops (12 unspent)
@@ -97,11 +97,41 @@ def test_a_budget_goes_to_the_better_half_by_successive_halving(
     assert sorted(Counter(played.values()).items()) == [(1, 14), (4, 7), (7, 4), (10, 3)]
 
 
+def test_the_cap_keeps_every_spaces_best_first_then_second_bests_by_score() -> None:
+    from gamekit.almamater.rules import action_space, player_score
+
+    spec, state = setup_done(3, seed=5)
+    legal = legal_actions(spec, state)
+    seat = state.current
+    assert seat is not None
+
+    def space(i: int) -> str:
+        return action_space(spec, legal[i]) or type(legal[i]).__name__
+
+    def score(i: int) -> int:
+        return player_score(spec, step(spec, state, legal[i]).state, seat).total
+
+    wide = sb.shortlist(spec, state, legal, 2, None)
+    best = sb.shortlist(spec, state, legal, 1, None)
+    capped = sb.shortlist(spec, state, legal, 2, 14)
+    # 15 kinds of choice (lectures, 4 campus rows, ...), 13 of them with 2 options or more
+    assert len(wide) == 28 and len(best) == 15 and len(capped) == 14
+    assert set(best) < set(wide)
+    # 15 bests do not fit in 14: the 14 best scores among them stay (ties: the first)
+    order = sorted(best, key=lambda i: (-score(i), i))
+    assert sorted(capped) == sorted(order[:14])
+    assert len({space(i) for i in capped}) == 14
+    # with room for more, the second bests come next, best scores first
+    bigger = sb.shortlist(spec, state, legal, 2, 20)
+    seconds = sorted(set(wide) - set(best), key=lambda i: (-score(i), i))
+    assert sorted(bigger) == sorted([*best, *seconds[:5]])  # 20 = 15 bests + 5 seconds
+
+
 def test_same_seed_same_game_and_bad_settings_raise() -> None:
     a = simulate(3, 1, 8, ("search", "scholar", "dean"))
     b = simulate(3, 1, 8, ("search", "scholar", "dean"))
     assert a.equals(b)
-    for bad in ({"playouts": 0}, {"per_space": 0}, {"evaluation": "wins"}):
+    for bad in ({"playouts": 0}, {"per_space": 0}, {"cap": 0}, {"evaluation": "wins"}):
         with pytest.raises(ValueError):
             make_search_bot(**bad)
 
@@ -111,9 +141,11 @@ def test_it_beats_random_greedy_and_the_strategic_bots_with_varied_play() -> Non
         frame = simulate(2, 4, 1, ("search", opponent))
         wins = frame.groupby("strategy")["won"].sum()
         assert wins["search"] >= 3, (opponent, wins.to_dict())
-    report = balance(players=(3,), games=6, seed=2, strategies=("search", "scholar", "dean"))
+    report = balance(players=(3,), games=9, seed=2, strategies=("search", "scholar", "dean"))
     shares = report.wins.set_index("strategy")["win share"]
     assert shares["search"] > max(shares["scholar"], shares["dean"]), shares.to_dict()
+    mean = report.scores.set_index("strategy")["mean"]
+    assert mean["search"] > max(mean["scholar"], mean["dean"]) + 10, mean.to_dict()
     own = report.strategy_visits[report.strategy_visits["strategy"] == "search"]
     per_game = own.set_index("space")["visits per game"]
     # varied play: no action space takes a quarter of its placements
