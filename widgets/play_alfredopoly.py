@@ -29,6 +29,7 @@ from gamekit import games
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import Board
+from gamekit.alfredopoly.constants import STATUE
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
@@ -94,8 +95,9 @@ def player_cards(
     spaces = spec.board.spaces
     for seat, p in enumerate(state.players):
         owned = [i for i, o in enumerate(state.owner) if o == seat]
-        sculptures = sum(min(state.level[i], 4) for i in owned)
-        statues = sum(1 for i in owned if state.level[i] == 5)
+        # a statue replaces its street's sculptures: count each building once, as the engine does
+        sculptures = sum(state.level[i] for i in owned if state.level[i] < STATUE)
+        statues = sum(1 for i in owned if state.level[i] == STATUE)
         mortgaged = sum(1 for i in owned if state.mortgaged[i])
         here = spaces[p.position]
         where = (

@@ -40,7 +40,8 @@ from __future__ import annotations
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.checks import legal_moves, sell_problem
-from gamekit.alfredopoly.engine import STATUE, Table
+from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE
+from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.holdings import Holdings
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
@@ -227,7 +228,7 @@ class Bot:
                     at = j
             if low >= STATUE:
                 continue
-            if (t.statues_left if low == 4 else t.sculptures_left) < 1:
+            if (t.statues_left if low == SCULPTURES_PER_STATUE else t.sculptures_left) < 1:
                 continue
             key = (cost, low, at)
             if best is None or key < best:

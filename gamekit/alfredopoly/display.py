@@ -24,11 +24,12 @@ from functools import cache
 from html import escape
 from typing import TYPE_CHECKING, Any
 
+from gamekit.alfredopoly.constants import STATUE
+
 if TYPE_CHECKING:
     from gamekit.alfredopoly.spec import AlfredopolySpec
     from gamekit.alfredopoly.state import GameState
 
-STATUE = 5  # level of a street with the statue of King Alfred (four sculptures traded in)
 
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 _NUM = "padding:2px 8px;text-align:right;vertical-align:top"

@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
@@ -43,7 +44,11 @@ def describe(spec: AlfredopolySpec, state: GameState, action: Action, lang: str 
         case A.UseGetOutCard():
             return "Use a Get out card"
         case A.BuildSculpture():
-            what = "the statue" if state.level[action.space] == 4 else "a sculpture"
+            what = (
+                "the statue"
+                if state.level[action.space] == SCULPTURES_PER_STATUE
+                else "a sculpture"
+            )
             return f"Build {what} on {name} (${spaces[action.space].building_cost:,})"
         case A.SellSculpture():
             return f"Sell a sculpture on {name}"

@@ -119,3 +119,23 @@ def test_an_impossible_trade_is_a_message_and_changes_nothing() -> None:
     table.trade.give_cash.value = 5000
     table.trade.propose.click()
     assert table.panel.error and "1500" in table.panel.message and table.state is before
+
+
+def test_player_card_counts_buildings_as_the_engine_does() -> None:
+    """A statue replaces its street's sculptures, so a street with the statue counts as
+    1 statue and no sculptures (it counted as 4 sculptures and 1 statue)."""
+    from dataclasses import replace
+
+    from gamekit.alfredopoly.constants import STATUE
+    from gamekit.alfredopoly.spec import make_spec
+    from widgets.play_alfredopoly import player_cards
+
+    spec = make_spec()
+    state = R.new_game(spec, ["Ann", "Bo"], seed=1)
+    owner = list(state.owner)
+    level = list(state.level)
+    for space, lvl in ((1, STATUE), (3, 2)):  # the brown group: a statue and two sculptures
+        owner[space], level[space] = 0, lvl
+    state = replace(state, owner=tuple(owner), level=tuple(level))
+    card = player_cards(spec, state, {}, ["red", "blue"])[0]
+    assert "2 sculptures, 1 statues" in card["lines"]
