@@ -251,11 +251,11 @@ function render({ model, el }) {
     gkClear(bots);
     if (!model.get("bot_turn") || model.get("confirm")) return;
     const stepping = Boolean(model.get("step_bots"));
-    plain(bots, "Bot: next action", stepping ? "gk-bot gk-bot-primary gk-bot-next" : "gk-bot gk-bot-next",
+    plain(bots, w("bot_next", "Bot: next action"), stepping ? "gk-bot gk-bot-primary gk-bot-next" : "gk-bot gk-bot-next",
       (e, b) => send({ kind: "bot", until: "step" }, e, b));
-    plain(bots, "Bot: finish the turn", "gk-bot", (e, b) => send({ kind: "bot", until: "turn" }, e, b));
-    const all = plain(bots, "Bots: play on", "gk-bot", (e, b) => send({ kind: "bot", until: "person" }, e, b));
-    all.title = "bots act until a person is to act (or the game ends)";
+    plain(bots, w("bot_turn", "Bot: finish the turn"), "gk-bot", (e, b) => send({ kind: "bot", until: "turn" }, e, b));
+    const all = plain(bots, w("bots_on", "Bots: play on"), "gk-bot", (e, b) => send({ kind: "bot", until: "person" }, e, b));
+    all.title = w("bots_on_tip", "bots act until a person is to act (or the game ends)");
   };
 
   // Keep the spot of the last click clear of a different new decision: when a button other

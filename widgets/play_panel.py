@@ -44,6 +44,21 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "log": "Protokoll",
         "log_fresh": "Protokoll (hervorgehoben: was seit der letzten Entscheidung eines "
         "Menschen geschah)",
+        "bot_next": "Bot: nächste Aktion",
+        "bot_turn": "Bot: Zug beenden",
+        "bots_on": "Bots: weiterspielen",
+        "bots_on_tip": "Bots spielen, bis ein Mensch an der Reihe ist (oder das Spiel endet)",
+        # the table's own controls and notes (widgets/table.py)
+        "history": "Verlauf",
+        "save": "Spiel speichern",
+        "save_tip": "das Spiel (mit seinem Verlauf) als JSON speichern",
+        "load": "Spiel laden",
+        "dice_shown": "Würfel: {who} würfelte {dice}",
+        "looking_back": "Rückblick auf Zug {position} von {last}. Der aufgezeichnete Zug wird mit "
+        "seinen Würfeln wiederholt; ein anderer Zug fragt, bevor er einen neuen Zweig beginnt.",
+        "bot_waits": "{who} (Bot) ist am Zug: „Bot: nächste Aktion“ klicken",
+        "bot_acts": "{who} (Bot) ist am Zug",
+        "undo": "Zweig rückgängig machen ({moves} Zug/Züge zurückholen)",
     },
 }
 

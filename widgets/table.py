@@ -83,17 +83,20 @@ class GameTable(ipw.VBox):
             value=0,
             min=0,
             max=0,
-            description="History",
+            description=self._t("history", "History"),
             layout=ipw.Layout(width="100%", max_width=slider_width),
         )
         self.history.observe(self._seek, names="value")
         self.save_button = ipw.Button(
-            description="Save the game", tooltip="write the game (with its history) as JSON"
+            description=self._t("save", "Save the game"),
+            tooltip=self._t("save_tip", "write the game (with its history) as JSON"),
         )
         self.save_button.on_click(lambda _: self._offer_download())
         self.download = ipw.HTML("")
         self.upload = ipw.FileUpload(
-            accept=".json,application/json", multiple=False, description="Load a game"
+            accept=".json,application/json",
+            multiple=False,
+            description=self._t("load", "Load a game"),
         )
         self.upload.observe(self._uploaded, names="value")
         self.files = ipw.HBox(
@@ -101,6 +104,10 @@ class GameTable(ipw.VBox):
             layout=ipw.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
         self.files.add_class("gk-files")
+
+    def _t(self, key: str, english: str) -> str:
+        """The table's own words in its language (the panel's ``words``), else English."""
+        return str(self.panel.words.get(key, english))
 
     def _start(self) -> None:
         self.add_class("gk-table")
@@ -312,7 +319,9 @@ class GameTable(ipw.VBox):
             for line in reversed(entry.events):
                 found = _ROLLED.match(self._words(line))
                 if found:
-                    return f"Dice shown: {found['who']} rolled {found['dice']}"
+                    return self._t("dice_shown", "Dice shown: {who} rolled {dice}").format(
+                        who=found["who"], dice=found["dice"]
+                    )
         return ""
 
     def show_turn(
@@ -325,24 +334,27 @@ class GameTable(ipw.VBox):
         people_act = bool(actions) and not bot_turn
         note = ""
         if not s.at_end:
-            note = (
-                f"Looking back at move {s.position} of {len(s.history) - 1}. The recorded "
-                "move replays with its dice; a different move asks before it starts a new branch."
-            )
+            note = self._t(
+                "looking_back",
+                "Looking back at move {position} of {last}. The recorded move replays with its "
+                "dice; a different move asks before it starts a new branch.",
+            ).format(position=s.position, last=len(s.history) - 1)
         if bot_turn:
             who = next((p["name"] for p in players if p.get("current")), "a bot")
             waiting = (
-                f"{who} (bot) is to act: click “Bot: next action”"
+                self._t("bot_waits", "{who} (bot) is to act: click “Bot: next action”")
                 if self.panel.step_bots or not self.auto_bots
-                else f"{who} (bot) is to act"
-            )
+                else self._t("bot_acts", "{who} (bot) is to act")
+            ).format(who=who)
         else:
             waiting = ""
         log = [self._words(line) for e in entries for line in e.events]
         undo = ""
         if s.set_aside:
             history, position = s.set_aside[-1]
-            undo = f"Undo the branch (bring back {len(history) - 1 - position} move(s))"
+            undo = self._t("undo", "Undo the branch (bring back {moves} move(s))").format(
+                moves=len(history) - 1 - position
+            )
         with self.panel.hold_sync():
             self.panel.status = status
             self.panel.history_note = note

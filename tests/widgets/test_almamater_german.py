@@ -46,3 +46,23 @@ def test_german_buttons_and_log_have_no_english_words_left() -> None:
     labels, log = play(english, 60)
     assert any(label.startswith("Place 1 master on the Antiquarian: buy") for label in labels)
     assert all(english_words(label) for label in labels)  # the check above can fail
+
+
+def test_german_table_controls_and_bot_waiting_line() -> None:
+    """The table's own controls (history, save, load) and the line that waits for a bot
+    click speak the table's language; the panel's bot buttons get their German words."""
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={1: "greedy"}, seed=3, lang="de")
+    table.step_bots = True
+    texts = [table.history.description, table.save_button.description, table.upload.description]
+    assert texts == ["Verlauf", "Spiel speichern", "Spiel laden"]
+    for _ in range(40):  # play on until Bo (the bot) is to act and waits for a click
+        if table.session.bot_to_act():
+            break
+        click(table, table.panel.actions[0]["action"])
+    assert table.session.bot_to_act()
+    assert table.panel.waiting == "Bo (Bot) ist am Zug: „Bot: nächste Aktion“ klicken"
+    assert table.panel.words["bot_next"] == "Bot: nächste Aktion"
+    english = AlmaMaterTable(["Ann", "Bo"], seed=3)
+    assert (
+        english.save_button.description == "Save the game" and "bot_next" not in english.panel.words
+    )
