@@ -44,7 +44,7 @@ from typing import Any
 from gamekit.alfredopoly.actions import ProposeTrade
 from gamekit.alfredopoly.display import repr_pretty, state_html, state_text
 from gamekit.alfredopoly.spec import AlfredopolySpec
-from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
+from gamekit.core.structs import NOT_IN_STRUCT, check_values, from_struct, to_struct
 
 
 @dataclass(frozen=True)
@@ -148,4 +148,29 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
             f"state.owner: the board has {len(spec.board.spaces)} spaces, "
             f"the state {len(state.owner)}"
         )
+    _check_seats_and_spaces(state, len(spec.board.spaces))
     return dataclasses.replace(state, spec=spec)
+
+
+def _check_seats_and_spaces(state: GameState, spaces: int) -> None:
+    """A loaded state names only seats, spaces and phases that exist (``ValueError``)."""
+    from gamekit.alfredopoly.constants import STATUE, TRUSTEES
+    from gamekit.alfredopoly.phases import PHASES
+
+    seats = range(len(state.players))
+    check_values("state.phase", state.phase, frozenset(PHASES.names))
+    for name in ("current", "actor"):
+        check_values(f"state.{name}", getattr(state, name), seats)
+    check_values("state.owner", state.owner, range(TRUSTEES, len(state.players)))
+    check_values("state.level", state.level, range(STATUE + 1))
+    check_values("state.pending", state.pending, range(-1, spaces))
+    check_values("state.transfers", state.transfers, range(spaces))
+    check_values("state.out_order", state.out_order, seats)
+    for seat, player in enumerate(state.players):
+        check_values(f"state.players[{seat}].position", player.position, range(spaces))
+    for debt in state.debts:
+        check_values("state.debts.debtor", debt.debtor, seats)
+        check_values("state.debts.creditor", debt.creditor, range(TRUSTEES, len(state.players)))
+    if state.auction is not None:
+        check_values("state.auction.space", state.auction.space, range(spaces))
+        check_values("state.auction.bidders", state.auction.bidders, seats)

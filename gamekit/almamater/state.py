@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 from gamekit.almamater.display import repr_pretty, state_html, state_text
 from gamekit.almamater.spec import AlmaMaterSpec
-from gamekit.core.structs import NOT_IN_STRUCT, from_struct, to_struct
+from gamekit.core.structs import NOT_IN_STRUCT, check_values, from_struct, to_struct
 
 PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "over")
 T = TypeVar("T")
@@ -174,6 +174,14 @@ def state_from_struct(data: Any, spec: Any) -> GameState:
         raise ValueError(
             f"players: the spec is for {spec.players} players, got {len(state.players)}"
         )
-    if "spec" in GameState.__dataclass_fields__:
-        state = replace(state, spec=spec)
-    return state
+    seats = range(spec.players)
+    check_values("phase", state.phase, frozenset(PHASES))
+    if sorted(state.order) != list(seats):
+        raise ValueError(
+            f"order: must hold each seat 0..{spec.players - 1} once, got {state.order}"
+        )
+    check_values("turn", state.turn, seats)
+    check_values("pending (seat)", tuple(seat for _, seat, _ in state.pending), seats)
+    check_values("bishop (seat)", tuple(seat for seat, _ in state.bishop), seats)
+    check_values("reputation", state.reputation, seats)
+    return replace(state, spec=spec)

@@ -190,3 +190,27 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
                 raise ValueError(f"{path}: expected null, got {data!r}")
             return None
     raise TypeError(f"{path}: unsupported type {tp!r}")
+
+
+def check_values(field_name: str, values: Any, allowed: range | frozenset[Any] | set[Any]) -> None:
+    """Raise ``ValueError`` naming ``field_name`` unless every value is in ``allowed``
+    (one value or a (nested) tuple of them): a loaded state must only name seats, spaces
+    and phases that exist.
+
+    >>> check_values("state.actor", 1, range(2))
+    >>> check_values("state.owner", (0, -1, 5), range(-1, 2))
+    Traceback (most recent call last):
+    ...
+    ValueError: state.owner: 5 is not allowed (expected -1..1)
+    """
+    items = values if isinstance(values, tuple) else (values,)
+    for item in items:
+        if isinstance(item, tuple):
+            check_values(field_name, item, allowed)
+        elif item not in allowed:
+            expected = (
+                f"{allowed.start}..{allowed.stop - 1}"
+                if isinstance(allowed, range)
+                else ", ".join(sorted(map(str, allowed)))
+            )
+            raise ValueError(f"{field_name}: {item!r} is not allowed (expected {expected})")

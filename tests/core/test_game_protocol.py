@@ -526,3 +526,27 @@ def test_a_new_game_folder_is_found_swept_and_simulated(tmp_path, monkeypatch) -
             del sys.modules[module]
     monkeypatch.undo()
     assert sorted(gamekit.games()) == ["alfredopoly", "almamater"]
+
+
+@pytest.mark.parametrize(
+    ("name", "field", "value", "message"),
+    [
+        ("alfredopoly", "actor", 10**30, "state.actor: 1000000000000000000000000000000 is not"),
+        ("alfredopoly", "current", 3, r"state.current: 3 is not allowed \(expected 0..2\)"),
+        ("alfredopoly", "owner", [3] + [-1] * 39, r"state.owner: 3 .*expected -1..2"),
+        ("alfredopoly", "pending", 40, r"state.pending: 40 .*expected -1..39"),
+        ("alfredopoly", "phase", "nap", "state.phase: 'nap' is not allowed"),
+        ("almamater", "turn", 3, r"turn: 3 is not allowed \(expected 0..2\)"),
+        ("almamater", "order", [0, 1, 1], "order: must hold each seat 0..2 once"),
+        ("almamater", "phase", "end", "phase: 'end' is not allowed"),
+    ],
+)
+def test_a_loaded_state_names_only_seats_spaces_and_phases_that_exist(
+    name: str, field: str, value: object, message: str
+) -> None:
+    """An edited save naming seat 10**30 loaded and failed later with an IndexError."""
+    game = gamekit.games()[name]
+    data = json.loads(json.dumps(game.state_to_struct(game.new_game(players=3, seed=1))))
+    data["state"][field] = value
+    with pytest.raises(ValueError, match=message):
+        game.state_from_struct(data)
