@@ -30,6 +30,7 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import STATUE
+from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
@@ -64,26 +65,19 @@ def status_line(spec: AlfredopolySpec, state: GameState) -> str:
         return f"Game over ({outcome.termination}). Winner: {winners}"
     who = state.players[state.actor].name
     space = spec.board.spaces
+    doing = PHASES[state.phase].description  # the phase table's words, then this game's detail
     match state.phase:
-        case "turn" if state.may_roll:
-            doing = "roll the dice (or manage property)"
-        case "turn":
-            doing = "manage property or end the turn"
-        case "buy":
-            doing = f"buy {space[state.pending].name} for ${space[state.pending].price:,}?"
-        case "tax":
-            doing = "choose how to pay Alumni Hall"
+        case "turn" if not state.may_roll:
+            doing = "trade or manage property, or end the turn"
+        case "buy" | "auction":
+            doing += f": {space[state.pending].name} (${space[state.pending].price:,})"
         case "debt":
             debt = state.debts[0]
-            doing = f"owes ${debt.amount:,} ({debt.reason}): raise money, pay or go bankrupt"
+            doing += f": ${debt.amount:,} ({debt.reason})"
         case "trade" if state.offer is not None:
-            doing = f"answer a trade offer from {state.players[state.current].name}"
+            doing += f" from {state.players[state.current].name}"
         case "transfer" if state.transfers:
-            doing = f"{space[state.transfers[0]].name} came mortgaged: keep it (10% now) or lift it"
-        case "auction":
-            doing = f"bid for {space[state.pending].name}"
-        case _:
-            doing = state.phase
+            doing += f": {space[state.transfers[0]].name}"
     return f"Round {state.round} · {who}: {doing}"
 
 
