@@ -198,10 +198,12 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     label = first.text_content()
     first.click()
     page.wait_for_function("() => document.querySelectorAll('.gk-test-am .gk-log-line').length > 0")
-    moves = kernel(
-        page, "import json; print(json.dumps([str(e.action) for e in am.session.history[1:2]]))"
+    moves = kernel(  # the button's words are the protocol's describe at the position before
+        page,
+        "import json; s = am.session; print(json.dumps([s.game.describe(e.action, "
+        "s.history[0].state) for e in s.history[1:2]]))",
     )
-    assert moves and moves[0].lower() == label.lower()
+    assert moves and moves[0].lower() == label.lower()  # the panel capitalises
     shoot(page, "widget-almamater-table", ".gk-test-am")
     page.locator(".gk-test-tableau .gk-ut-slot").first.wait_for()
     shoot(page, "widget-university-tableau", ".gk-test-tableau")
