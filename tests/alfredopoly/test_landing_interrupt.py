@@ -26,9 +26,16 @@ def test_ctrl_c_prints_the_partial_result_with_its_standard_errors():
     cmd = [sys.executable, "-m", "gamekit", "alfredopoly", "landing", "--method", "simulate",
            "--rolls", "10000000000", "--seed", "1", "--format", "csv", "--progress"]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # One reader per pipe: stderr a character at a time (the bar redraws without a newline),
+    # stdout whole. Nothing else reads the pipes, so no message can go to the wrong reader.
     seen: list[str] = []
-    reader = threading.Thread(target=lambda: seen.extend(iter(lambda: proc.stderr.read(1), "")))
-    reader.start()
+    printed: list[str] = []
+    readers = [
+        threading.Thread(target=lambda: seen.extend(iter(lambda: proc.stderr.read(1), ""))),
+        threading.Thread(target=lambda: printed.append(proc.stdout.read())),
+    ]
+    for reader in readers:
+        reader.start()
     # wait for the bar to pass the burn-in (60 rolls of 32768 tokens, about 2M rolls)
     deadline = time.monotonic() + 240
     while time.monotonic() < deadline:
@@ -40,9 +47,10 @@ def test_ctrl_c_prints_the_partial_result_with_its_standard_errors():
         proc.kill()
         raise AssertionError("no progress shown: " + "".join(seen)[-500:])
     proc.send_signal(signal.SIGINT)
-    out, _ = proc.communicate(timeout=120)
-    reader.join(timeout=10)
-    assert proc.returncode == 130
+    assert proc.wait(timeout=120) == 130
+    for reader in readers:
+        reader.join(timeout=30)
+    out = "".join(printed)
     assert "interrupted after" in "".join(seen)
     frame = pd.read_csv(io.StringIO(out))
     assert len(frame) == 41
