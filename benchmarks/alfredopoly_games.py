@@ -13,6 +13,12 @@ engine, same run, best of three alternating runs; the games must come out the sa
 Then, for scale, the checked public API (``step``/``chance_step`` with a frozen state
 after every action), and ``simulate`` with one worker against every core (same games,
 same frame).
+
+Last, the kit's first version against today's, in the same run: ``simulate`` with four
+``builder`` bots in a fresh process for each (the first version's ``gamekit`` is taken
+from the git history, commit ``--against``; the line is skipped, and says so, when the
+history is not there). The rules have grown since (issue 14), so the games are not the
+same ones: the fair figure is rounds per CPU-second, not games.
 """
 
 from __future__ import annotations
@@ -20,6 +26,10 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import os
+import subprocess
+import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 from types import ModuleType
@@ -42,6 +52,24 @@ from gamekit.core.actions import sample_outcome
 from gamekit.core.parallel import SeedPlan, available_cores
 
 FOUR_BUILDERS = "builder,builder,builder,builder"
+FIRST_VERSION = "6df459c"
+"""The last commit of the kit's first version (the speed issue 15 measured)."""
+ROOT = Path(__file__).resolve().parents[1]
+
+# Run in a fresh process with one version's gamekit first on sys.path: four builder bots
+# through ``simulate`` (an API both versions have), one process; prints rounds and CPU s.
+_MEASURE = """
+import importlib, sys, time
+sys.path.insert(0, sys.argv[1])
+s = importlib.import_module("gamekit.alfredopoly.simulate")
+games, seed = int(sys.argv[2]), int(sys.argv[3])
+s.simulate(players=4, games=3, seed=1, strategies="builder")
+cpu = time.process_time()
+df = s.simulate(players=4, games=games, seed=seed, max_rounds=200, strategies="builder")
+cpu = time.process_time() - cpu
+assert s.__file__.startswith(sys.argv[1]), s.__file__
+print(int(df.drop_duplicates("game")["rounds"].sum()), cpu)
+"""
 
 
 def checked_actions_per_second(seconds: float = 3.0) -> float:
@@ -137,11 +165,51 @@ def loop_speed(strategy: str, games: int, seed: int, repeats: int = 3) -> None:
     )
 
 
+def first_version_source(rev: str, into: Path) -> Path | None:
+    """``rev``'s ``gamekit`` package unpacked under ``into`` (None without the history)."""
+    archive = into / "first.tar"
+    with archive.open("wb") as out:
+        done = subprocess.run(["git", "-C", str(ROOT), "archive", rev, "gamekit"],
+                              stdout=out, stderr=subprocess.DEVNULL, check=False)  # fmt: skip
+    if done.returncode != 0:
+        return None
+    with tarfile.open(archive) as tar:
+        tar.extractall(into / "first", filter="data")
+    return into / "first"
+
+
+def against_first_version(rev: str, games: int, seed: int, repeats: int) -> None:
+    """Rounds per CPU-second of four builder games: the first version and today's, each
+    in its own fresh process, alternating, the best of ``repeats`` runs each."""
+    with tempfile.TemporaryDirectory() as tmp:
+        first = first_version_source(rev, Path(tmp))
+        if first is None:
+            print(f"first version ({rev}) vs now: skipped, no git history here")
+            return
+        best = {"first": 0.0, "now": 0.0}
+        rounds = {}
+        for _ in range(repeats):
+            for name, root in (("first", first), ("now", ROOT)):
+                out = subprocess.run(
+                    [sys.executable, "-c", _MEASURE, str(root), str(games), str(seed)],
+                    capture_output=True, text=True, check=True,
+                ).stdout.split()  # fmt: skip
+                rounds[name] = int(out[0])
+                best[name] = max(best[name], rounds[name] / float(out[1]))
+    print(f"four builders, simulate in one process, {games} games (best of {repeats}):")
+    for name, label in (("first", f"first version ({rev})"), ("now", "now")):
+        print(f"  {label:24s} rounds per CPU-second: {best[name]:>9,.0f} "
+              f"({rounds[name] / games:.1f} rounds a game)")  # fmt: skip
+    print(f"  now / first version: {best['now'] / best['first']:.2f}x (same run)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--strategy", default="buy_all,reserve,builder,builder")
     parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--against", default=FIRST_VERSION,
+                        help="the commit to compare with (default: the first version)")  # fmt: skip
     parser.add_argument("--quick", action="store_true", help="20 games, short timings (CI smoke)")
     args = parser.parse_args()
     if args.quick:
@@ -171,6 +239,8 @@ def main() -> None:
     if args.strategy != FOUR_BUILDERS:
         loop_speed(FOUR_BUILDERS, loop_games, args.seed, repeats=1 if args.quick else 3)
     parallel_speedup(args)
+    against_first_version(args.against, 40 if args.quick else 400, args.seed,
+                          repeats=1 if args.quick else 3)  # fmt: skip
 
 
 def parallel_speedup(args: argparse.Namespace) -> None:
