@@ -219,8 +219,8 @@ def _options(
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
     if spec is None:
         spec = AlfredopolySpec(board, max_rounds=max_rounds)
-    elif spec.max_rounds is None:
-        raise ValueError("a simulation needs a spec with max_rounds")
+    if spec.max_rounds is None:  # two careful bots can circle the board for ever
+        raise ValueError("a simulation needs a round limit (max_rounds), or a game may never end")
     names = _strategies(strategies, players)
     for n in set(names):
         make_bot(n)

@@ -148,6 +148,10 @@ def test_simulate_rejects_bad_input() -> None:
         simulate(players=9, games=1)
     with pytest.raises(ValueError, match="games"):
         simulate(games=-1)
+    # builder against reserve, seed 5: game 5 circles the board for ever without a limit
+    for unlimited in ({"max_rounds": None}, {"spec": AlfredopolySpec(max_rounds=None)}):
+        with pytest.raises(ValueError, match="round limit"):
+            simulate(players=2, games=6, seed=5, strategies="builder,reserve", **unlimited)
 
 
 def test_simulate_progress_bar_runs() -> None:
