@@ -19,7 +19,9 @@ class PropertyRules(TurnRules):
 
     def _do_buy(self, a: A.BuySpace) -> None:
         s = self.board.spaces[a.space]
-        self._pay(self.actor, TRUSTEES, s.price, "purchase", f"bought {s.name} for ${s.price}")
+        # the words only when a log keeps them (here and below: frequent on the fast path)
+        why = f"bought {s.name} for ${s.price}" if self.narrating else ""
+        self._pay(self.actor, TRUSTEES, s.price, "purchase", why)
         self.owner[a.space] = self.actor
         self.owner_version += 1
         self.pending = -1
@@ -84,8 +86,8 @@ class PropertyRules(TurnRules):
             self.sculptures_left -= 1
             what = "a sculpture"
         self.level[i] += 1
-        self._pay(seat, TRUSTEES, s.building_cost, "build",
-                  f"built {what} on {s.name} for ${s.building_cost}")  # fmt: skip
+        why = f"built {what} on {s.name} for ${s.building_cost}" if self.narrating else ""
+        self._pay(seat, TRUSTEES, s.building_cost, "build", why)
 
     def _do_sell(self, a: A.SellSculpture) -> None:
         seat = self.actor if a.player is None else a.player
@@ -98,7 +100,8 @@ class PropertyRules(TurnRules):
             self.sculptures_left += 1
         self.level[i] -= 1
         half = s.building_cost // 2
-        self._receive(seat, half, "sell", f"sold a sculpture on {s.name} for ${half}")
+        why = f"sold a sculpture on {s.name} for ${half}" if self.narrating else ""
+        self._receive(seat, half, "sell", why)
 
     def _do_sell_all(self, a: A.SellAllSculptures) -> None:
         seat = self.actor if a.player is None else a.player
@@ -118,16 +121,16 @@ class PropertyRules(TurnRules):
         s = self.board.spaces[a.space]
         self.mortgaged[a.space] = True
         self.mortgage_version += 1
-        self._receive(self.actor if a.player is None else a.player, s.mortgage, "mortgage",
-                      f"mortgaged {s.name} for ${s.mortgage}")  # fmt: skip
+        why = f"mortgaged {s.name} for ${s.mortgage}" if self.narrating else ""
+        self._receive(self.actor if a.player is None else a.player, s.mortgage, "mortgage", why)
 
     def _do_lift(self, a: A.LiftMortgage) -> None:
         s = self.board.spaces[a.space]
         cost = self.spec.lift_cost(a.space)
         self.mortgaged[a.space] = False
         self.mortgage_version += 1
-        self._pay(self.actor if a.player is None else a.player, TRUSTEES, cost, "lift",
-                  f"paid ${cost} to lift the mortgage on {s.name}")  # fmt: skip
+        why = f"paid ${cost} to lift the mortgage on {s.name}" if self.narrating else ""
+        self._pay(self.actor if a.player is None else a.player, TRUSTEES, cost, "lift", why)
         if a.space in self.transfers:  # lifted at once after changing hands (Decision)
             self.transfers.remove(a.space)
             if self.phase == "transfer":

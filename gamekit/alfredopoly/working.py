@@ -56,6 +56,11 @@ class _Layout:
         self.street_groups = list(self.streets_by_group.values())
         self.props = [s.index for s in board.spaces if s.is_property]
         self.deck_of = {c.id: DECKS.index(c.deck) for c in board.cards.values()}
+        # the deck a card space draws from (-1: not a card space) and the reason a fee
+        # there gives, written once instead of on every landing
+        self.deck_at = [DECKS.index(s.deck or "email") if s.kind == "card" else -1
+                        for s in board.spaces]  # fmt: skip
+        self.fee_reason = [f"for {s.name}" for s in board.spaces]
         # dest[card id][position]: where a moving card drawn there sends the token, from
         # the one rule, Board.card_destination (None: the card does not move the token)
         self.dest = {

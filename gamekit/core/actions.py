@@ -195,8 +195,11 @@ class PhaseTable:
                 if successor not in by_name:
                     raise ValueError(f"phase {p.name!r} names an unknown next phase {successor!r}")
         object.__setattr__(self, "_by_name", by_name)
-        # move() is on engines' hot paths: the successors as sets, computed once
-        object.__setattr__(self, "_moves", {p.name: frozenset(p.successors) for p in self.phases})
+        # move() is on engines' hot paths: the successors as sets, computed once, each
+        # with the phase itself (staying put is allowed), so a move is one set lookup
+        object.__setattr__(
+            self, "_moves", {p.name: frozenset((p.name, *p.successors)) for p in self.phases}
+        )
 
     @property
     def start(self) -> str:
@@ -226,7 +229,7 @@ class PhaseTable:
         An engine that changes phase any other way has a bug, so a disallowed move raises
         :class:`~gamekit.core.errors.IllegalTransition` (not a user error).
         """
-        if new != old and new not in self._moves.get(old, ()):
+        if new not in self._moves.get(old, ()) and new != old:
             allowed = ", ".join(self[old].successors) or "none"
             raise IllegalTransition(
                 f"{old} -> {new} is not in the phase table (allowed: {allowed})"
