@@ -51,8 +51,13 @@ class TurnRules(MoneyRules):
 
     def roll(self, values: tuple[int, ...]) -> None:
         """Resolve the dice of a chance step (the phase is ``dice`` or ``card_dice``)."""
-        total = sum(values)
-        double = len(values) > 1 and values.count(values[0]) == len(values)
+        if len(values) == 2:  # two dice, the usual case: cheaper than sum() and count()
+            first, second = values
+            total = first + second
+            double = first == second
+        else:
+            total = sum(values)
+            double = len(values) > 1 and values.count(values[0]) == len(values)
         cur = self.current
         p = self.players[cur]
         self.last_roll = values
