@@ -97,8 +97,9 @@ class Table(PropertyRules):
     def bankrupt(self, b: int, c: int) -> None:
         """Rule 13: ``b`` is out; everything goes to ``c`` (a seat, or -1: the trustees)."""
         p = self.players[b]
-        self.log.say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
-                  c if c >= 0 else None)  # fmt: skip
+        if self.narrating:
+            self.log.say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
+                         c if c >= 0 else None)  # fmt: skip
         mine = [i for i, o in enumerate(self.owner) if o == b]
         self.owner_version += 1
         if c >= 0:

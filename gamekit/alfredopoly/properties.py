@@ -29,8 +29,9 @@ class PropertyRules(TurnRules):
 
     def _do_decline(self, a: A.DeclineBuy) -> None:
         cur = self.current
-        self.log.say("decline", f"{self._nm(cur)} declined {self.board.spaces[a.space].name}",
-                  cur)  # fmt: skip
+        if self.narrating:
+            self.log.say("decline", f"{self._nm(cur)} declined {self.board.spaces[a.space].name}",
+                         cur)  # fmt: skip
         if self.spec.auction:
             n = len(self.players)
             bidders = tuple(
@@ -148,8 +149,9 @@ class PropertyRules(TurnRules):
         self.offer = a
         self.phase = PHASES.move(self.phase, "trade")
         self.actor = a.partner
-        self.log.say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
-                  f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
+        if self.narrating:  # describing the offer costs more than the rest of the step
+            self.log.say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
+                         f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
 
     def describe_offer(self, a: A.ProposeTrade) -> str:
         def side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> str:
