@@ -57,8 +57,8 @@ class Holdings:
     """
 
     __slots__ = (
-        "almost", "buildable", "cheapest_build", "cheapest_lift", "cheapest_offer", "facts",
-        "in_whole",
+        "almost", "buildable", "by_cost", "cheapest_build", "cheapest_lift", "cheapest_offer",
+        "counts", "facts", "in_whole",
         "lift_costs", "mine", "missing", "mortgage_flags", "mortgage_version", "mortgages",
         "owner_version",
         "seat", "table", "whole",
@@ -74,6 +74,8 @@ class Holdings:
     lift_costs: list[int]
     cheapest_lift: int
     buildable: list[tuple[int, tuple[int, ...]]]
+    by_cost: list[tuple[int, tuple[int, ...]]]
+    counts: list[int]
     cheapest_build: int
 
     def __init__(self, t: Table, seat: int) -> None:
@@ -99,7 +101,7 @@ class Holdings:
         The tests are written with ``map`` and ``count`` (loops that run in C): a
         refresh happens for every bot after every purchase, trade, mortgage and lift."""
         t = self.table
-        mine_changed = False
+        mine_changed = groups_changed = False
         if self.owner_version != t.owner_version:
             self.owner_version = t.owner_version
             owner = t.owner
@@ -107,15 +109,36 @@ class Holdings:
             n = len(self.mine)
             # still mine: as many properties as before, and every one of them
             if owner.count(seat) != n or list(map(owner.__getitem__, self.mine)).count(seat) != n:
-                self.mine = self._my_properties()
-                self._set_groups()
+                groups_changed = self._set_mine(self._my_properties())
                 mine_changed = True
         if mine_changed or self.mortgage_version != t.mortgage_version:
             self.mortgage_version = t.mortgage_version
             flags = list(map(t.mortgaged.__getitem__, self.mine))
             if mine_changed or flags != self.mortgage_flags:
                 self.mortgage_flags = flags
-                self._set_mortgages(list(compress(self.mine, flags)))
+                mortgages = list(compress(self.mine, flags))
+                # a new unmortgaged property that changes no group changes nothing below
+                if groups_changed or mortgages != self.mortgages:
+                    self._set_mortgages(mortgages)
+
+    def _set_mine(self, mine: list[int]) -> bool:
+        """Take ``mine`` as my properties; whether my whole or almost whole groups
+        changed. The usual change, one more property, is counted into its group
+        (speed: the groups are worked out again only when that group becomes whole or
+        almost whole)."""
+        old = self.mine
+        self.mine = mine
+        if len(mine) == len(old) + 1:
+            gained = set(mine).difference(old)
+            if len(gained) == 1:  # nothing lost
+                k = self.facts.group_of[gained.pop()]
+                if k < 0:
+                    return False
+                self.counts[k] += 1
+                if self.counts[k] < len(self.facts.groups[k]) - 1:
+                    return False
+        self._set_groups()
+        return True
 
     def _my_properties(self) -> list[int]:
         """The spaces I own, in board order (``compress`` keeps those whose owner is me)."""
@@ -125,7 +148,7 @@ class Holdings:
     def _set_groups(self) -> None:
         """My whole and almost whole colour groups, from ``mine``."""
         f = self.facts
-        counts = [0] * len(f.groups)
+        self.counts = counts = [0] * len(f.groups)
         group_of = f.group_of
         for i in self.mine:
             k = group_of[i]
@@ -146,19 +169,23 @@ class Holdings:
             self.missing.append((j, g, 2 * price[j] + 10))
         self.cheapest_offer = min([offer for _, _, offer in self.missing], default=NOTHING)
         self.in_whole = frozenset(j for g in self.whole for j in g)
+        cost = f.building_cost
+        self.by_cost = sorted(
+            [(cost[g[0]], g) for g in self.whole],
+            key=lambda option: option[0],  # stable: board order within a price
+        )
 
     def _set_mortgages(self, mortgages: list[int]) -> None:
         """The answers that depend on my mortgages (and my groups)."""
-        f = self.facts
         self.mortgages = mortgages
-        self.lift_costs = [f.lift_cost[i] for i in mortgages]
+        self.lift_costs = list(map(self.facts.lift_cost.__getitem__, mortgages))
         self.cheapest_lift = min(self.lift_costs) if mortgages else NOTHING
-        mortgaged = set(mortgages)
-        cost = f.building_cost
-        self.buildable = sorted(
-            [(cost[g[0]], g) for g in self.whole if mortgaged.isdisjoint(g)],
-            key=lambda option: option[0],  # stable: board order within a price
-        )
+        if mortgages:
+            # by_cost is sorted already: leaving some groups out keeps the order
+            mortgaged = set(mortgages)
+            self.buildable = [option for option in self.by_cost if mortgaged.isdisjoint(option[1])]
+        else:
+            self.buildable = self.by_cost
         self.cheapest_build = self.buildable[0][0] if self.buildable else NOTHING
 
     def raisable(self) -> int:
