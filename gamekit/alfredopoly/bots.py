@@ -169,9 +169,11 @@ class Bot:
                     return build
         if self.trades and self._offered != t.turn:
             self._offered = t.turn
-            offer = self.propose(t, me, h)
-            if offer is not None:
-                return offer
+            # speed: propose's own first test (no offer affordable) without the call
+            if h is None or p.cash - max(self.reserve, 100) >= h.cheapest_offer:
+                offer = self.propose(t, me, h)
+                if offer is not None:
+                    return offer
         return _ROLL if t.may_roll else _END
 
     def stay_in_jail(self, t: Table, me: int) -> bool:
