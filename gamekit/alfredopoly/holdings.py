@@ -33,6 +33,7 @@ False
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
 
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -146,7 +147,8 @@ class Holdings:
         return list(compress(range(len(owner)), map(self.seat.__eq__, owner)))
 
     def _set_groups(self) -> None:
-        """My whole and almost whole colour groups, from ``mine``."""
+        """My whole and almost whole colour groups, from ``mine`` (list comprehensions
+        and set operations: they run faster than the same loops written out)."""
         f = self.facts
         self.counts = counts = [0] * len(f.groups)
         group_of = f.group_of
@@ -154,26 +156,24 @@ class Holdings:
             k = group_of[i]
             if k >= 0:
                 counts[k] += 1
-        self.whole = []
-        self.almost = []
-        for g, c in zip(f.groups, counts, strict=True):
-            if c == len(g):
-                self.whole.append(g)
-            elif c and c == len(g) - 1:
-                self.almost.append(g)
-        mine = set(self.mine)
-        price = self.facts.price
-        self.missing = []
-        for g in self.almost:
-            j = next(j for j in g if j not in mine)
-            self.missing.append((j, g, 2 * price[j] + 10))
-        self.cheapest_offer = min([offer for _, _, offer in self.missing], default=NOTHING)
-        self.in_whole = frozenset(j for g in self.whole for j in g)
+        groups = f.groups
+        self.whole = [g for g, c in zip(groups, counts, strict=True) if c == len(g)]
+        self.almost = [g for g, c in zip(groups, counts, strict=True) if c and c == len(g) - 1]
+        if self.almost:
+            mine = set(self.mine)
+            price = f.price
+            # an almost whole group has exactly one street that is not mine
+            self.missing = [
+                (j, g, 2 * price[j] + 10) for g in self.almost for j in g if j not in mine
+            ]
+            self.cheapest_offer = min([offer for _, _, offer in self.missing])
+        else:
+            self.missing = []
+            self.cheapest_offer = NOTHING
+        self.in_whole = frozenset().union(*self.whole)
         cost = f.building_cost
-        self.by_cost = sorted(
-            [(cost[g[0]], g) for g in self.whole],
-            key=lambda option: option[0],  # stable: board order within a price
-        )
+        # sorted is stable: board order within a price
+        self.by_cost = sorted([(cost[g[0]], g) for g in self.whole], key=itemgetter(0))
 
     def _set_mortgages(self, mortgages: list[int]) -> None:
         """The answers that depend on my mortgages (and my groups)."""
