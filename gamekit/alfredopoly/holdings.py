@@ -142,9 +142,10 @@ class Holdings:
         return True
 
     def _my_properties(self) -> list[int]:
-        """The spaces I own, in board order (``compress`` keeps those whose owner is me)."""
-        owner = self.table.owner
-        return list(compress(range(len(owner)), map(self.seat.__eq__, owner)))
+        """The spaces I own, in board order."""
+        seat = self.seat
+        # speed: a comprehension's == on ints beats compress with map(seat.__eq__, ...)
+        return [i for i, o in enumerate(self.table.owner) if o == seat]
 
     def _set_groups(self) -> None:
         """My whole and almost whole colour groups, from ``mine`` (list comprehensions
@@ -210,12 +211,12 @@ class Holdings:
         t = self.table
         mortgaged = t.mortgaged
         level = t.level
+        if not any(level):  # speed: no sculptures anywhere, no group to look at
+            return [i for i in self.mine if not mortgaged[i]]
         group = t.lay.group
-        out = []
-        for i in self.mine:
-            if not mortgaged[i] and not any(map(level.__getitem__, group[i])):
-                out.append(i)
-        return out
+        return [
+            i for i in self.mine if not mortgaged[i] and not any(map(level.__getitem__, group[i]))
+        ]
 
 
 class Facts:
