@@ -38,6 +38,8 @@ RollDice()
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.checks import legal_moves, sell_problem
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE
@@ -54,6 +56,32 @@ CARD_VALUE = 50
 _ROLL = A.RollDice()
 _END = A.EndTurn()
 _PAY_FINE = A.PayJailFine()
+_PAY_DEBT = A.PayDebt()
+
+
+class _PerSpace(dict[int, Action]):
+    """One action of a kind per space, made the first time it is asked for and then
+    looked up (speed: making a frozen dataclass takes about 20 lookups' time, and a
+    simulation's bots buy, build, lift and mortgage tens of thousands of times).
+
+    >>> _PerSpace(A.BuySpace)[3]
+    BuySpace(space=3)
+    """
+
+    def __init__(self, kind: Callable[[int], Action]) -> None:
+        super().__init__()
+        self.kind = kind
+
+    def __missing__(self, i: int) -> Action:
+        action = self[i] = self.kind(i)
+        return action
+
+
+_BUY = _PerSpace(A.BuySpace)
+_DECLINE = _PerSpace(A.DeclineBuy)
+_BUILD = _PerSpace(A.BuildSculpture)
+_LIFT = _PerSpace(A.LiftMortgage)
+_MORTGAGE = _PerSpace(A.Mortgage)
 
 
 class Bot:
@@ -97,8 +125,8 @@ class Bot:
         if phase == "buy":
             i = t.pending
             if self.wants(t, me, i):
-                return A.BuySpace(i)
-            return A.DeclineBuy(i)
+                return _BUY[i]
+            return _DECLINE[i]
         if phase == "debt":
             return self.raise_money(t, me)
         if phase == "tax":
@@ -208,7 +236,7 @@ class Bot:
         spare = t.players[me].cash - self.reserve - self.lift_buffer
         for i, cost in zip(h.mortgages, h.lift_costs, strict=True):
             if spare >= cost:
-                return A.LiftMortgage(i)
+                return _LIFT[i]
         return None
 
     def next_build(self, t: Table, me: int, h: Holdings | None = None) -> Action | None:
@@ -235,7 +263,7 @@ class Bot:
             key = (cost, low, at)
             if best is None or key < best:
                 best = key
-        return A.BuildSculpture(best[2]) if best else None
+        return _BUILD[best[2]] if best else None
 
     def propose(self, t: Table, me: int, h: Holdings | None = None) -> Action | None:
         """Offer twice the price (plus $10) for the one street missing from a group,
@@ -271,7 +299,7 @@ class Bot:
         owed = t.debts[0].amount
         cash = t.players[me].cash
         if cash >= owed:
-            return A.PayDebt()
+            return _PAY_DEBT
         h = self.holdings(t, me)
         options = h.mortgageable()
         mortgage = h.facts.mortgage
@@ -286,8 +314,8 @@ class Bot:
             loose = [i for i in options if i not in h.in_whole] or options
             enough = [i for i in loose if mortgage[i] >= short]
             if enough:
-                return A.Mortgage(min(enough, key=lambda i: (mortgage[i], i)))
-            return A.Mortgage(max(loose, key=lambda i: (mortgage[i], -i)))
+                return _MORTGAGE[min(enough, key=lambda i: (mortgage[i], i))]
+            return _MORTGAGE[max(loose, key=lambda i: (mortgage[i], -i))]
         built = [i for i in mine if t.level[i]]
         by_group: dict[str, int] = {}
         for i in built:
