@@ -214,9 +214,9 @@ class Holdings:
         if not any(level):  # speed: no sculptures anywhere, no group to look at
             return [i for i in self.mine if not mortgaged[i]]
         group = t.lay.group
-        return [
-            i for i in self.mine if not mortgaged[i] and not any(map(level.__getitem__, group[i]))
-        ]
+        # speed: the spaces with sculptures once, then a set test per property (in C)
+        built = set(compress(range(len(level)), level))
+        return [i for i in self.mine if not mortgaged[i] and built.isdisjoint(group[i])]
 
 
 class Facts:
