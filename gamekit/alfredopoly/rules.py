@@ -79,7 +79,7 @@ def new_game(
     for d in DECKS:
         cards = board.decks[d]
         order = rng.permutation(len(cards))
-        decks.append(tuple(cards[int(k)].id for k in order))
+        decks.append(tuple(cards[k].id for k in order.tolist()))  # plain ints, faster
     n = len(board.spaces)
     return GameState(
         players=tuple(PlayerState(name, spec.starting_cash) for name in names),
