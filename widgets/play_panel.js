@@ -151,7 +151,7 @@ function render({ model, el }) {
       const top = gkEl("div", "gk-player-top", null, card);
       gkEl("span", "gk-player-dot", null, top);
       gkEl("span", "gk-player-name", p.name, top);
-      if (p.bot) gkEl("span", "gk-player-bot", `bot: ${p.bot}`, top);
+      if (p.bot) gkEl("span", "gk-player-bot", `${w("bot_badge", "bot")}: ${p.bot}`, top);
       if (p.headline) gkEl("div", "gk-player-headline", p.headline, card);
       for (const line of p.lines || []) gkEl("div", "gk-player-line", line, card);
     }

@@ -44,6 +44,7 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "log": "Protokoll",
         "log_fresh": "Protokoll (hervorgehoben: was seit der letzten Entscheidung eines "
         "Menschen geschah)",
+        "bot_badge": "Bot",
         "bot_next": "Bot: nächste Aktion",
         "bot_turn": "Bot: Zug beenden",
         "bots_on": "Bots: weiterspielen",
