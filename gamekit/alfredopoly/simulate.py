@@ -17,8 +17,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from functools import cache
-from itertools import product
 from pathlib import Path
 from typing import Any
 
@@ -78,9 +76,7 @@ def play_game(
         record.start = state
     t = Table(spec, state, log=log)
     sides, count = spec.dice.sides, spec.dice.count
-    faces = _faces(sides, count)
-    weights = (sides + 1) ** np.arange(count - 1, -1, -1)
-    codes: list[int] = []  # the dice of a block, one number per roll (see _faces)
+    rows: list[list[int]] = []  # a block of rolls
     k = 0
     actions = 0
     steps = record.steps if record is not None else None
@@ -89,12 +85,12 @@ def play_game(
     decide = [bot.decide for bot in bots]
     while t.phase != "over":
         if t.phase in _CHANCE:
-            if k == len(codes):
+            if k == len(rows):
                 # one draw of a whole block (the stream the seeded games were made with);
-                # each roll's tuple is looked up only when it is rolled
-                codes = (rng.integers(1, sides + 1, size=(_DICE_BLOCK, count)) @ weights).tolist()
+                # a roll becomes a tuple only when it is rolled
+                rows = rng.integers(1, sides + 1, size=(_DICE_BLOCK, count)).tolist()
                 k = 0
-            values = faces[codes[k]]
+            values = tuple(rows[k])
             k += 1
             roll(values)
             if steps is not None:
@@ -113,16 +109,6 @@ def play_game(
         if on_step is not None:
             on_step(t)
     return t, actions
-
-
-@cache
-def _faces(sides: int, count: int) -> dict[int, tuple[int, ...]]:
-    """Every roll of ``count`` dice with ``sides`` sides, keyed by the roll read as a
-    number in base ``sides + 1`` (3+4 on two six-sided dice is 3 * 7 + 4 = 25)."""
-    return {
-        sum(v * (sides + 1) ** (count - 1 - i) for i, v in enumerate(values)): values
-        for values in product(range(1, sides + 1), repeat=count)
-    }
 
 
 def _strategies(strategies: str | Sequence[str], players: int) -> list[str]:

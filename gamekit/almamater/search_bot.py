@@ -35,8 +35,8 @@ True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
+from random import Random  # instances only, seeded from the bot's Generator
 from typing import Protocol
 
 import numpy as np
@@ -250,9 +250,9 @@ def make_search_bot(
             if common:
                 while len(seeds) <= k:
                     seeds.append(int(rng.integers(2**62)))
-                stream: Uniform = random.Random(seeds[k])
+                stream: Uniform = Random(seeds[k])
             else:
-                stream = random.Random(int(rng.integers(2**62)))
+                stream = Random(int(rng.integers(2**62)))
             end = playout(spec, after[i], stream, rounds, seat if solo else None)
             total[i] += judge(spec, end, seat, scores)
             count[i] += 1
