@@ -19,13 +19,21 @@ Last, the kit's first version against today's, in the same run: ``simulate`` wit
 from the git history, commit ``--against``; the line is skipped, and says so, when the
 history is not there). The rules have grown since (issue 14), so the games are not the
 same ones: the fair figure is rounds per CPU-second, not games.
+
+And the same comparison by issue 15's own method, which gave its "about 9,000 rounds per
+CPU-second": the whole ``gamekit alfredopoly simulate`` command for 200 four-builder
+games, in a fresh process, so Python's start-up and the imports (pandas alone is about
+0.4 CPU-seconds here) are counted with the games. The same command for one game shows
+the start-up's share, and the most any faster game loop could gain by that method.
 """
 
 from __future__ import annotations
 
 import argparse
 import importlib.util
+import io
 import os
+import resource
 import subprocess
 import sys
 import tarfile
@@ -36,6 +44,7 @@ from types import ModuleType
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from gamekit.alfredopoly import bots as current
 from gamekit.alfredopoly.bots import make_bot
@@ -204,6 +213,61 @@ def against_first_version(rev: str, games: int, seed: int, repeats: int) -> None
     print(f"  now / first version: {best['now'] / best['first']:.2f}x (same run){note}")
 
 
+def command_cpu(
+    root: Path, games: int, seed: int, cwd: str, extra: tuple[str, ...]
+) -> tuple[float, int]:
+    """CPU seconds (its own and its children's) of one fresh ``gamekit alfredopoly
+    simulate`` command with ``root``'s ``gamekit``, start-up and imports included, and
+    the rounds its games lasted (from its CSV)."""
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    where = "import gamekit; print(gamekit.__file__)"
+    probe = subprocess.run(
+        [sys.executable, "-c", where], cwd=cwd, env=env, capture_output=True, text=True, check=True
+    )
+    if not probe.stdout.startswith(str(root)):
+        raise SystemExit(f"{root}: another gamekit came first ({probe.stdout.strip()})")
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    out = subprocess.run(
+        [sys.executable, "-m", "gamekit", "alfredopoly", "simulate", "--games", str(games),
+         "--seed", str(seed), "--strategy", "builder", "--format", "csv", *extra],
+        cwd=cwd, env=env, capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    rows = pd.read_csv(io.StringIO(out))
+    return cpu, int(rows.drop_duplicates("game")["rounds"].sum())
+
+
+def whole_command(rev: str, games: int, seed: int, repeats: int) -> None:
+    """Issue 15's own method: the whole ``gamekit alfredopoly simulate`` command for
+    ``games`` four-builder games, in a fresh process, start-up and imports included (the
+    first version's command as it was; today's with ``--workers 1``, one process like
+    it). The same command for one game shows what start-up alone costs."""
+    with tempfile.TemporaryDirectory() as tmp:
+        first = first_version_source(rev, Path(tmp))
+        if first is None:
+            print(f"whole command, first version ({rev}) vs now: skipped, no git history here")
+            return
+        versions = (("first", first, ()), ("now", ROOT, ("--workers", "1")))
+        best: dict[str, dict[int, float]] = {"first": {}, "now": {}}
+        rounds = {}
+        for _ in range(repeats):
+            for name, root, extra in versions:
+                for n in (1, games):
+                    cpu, rounds[name, n] = command_cpu(root, n, seed, tmp, extra)
+                    best[name][n] = min(best[name].get(n, cpu), cpu)
+    print(f"whole command, {games} four-builder games, fresh process, start-up included "
+          f"(issue 15's method; CPU seconds, best of {repeats}):")  # fmt: skip
+    for name, label in (("first", f"first version ({rev})"), ("now", "now")):
+        total, start = best[name][games], best[name][1]
+        speed = rounds[name, games] / total
+        print(f"  {label:24s} {total:.2f} s, of which start-up and 1 game {start:.2f} s "
+              f"({start / total:.0%}); {speed:,.0f} rounds per CPU-second")  # fmt: skip
+    print(f"  now / first version: {best['first'][games] / best['now'][games]:.2f}x; even a "
+          f"game loop that cost nothing would make it at most "
+          f"{best['first'][games] / best['now'][1]:.2f}x (start-up alone)")  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=400)
@@ -242,6 +306,7 @@ def main() -> None:
     parallel_speedup(args)
     # alternating fresh processes, the best of each: one busy moment cannot decide it
     against_first_version(args.against, 40 if args.quick else 400, args.seed, repeats=3)
+    whole_command(args.against, 200, args.seed, repeats=1 if args.quick else 3)
 
 
 def parallel_speedup(args: argparse.Namespace) -> None:
