@@ -156,12 +156,13 @@ class LiftMortgage(_Managed):
 @dataclass(frozen=True)
 class KeepMortgage(Action):
     """A mortgaged property came to you (trade or bankruptcy): keep the mortgage and pay
-    the trustees 10% of it now (Decision; lifting it at once is ``LiftMortgage``)."""
+    the trustees the interest on it now (``interest_percent``, 10% by default; Decision;
+    lifting it at once is ``LiftMortgage``)."""
 
     space: int
 
     def __str__(self) -> str:
-        return f"keep the mortgage on space {self.space} (pay 10% now)"
+        return f"keep the mortgage on space {self.space} (pay the interest now)"
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,11 @@ from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES, WAITING
 from gamekit.core.actions import Action
 
 
+def _is_list(x: object) -> bool:
+    """A trade's list of spaces or cards as typed in: a tuple or a list (not a str)."""
+    return isinstance(x, tuple | list)
+
+
 def _index(t: Table, i: object) -> bool:
     return isinstance(i, int) and not isinstance(i, bool) and 0 <= i < t.lay.n
 
@@ -179,11 +184,20 @@ def trade_problem(t: Table, a: A.ProposeTrade) -> str | None:
     """Rule 11: properties without sculptures, money and "Get out" cards."""
     me = t.current
     n = len(t.players)
-    if not isinstance(a.partner, int) or not 0 <= a.partner < n or a.partner == me:
-        return f"seat {a.partner} is not another player"
-    if t.players[a.partner].bankrupt:
-        return f"{t.players[a.partner].name} is out of the game"
+    partner = a.partner
+    if isinstance(partner, bool) or not isinstance(partner, int) or not 0 <= partner < n:
+        return f"seat {partner!r} is not a player"
+    if partner == me:
+        # the offer is always the current player's (rule 11 and Decisions)
+        return f"{t.players[me].name}, whose turn it is, makes the offer: choose another partner"
+    if t.players[partner].bankrupt:
+        return f"{t.players[partner].name} is out of the game"
     for side, seat in ((a.give, me), (a.take, a.partner)):
+        if not _is_list(side):
+            return f"{side!r} is not a list of spaces"
+        for i in side:
+            if not _index(t, i):
+                return f"{i!r} is not a space on the board"
         if len(set(side)) != len(side):
             return "a property is listed twice"
         for i in side:
@@ -197,6 +211,8 @@ def trade_problem(t: Table, a: A.ProposeTrade) -> str | None:
         if cash > t.players[seat].cash:
             return f"{t.players[seat].name} has only ${t.players[seat].cash}"
     for cards, seat in ((a.give_cards, me), (a.take_cards, a.partner)):
+        if not _is_list(cards):
+            return f"{cards!r} is not a list of cards"
         held = list(t.players[seat].cards)
         for c in cards:
             if c not in held:

@@ -12,7 +12,7 @@ time", rules 10-12): that is :data:`WAITING`. The phases in :data:`CHANCE` wait 
 >>> PHASES.start, PHASES.next_phase("turn"), PHASES.successors("buy")
 ('turn', 'dice', ('turn', 'auction'))
 >>> PHASES["tax"].description
-'Alumni Hall: pay $200 or 10% of net worth'
+'a tax space: pay the flat tax or a percentage of net worth (rule 7)'
 >>> sorted(CHANCE), "over" in WAITING, "debt" in WAITING
 (['card_dice', 'dice'], False, True)
 >>> PHASES.move("over", "turn")
@@ -72,7 +72,7 @@ PHASES = PhaseTable(
             "tax",
             (A.PayTax, *_M),
             next="turn",
-            description="Alumni Hall: pay $200 or 10% of net worth",
+            description="a tax space: pay the flat tax or a percentage of net worth (rule 7)",
             then=("debt",),
         ),
         Phase(
@@ -96,8 +96,8 @@ PHASES = PhaseTable(
             "transfer",
             (A.KeepMortgage, *_M),
             next="turn",
-            description="a mortgaged property changed hands: keep the mortgage (pay 10%) "
-            "or lift it",
+            description="a mortgaged property changed hands: keep the mortgage (pay the "
+            "interest now) or lift it",
             then=("debt",),
         ),
         Phase("over", (), description="the game is over"),

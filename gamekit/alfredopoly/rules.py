@@ -175,11 +175,18 @@ def chance_step(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> Step
         raise IllegalAction(f"no dice are due in the {state.phase} phase")
     if not isinstance(roll, DiceRoll):
         raise IllegalAction(f"expected a DiceRoll, got {roll!r}")
-    values = tuple(roll.values)
-    if len(values) != spec.dice.count or not all(
-        isinstance(v, int) and 1 <= v <= spec.dice.sides for v in values
+    values = roll.values
+    # faces are whole numbers (True is not a 1), as many as the dice, each on a face
+    if (
+        not isinstance(values, tuple | list)
+        or len(values) != spec.dice.count
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= spec.dice.sides
+            for v in values
+        )
     ):
-        raise IllegalAction(f"{roll} is not a roll of {spec.dice}")
+        raise IllegalAction(f"{roll!r} is not a roll of {spec.dice}")
+    values = tuple(values)
     table = Table(spec, state)
     table.roll(values)
     return Step(table.freeze(), tuple(table.log))

@@ -14,7 +14,7 @@ dice     chance: the dice for a move (or a try for doubles in Academic Probation
 card_dice chance: the dice for the "nearest utility" card (10x the roll)
 buy      buy or decline ``pending`` (rule 4)
 auction  house rule: bid for ``pending``
-tax      Alumni Hall: pay $200 or 10% (rule 7)
+tax      a tax space: the flat tax or a percentage of net worth (rule 7)
 debt     ``debts[0]``'s debtor must raise money, pay or go bankrupt (rule 13)
 trade    ``offer``'s partner accepts or rejects it
 transfer ``transfers[0]`` is a mortgaged property that changed hands: its new owner

@@ -440,7 +440,13 @@ def test_rule11_trade_properties_money_and_cards_when_both_agree() -> None:
         (A.ProposeTrade(1, take=(1,)), "not Bo's property"),
         (A.ProposeTrade(1, give_cash=2000), "has only"),
         (A.ProposeTrade(1, take_cards=("PM05",)), "does not hold"),
-        (A.ProposeTrade(0, give_cash=5), "not another player"),
+        (A.ProposeTrade(0, give_cash=5), "Ann, whose turn it is, makes the offer"),
+        (A.ProposeTrade(True, give_cash=5), "seat True is not a player"),  # not seat 1
+        (A.ProposeTrade(7, give_cash=5), "seat 7 is not a player"),
+        (A.ProposeTrade(1, give=([1],)), r"\[1\] is not a space on the board"),
+        (A.ProposeTrade(1, give=1), "1 is not a list of spaces"),  # type: ignore[arg-type]
+        (A.ProposeTrade(1, take=(40,)), "40 is not a space on the board"),
+        (A.ProposeTrade(1, give_cards="PM05"), "'PM05' is not a list of cards"),  # type: ignore[arg-type]
         (A.ProposeTrade(1), "empty trade"),
     ],
 )
@@ -607,6 +613,14 @@ def test_dice_only_when_a_roll_is_due() -> None:
         apply(SPEC, s, A.EndTurn())
     with pytest.raises(IllegalAction, match="not a roll of 2d6"):
         chance_step(SPEC, s, DiceRoll((1, 7)))
+
+
+@pytest.mark.parametrize("values", [(True, 1), (1,), (1, 2, 3), 5, (1.0, 2), ("1", "2")])
+def test_dice_faces_are_whole_numbers_on_the_dice(values: object) -> None:
+    """True is not a 1 (it would make a double of (True, 1)); a face is an int."""
+    s = apply(SPEC, game(), A.RollDice())
+    with pytest.raises(IllegalAction, match="not a roll of 2d6"):
+        chance_step(SPEC, s, DiceRoll(values))  # type: ignore[arg-type]
 
 
 def test_rule13_pay_each_player_goes_bankrupt_to_the_one_not_paid() -> None:
