@@ -48,7 +48,7 @@ from gamekit.almamater.setup import (
 )
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState, PlayerState
-from gamekit.core.actions import Action, Outcome, Step
+from gamekit.core.actions import Action, Outcome, Step, field_problem
 from gamekit.core.errors import IllegalAction
 
 __all__ = [
@@ -136,9 +136,10 @@ def apply(spec: AlmaMaterSpec, state: GameState, action: Action) -> GameState:
 
 
 def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
-    if action in legal_actions(spec, state):
-        return
-    reason = why_illegal(spec, state, action)
+    legal = legal_actions(spec, state)
+    if action in legal and repr(legal[legal.index(action)]) == repr(action):
+        return  # equal is not enough: Bishop(True) == Bishop(1) (True == 1 == 1.0)
+    reason = field_problem(action) or why_illegal(spec, state, action)
     if reason is None:  # the reasons follow the options; tests/almamater/test_reasons.py
         reason = "not possible now"
     raise IllegalAction(reason, action)

@@ -63,6 +63,31 @@ class Action:
         return {"type": type(self).__name__, **struct}
 
 
+def field_problem(action: object) -> str | None:
+    """Why ``action``'s fields do not have their declared types, or ``None``.
+
+    ``True == 1 == 1.0`` in Python, so an action typed with a bool or a float can equal a
+    legal one; a game's checked ``step`` asks this so that such an action is refused with
+    a reason (and no state stores a ``True`` where a count belongs).
+
+    >>> @dataclass(frozen=True)
+    ... class Bid(Action):
+    ...     amount: int
+    >>> field_problem(Bid(10)) is None
+    True
+    >>> field_problem(Bid(True))
+    'Bid.amount: expected a whole number, got True'
+    """
+    if not isinstance(action, Action) or not dataclasses.is_dataclass(action):
+        return f"{action!r} is not an action"
+    try:
+        fields = {f.name: to_struct(getattr(action, f.name)) for f in dataclasses.fields(action)}
+        from_struct(type(action), fields)
+    except (ValueError, TypeError) as exc:
+        return str(exc)
+    return None
+
+
 def action_registry(*classes: type[Action]) -> dict[str, type[Action]]:
     """Map class names to action classes, for :func:`action_from_struct`."""
     return {cls.__name__: cls for cls in classes}
