@@ -276,8 +276,11 @@ def _fee_per_round_16() -> float:
 
 @register(
     "alfredopoly_4.two_player_orange",
-    tolerance=0.1,
-    hint="how does the number of opponents enter the formula for the fee per round?",
+    # 0.2: three times the table's rounded 8.9 (off by up to 0.05, so up to 0.15 in all)
+    # must pass; the wrong readings (x2, x1/3, the 4-player 8.9) are 8 rounds or more away
+    tolerance=0.2,
+    hint="a payback time is price / fee per round; the fee per round is (players - 1) x "
+    "the fee per opponent, so how does it change from 3 opponents to 1?",
 )
 def _two_player_orange() -> float:
     g = group_economics(property_economics("alfred", jail="long", players=2))
@@ -371,6 +374,7 @@ def _three_dice_ten() -> Fraction:
 @register(
     "glossary_alfredopoly.dice_choice",
     hint="is showing 5 and 5 a player's decision, or chance?",
+    exact_case=True,  # a Python name, spelt as in the code
 )
 def _dice_choice() -> frozenset[str]:
     # chance_step, or apply_chance (the same, returning the state only)

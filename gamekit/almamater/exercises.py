@@ -39,7 +39,7 @@ __all__ = ["LESSON_3_SHEET", "PARK_EXERCISE", "copy_data", "duel"]
 # ---------------------------------------------------------------- the glossary
 
 
-@register("glossary_almamater.lexikon", hint="search the table for Lexikon; lower case")
+@register("glossary_almamater.lexikon", hint="search the table for Lexikon")
 def _lexikon() -> str:
     from gamekit.almamater.glossary import GLOSSARY
 

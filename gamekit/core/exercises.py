@@ -12,6 +12,13 @@ tuple) or a float with a tolerance. A float given for an exact fraction is accep
 when it is within the tolerance, and the reply shows the fraction in lowest terms.
 An exercise with several right answers returns them as a ``frozenset``.
 
+The *form* of an answer does not matter where it carries no meaning: a tuple answer may be
+given as a list (any sequence), and a word answer ("green", "dictionary") in any
+capitalisation, with spaces around it. An exercise whose answer is a Python name is
+registered with ``exact_case=True``. When the form itself is wrong (a word where a number
+belongs, two values where three belong), the reply says which form is expected instead of
+a hint about the reasoning.
+
 >>> from fractions import Fraction
 >>> @register("demo.third", hint="How many faces show 5 or 6?")
 ... def _third() -> Fraction:
@@ -28,12 +35,26 @@ False
 >>> check("demo.third", None)
 Set your answer first, then run this cell again.
 False
+>>> @register("demo.order", hint="who plays first?")
+... def _order() -> tuple[str, int]:
+...     return ("green", 18)
+>>> check("demo.order", ["Green", 18])
+Correct: ('green', 18).
+True
+>>> check("demo.order", ["Red", 18])
+Not yet: ['Red', 18] is not right. Hint: who plays first?
+False
+>>> check("demo.order", "green")
+Not yet: 'green' is not in the expected form. Write 2 values in brackets: \
+a word in quotes, then a whole number.
+False
 """
 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+import numbers
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -53,6 +74,7 @@ class Exercise:
     tolerance: float = 1e-3
     hint: str = ""
     accept: Callable[[Any], str | None] | None = None
+    exact_case: bool = False
 
 
 _REGISTRY: dict[str, Exercise] = {}
@@ -64,11 +86,14 @@ def register(
     tolerance: float = 1e-3,
     hint: str = "",
     accept: Callable[[Any], str | None] | None = None,
+    exact_case: bool = False,
 ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """Register the function that computes the answer of ``exercise_id``.
 
     ``accept`` (optional) checks the learner's own work before the answer is compared,
     returning a reason to refuse it (say, "that is the kit's own bot") or None.
+    ``exact_case`` makes a text answer case-sensitive (for Python names); by default a
+    text answer is a word, accepted in any capitalisation.
 
     >>> @register("demo.two")
     ... def _two() -> int:
@@ -78,7 +103,7 @@ def register(
     """
 
     def decorate(fn: Callable[[], Any]) -> Callable[[], Any]:
-        _REGISTRY[exercise_id] = Exercise(exercise_id, fn, tolerance, hint, accept)
+        _REGISTRY[exercise_id] = Exercise(exercise_id, fn, tolerance, hint, accept, exact_case)
         return fn
 
     return decorate
@@ -107,24 +132,109 @@ def _show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def _matches(answer: Any, truth: Any, tolerance: float) -> tuple[bool, str]:
-    """Whether ``answer`` equals ``truth``, and the words saying how it was accepted."""
+def _is_number(value: Any) -> bool:
+    return isinstance(value, numbers.Real) and not isinstance(value, bool)
+
+
+def _is_sequence(value: Any) -> bool:
+    """A list, tuple or other sequence of values (text is a word, not a sequence)."""
+    if isinstance(value, (str, bytes)):
+        return False
+    if isinstance(value, Sequence):
+        return True
+    shape = getattr(value, "shape", None)  # a one-dimensional numpy array
+    return isinstance(shape, tuple) and len(shape) == 1
+
+
+def _words(value: str, exact_case: bool) -> str:
+    """A text answer without the form that carries no meaning (case; a name's "()")."""
+    if exact_case:  # a Python name: "chance_step()" names the same function
+        return value.strip().removesuffix("()")
+    return value.strip().casefold()
+
+
+def _matches(answer: Any, truth: Any, tolerance: float, exact_case: bool = False) -> bool:
+    """Whether ``answer`` equals ``truth``, forgiving forms that carry no meaning."""
     if isinstance(truth, frozenset):  # several right answers
-        ok = any(_matches(answer, t, tolerance)[0] for t in truth)
-        return ok, _show(answer)
+        return any(_matches(answer, t, tolerance, exact_case) for t in truth)
+    if isinstance(truth, (list, tuple)):
+        if not _is_sequence(answer) or len(answer) != len(truth):
+            return False
+        return all(
+            _matches(a, t, tolerance, exact_case) for a, t in zip(answer, truth, strict=True)
+        )
+    if isinstance(truth, str):
+        return isinstance(answer, str) and _words(answer, exact_case) == _words(truth, exact_case)
+    if isinstance(truth, bool):
+        return isinstance(answer, bool) and answer == truth
+    exact = isinstance(truth, (int, Fraction))
+    if isinstance(answer, float) and (exact or isinstance(truth, float)):
+        return abs(answer - float(truth)) <= tolerance
+    if exact and _is_number(answer) and isinstance(answer, numbers.Rational):
+        return Fraction(int(answer.numerator), int(answer.denominator)) == Fraction(truth)
+    return bool(answer == truth)
+
+
+def _words_for_match(answer: Any, truth: Any, tolerance: float) -> str:
+    """How an accepted answer is shown: the truth, or the tolerance it fell within."""
+    if isinstance(truth, frozenset):
+        return _show(answer)
     exact = isinstance(truth, (int, Fraction)) and not isinstance(truth, bool)
     if isinstance(answer, float) and (exact or isinstance(truth, float)):
-        ok = abs(answer - float(truth)) <= tolerance
-        return ok, f"{answer:g} is within {tolerance:g} of {_show(truth)}"
-    if exact and isinstance(answer, (int, Fraction)) and not isinstance(answer, bool):
-        return Fraction(answer) == Fraction(truth), _show(truth)
-    return answer == truth, _show(truth)
+        return f"{answer:g} is within {tolerance:g} of {_show(truth)}"
+    return _show(truth)
+
+
+def _form(truth: Any) -> str | None:
+    """The form of ``truth`` in words ("a whole number"), or None if it has no simple form."""
+    if isinstance(truth, frozenset):
+        forms = {_form(t) for t in truth}
+        return forms.pop() if len(forms) == 1 else None
+    if isinstance(truth, bool):
+        return "True or False"
+    if isinstance(truth, int):
+        return "a whole number"
+    if isinstance(truth, Fraction):
+        return "a number (a fraction such as Fraction(1, 3), or a decimal)"
+    if isinstance(truth, float):
+        return "a number"
+    if isinstance(truth, str):
+        return "a word in quotes"
+    if isinstance(truth, (list, tuple)):
+        parts = [_form(t) for t in truth]
+        if any(p is None for p in parts):
+            return None
+        if len(set(parts)) == 1 and parts[0] == "a word in quotes":
+            return f"{len(truth)} words in quotes, in brackets"
+        return f"{len(truth)} values in brackets: " + ", then ".join(str(p) for p in parts)
+    return None
+
+
+def _in_form(answer: Any, truth: Any) -> bool:
+    """Whether ``answer`` has the form of ``truth`` (right or wrong in content)."""
+    if isinstance(truth, frozenset):
+        return any(_in_form(answer, t) for t in truth)
+    if isinstance(truth, bool):
+        return isinstance(answer, bool) or type(answer).__name__ == "bool_"
+    if isinstance(truth, (int, Fraction, float)):
+        return _is_number(answer)
+    if isinstance(truth, str):
+        return isinstance(answer, str)
+    if isinstance(truth, (list, tuple)):
+        return (
+            _is_sequence(answer)
+            and len(answer) == len(truth)
+            and all(_in_form(a, t) for a, t in zip(answer, truth, strict=True))
+        )
+    return True
 
 
 def check(exercise_id: str, answer: Any) -> bool:
     """Print whether ``answer`` solves ``exercise_id`` and return True or False.
 
-    Floats are accepted within the exercise's tolerance, and the reply says so.
+    Floats are accepted within the exercise's tolerance, and the reply says so. A
+    sequence may be any sequence type, and words any capitalisation; an answer in the
+    wrong form is told the expected form.
     """
     _load_games()
     if exercise_id not in _REGISTRY:
@@ -138,10 +248,14 @@ def check(exercise_id: str, answer: Any) -> bool:
         if refusal:
             print(f"Not yet: {refusal}")
             return False
-    ok, words = _matches(answer, ex.answer(), ex.tolerance)
-    if ok:
-        print(f"Correct: {words}.")
+    truth = ex.answer()
+    if _matches(answer, truth, ex.tolerance, ex.exact_case):
+        print(f"Correct: {_words_for_match(answer, truth, ex.tolerance)}.")
         return True
+    form = _form(truth)
+    if form is not None and not _in_form(answer, truth):
+        print(f"Not yet: {_show(answer)} is not in the expected form. Write {form}.")
+        return False
     hint = f" Hint: {ex.hint}" if ex.hint else ""
     print(f"Not yet: {_show(answer)} is not right.{hint}")
     return False

@@ -1,0 +1,126 @@
+"""check(): forms that carry no meaning are forgiven, wrong answers still fail.
+
+The exercises here are registered under ``test.*`` ids with hand-written answers, so each
+expected reply is known without the engine.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from gamekit.core.exercises import _REGISTRY, check, exercise_ids, register
+
+
+@pytest.fixture(autouse=True, scope="module")
+def demo_exercises():
+    exercise_ids()  # load the games' exercises first, so ours are not overwritten
+    register("test.pair", hint="lowest sum first")(lambda: ("green", 18))
+    register("test.order", hint="most masters first")(lambda: ["blue", "green", "red"])
+    register("test.numbers", hint="count again")(lambda: (3, 1))
+    register("test.word", hint="look it up")(lambda: "dictionary")
+    register("test.name", hint="chance", exact_case=True)(lambda: "chance_step")
+    register("test.names", exact_case=True)(lambda: frozenset({"chance_step", "apply_chance"}))
+    register("test.third", tolerance=0.01)(lambda: Fraction(1, 3))
+    register("test.flag", hint="compare with 3")(lambda: True)
+    yield
+    for key in [k for k in _REGISTRY if k.startswith("test.")]:
+        del _REGISTRY[key]
+
+
+@pytest.mark.parametrize(
+    ("exercise", "answer"),
+    [
+        ("test.pair", ("green", 18)),
+        ("test.pair", ["green", 18]),
+        ("test.pair", ("Green", 18)),
+        ("test.pair", [" GREEN ", 18]),
+        ("test.pair", ("green", 18.0)),  # a float within the tolerance
+        ("test.pair", ("green", np.int64(18))),
+        ("test.order", ("blue", "green", "red")),
+        ("test.order", ["Blue", "Green", "Red"]),
+        ("test.numbers", [3, 1]),
+        ("test.numbers", np.array([3, 1])),
+        ("test.word", "Dictionary"),
+        ("test.name", "chance_step"),
+        ("test.name", "chance_step()"),
+        ("test.names", "apply_chance"),
+        ("test.third", 0.33),
+        ("test.flag", True),
+    ],
+)
+def test_right_answers_in_any_form_pass(exercise, answer, capsys):
+    assert check(exercise, answer) is True
+    assert capsys.readouterr().out.startswith("Correct: ")
+
+
+@pytest.mark.parametrize(
+    ("exercise", "answer", "hint"),
+    [
+        ("test.pair", ("red", 18), "lowest sum first"),
+        ("test.pair", ["green", 17], "lowest sum first"),
+        ("test.order", ["green", "blue", "red"], "most masters first"),  # order matters
+        ("test.numbers", [1, 3], "count again"),
+        ("test.word", "book", "look it up"),
+        ("test.word", "dictionaries", "look it up"),
+        ("test.name", "Chance_Step", "chance"),  # a Python name keeps its case
+        ("test.flag", False, "compare with 3"),
+    ],
+)
+def test_wrong_answers_in_the_right_form_fail_with_the_hint(exercise, answer, hint, capsys):
+    assert check(exercise, answer) is False
+    out = capsys.readouterr().out
+    assert out.startswith("Not yet: ") and out.rstrip().endswith(f"Hint: {hint}"), out
+
+
+@pytest.mark.parametrize(
+    ("exercise", "answer", "form"),
+    [
+        ("test.pair", "green", "2 values in brackets: a word in quotes, then a whole number"),
+        ("test.pair", ("green",), "2 values in brackets: a word in quotes, then a whole number"),
+        (
+            "test.pair",
+            ("green", "18"),
+            "2 values in brackets: a word in quotes, then a whole number",
+        ),
+        ("test.pair", (18, "green"), "2 values in brackets: a word in quotes, then a whole number"),
+        ("test.order", ["blue", "green"], "3 words in quotes, in brackets"),
+        ("test.order", "blue, green, red", "3 words in quotes, in brackets"),
+        ("test.numbers", 31, "2 values in brackets: a whole number, then a whole number"),
+        ("test.word", 3, "a word in quotes"),
+        ("test.word", ["dictionary"], "a word in quotes"),
+        ("test.names", 5, "a word in quotes"),
+        ("test.flag", "True", "True or False"),
+        ("test.flag", 1, "True or False"),  # 1 is not True here: the answer is a yes or no
+    ],
+)
+def test_wrong_form_is_told_the_form_not_the_hint(exercise, answer, form, capsys):
+    assert check(exercise, answer) is False
+    out = capsys.readouterr().out
+    assert out == f"Not yet: {answer!r} is not in the expected form. Write {form}.\n"
+
+
+def test_the_reply_shows_the_expected_answer_only_when_right(capsys):
+    check("test.pair", ("Red", 18))
+    assert "green" not in capsys.readouterr().out
+
+
+def test_lesson_answers_in_another_form_pass(capsys):
+    """The newcomer trial's forms: tuples as lists, colours capitalised."""
+    assert check("almamater_1.first_player", ["Green", 18])
+    assert check("almamater_2.masters", [3, 1])
+    assert check("almamater_2.bishop_order", ("Blue", "Green", "Red"))
+    assert check("glossary_almamater.lexikon", "Dictionary")
+    assert check("glossary_alfredopoly.dice_choice", "chance_step()")
+    assert not check("glossary_alfredopoly.dice_choice", "Chance_Step")
+    assert not check("almamater_1.first_player", ["Red", 18])
+
+
+def test_alfredopoly_4_two_player_orange_from_the_rounded_table(capsys):
+    """Three times the table's rounded 8.9 passes; twice or a third of it does not."""
+    assert check("alfredopoly_4.two_player_orange", 3 * 8.9)
+    assert not check("alfredopoly_4.two_player_orange", 2 * 8.9)
+    assert not check("alfredopoly_4.two_player_orange", 8.9)
+    assert not check("alfredopoly_4.two_player_orange", 8.9 / 3)
