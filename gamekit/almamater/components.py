@@ -70,6 +70,15 @@ def load_components(path: str | Path | None = None) -> Components:
     for s in students:
         if s.column > len(board.campus_columns):
             raw["students"][0].fail(f"student {s.name!r}", "column", "beyond the campus columns")
+    for col in range(1, len(board.campus_columns) + 1):  # setup deals one kind per row
+        kinds = [s.name for s in students if s.column == col]
+        if len(kinds) != board.campus_rows:
+            raw["students"][0].fail(
+                None,
+                "column",
+                f"price column {col} has {len(kinds)} student kind(s), needs "
+                f"{board.campus_rows} (one per campus row in board.toml)",
+            )
     return Components(
         founding=founding,
         chancellors=chancellors,

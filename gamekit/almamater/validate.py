@@ -5,6 +5,7 @@ Every problem raises :class:`~gamekit.core.errors.DataError` naming file, entry 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -104,16 +105,32 @@ def parse_gain(
     )
 
 
+def unique(
+    check: Checker, seen: dict[str, int], value: str, number: int, kind: str, field: str
+) -> None:
+    """Refuse a second entry with the same identity: the game looks entries up by their
+    ``field`` (a name or an id), so a duplicate would silently stand for the other one.
+
+    >>> unique(Checker("research.toml"), {"A1": 1}, "A1", 5, "card", "id")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: research.toml: card 'A1': id: duplicate: card 1 has the same id
+    """
+    if value in seen:
+        check.fail(
+            f"{kind} {value!r}", field, f"duplicate: {kind} {seen[value]} has the same {field}"
+        )
+    seen[value] = number
+
+
 def founding(check: Checker, data: Mapping[str, Any]) -> tuple[FoundingCard, ...]:
     cards = []
-    seen: set[str] = set()
+    seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "card")):
         entry = f"card {i + 1}"
         cid = check.text(t, "id", entry=entry)
         entry = f"card {cid!r}"
-        if cid in seen:
-            check.fail(entry, "id", "duplicate id")
-        seen.add(cid)
+        unique(check, seen, cid, i + 1, "card", "id")
         white = check.integer(t, "white", entry=entry, minimum=0)
         cards.append(FoundingCard(cid, white, parse_gain(check, t, entry, ("id", "white"))))
     return tuple(cards)
@@ -121,11 +138,13 @@ def founding(check: Checker, data: Mapping[str, Any]) -> tuple[FoundingCard, ...
 
 def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ...]:
     out = []
+    seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "chancellor")):
         entry = f"chancellor {i + 1}"
         check.no_unknown(t, ("name", "ability", "gist", "amount", "text"), entry=entry)
         name = check.text(t, "name", entry=entry)
         entry = f"chancellor {name!r}"
+        unique(check, seen, name, i + 1, "chancellor", "name")  # players choose by name
         out.append(
             Chancellor(
                 name,
@@ -150,15 +169,23 @@ def glory(
     stack = check.integer(busts, "per_stack", entry="busts", minimum=1)
     prestige = check.integers(busts, "prestige", entry="busts", length=3, minimum=0)
     levels = check.get(busts, "in_play", entry="busts")
-    if not isinstance(levels, list) or len(levels) != 3 or any(x not in "abc" for x in levels):
+    # each entry must be one whole level name (a type check first: `x in "abc"` would be a
+    # substring test, true for "" and "ab", and a TypeError for a number)
+    if (
+        not isinstance(levels, list)
+        or len(levels) != 3
+        or not all(isinstance(x, str) and x in ("a", "b", "c") for x in levels)
+    ):
         check.fail("busts", "in_play", f"must list 3 tile levels from a, b, c; got {levels!r}")
     per_player = check.integer(busts, "per_player", entry="busts", minimum=1)
     tiles = []
+    seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "tile")):
         entry = f"tile {i + 1}"
         check.no_unknown(t, ("id", "level", "requirements"), entry=entry)
         tid = check.text(t, "id", entry=entry)
         entry = f"tile {tid!r}"
+        unique(check, seen, tid, i + 1, "tile", "id")
         level = check.choice(t, "level", ("a", "b", "c"), entry=entry)
         req = check.get(t, "requirements", entry=entry)
         if not isinstance(req, Mapping) or not req:
@@ -172,8 +199,6 @@ def glory(
         need = levels.count(level)
         if sum(t.level == level for t in tiles) < need:
             check.fail(None, "tile", f"needs at least {need} tile(s) of level {level!r} (in_play)")
-    if len({t.id for t in tiles}) != len(tiles):
-        check.fail(None, "tile", "ids must be unique")
     return tuple(tiles), stack, prestige, tuple(levels), per_player
 
 
@@ -182,11 +207,13 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
     check.no_unknown(cp, ("per_kind",), entry="copies")
     copies = check.integer(cp, "per_kind", entry="copies", minimum=1)
     out = []
+    seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "student")):
         entry = f"student {i + 1}"
         check.no_unknown(t, ("name", "faculty", "column", "effect"), entry=entry)
         name = check.text(t, "name", entry=entry)
         entry = f"student {name!r}"
+        unique(check, seen, name, i + 1, "student", "name")
         faculty = check.choice(t, "faculty", FACULTIES, entry=entry)
         column = check.integer(t, "column", entry=entry, minimum=1)
         eff = check.get(t, "effect", entry=entry)
@@ -206,8 +233,6 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
         if timing == "end" and (faculty != "Mathematics" or gain != Gain(prestige=gain.prestige)):
             check.fail(e_entry, "timing", "end-game bonuses are prestige of Mathematics students")
         out.append(StudentKind(name, faculty, column, timing, gain, upgrade, amount))
-    if len({s.name for s in out}) != len(out):
-        check.fail(None, "student", "names must be unique")
     return tuple(out), copies
 
 
@@ -220,6 +245,7 @@ def professors(
     in_play = check.integer(cp, "types_in_play_per_faculty", entry="copies", minimum=1)
     one_per_type = check.boolean(cp, "one_per_type", entry="copies")
     out = []
+    seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "professor")):
         entry = f"professor {i + 1}"
         check.no_unknown(
@@ -227,6 +253,7 @@ def professors(
         )
         name = check.text(t, "name", entry=entry)
         entry = f"professor {name!r}"
+        unique(check, seen, name, i + 1, "professor", "name")
         out.append(
             ProfessorType(
                 name,
@@ -240,18 +267,18 @@ def professors(
     for f in FACULTIES:
         if sum(p.faculty == f for p in out) < in_play:
             check.fail(None, "professor", f"faculty {f} needs at least {in_play} types")
-    if len({p.name for p in out}) != len(out):
-        check.fail(None, "professor", "names must be unique")
     return tuple(out), copies, in_play, one_per_type
 
 
 def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...]:
     out = []
+    seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "card")):
         entry = f"card {i + 1}"
         check.no_unknown(t, ("id", "letter", "steps", "milestone"), entry=entry)
         cid = check.text(t, "id", entry=entry)
         entry = f"card {cid!r}"
+        unique(check, seen, cid, i + 1, "card", "id")  # the track holds cards by id
         letter = check.choice(t, "letter", LETTERS, entry=entry)
         steps_raw = check.get(t, "steps", entry=entry)
         if not isinstance(steps_raw, list) or len(steps_raw) != STEPS_PER_CARD:
@@ -263,7 +290,8 @@ def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...
             (kind,) = s
             if kind not in STEP_PAID + STEP_REQUIRED:
                 check.fail(entry, f"steps[{j}]", f"unknown kind {kind!r}")
-            steps.append(StepCost(kind, check.integer(s, kind, entry=entry, minimum=0)))
+            amount = check.integer(s, kind, entry=f"{entry} steps[{j}]", minimum=0)
+            steps.append(StepCost(kind, amount))
         out.append(
             ResearchCard(
                 cid,
@@ -276,6 +304,9 @@ def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...
         if not any(c.letter == letter for c in out):
             check.fail(None, "card", f"needs at least one card of letter {letter}")
     return tuple(out)
+
+
+_SLOT = re.compile(r"[AB][0-9]+")  # ASCII digits only: int() of "A²"[1:] would fail
 
 
 def board(check: Checker, data: Mapping[str, Any]) -> Board:
@@ -306,6 +337,8 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
         entry = f"campus column {i + 1}"
         check.no_unknown(col, ("ranks", "dictionaries"), entry=entry)
         ranks = check.integers(col, "ranks", entry=entry, minimum=1)
+        if not ranks:  # no books at all: that column's students would be free
+            check.fail(entry, "ranks", "must list at least one rank (one book per rank)")
         if any(r > 4 for r in ranks):
             check.fail(entry, "ranks", "ranks run from 1 (best) to 4")
         columns.append(
@@ -316,13 +349,16 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
     for i, o in enumerate(check.table_list(anti, "offers", entry="antiquarian")):
         entry = f"antiquarian offer {i + 1}"
         check.no_unknown(o, ("ducats", "books", "dictionaries"), entry=entry)
-        offers.append(
-            AntiquarianOffer(
-                check.integer(o, "ducats", entry=entry, minimum=0),
-                check.integer(o, "books", entry=entry, minimum=0),
-                check.integer(o, "dictionaries", entry=entry, minimum=0),
-            )
+        offer = AntiquarianOffer(
+            check.integer(o, "ducats", entry=entry, minimum=0),
+            check.integer(o, "books", entry=entry, minimum=0),
+            check.integer(o, "dictionaries", entry=entry, minimum=0),
         )
+        if not offer.books and not offer.dictionaries:
+            check.fail(entry, "books", "the offer sells nothing (books and dictionaries are 0)")
+        offers.append(offer)
+    if not offers:
+        check.fail("antiquarian", "offers", "must list at least one offer")
     lab, park, bishop, coll, halls = (
         tab(n) for n in ("laboratory", "park", "bishop", "colloquium", "lecture_halls")
     )
@@ -330,11 +366,15 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
     marked = check.get(halls, "marked", entry="lecture_halls")
     row_a = check.integer(halls, "row_a", entry="lecture_halls", minimum=1)
     row_b = check.integer(halls, "row_b", entry="lecture_halls", minimum=1)
+    if not isinstance(marked, list):  # a list, not a number, text or table
+        check.fail("lecture_halls", "marked", f"must be a list of slots like 'A4', got {marked!r}")
     for m in marked:
-        if not (isinstance(m, str) and len(m) >= 2 and m[0] in "AB" and m[1:].isdigit()):
+        if not (isinstance(m, str) and _SLOT.fullmatch(m)):
             check.fail("lecture_halls", "marked", f"slots look like 'A4' or 'B3', got {m!r}")
         if int(m[1:]) > (row_a if m[0] == "A" else row_b) or int(m[1:]) < 1:
             check.fail("lecture_halls", "marked", f"slot {m} is not on the board")
+        if marked.count(m) > 1:
+            check.fail("lecture_halls", "marked", f"slot {m} is listed twice")
     board = Board(
         rounds=check.integer(rounds, "count", entry="rounds", minimum=1),
         masters_start=check.integer(masters, "start", entry="masters", minimum=1),

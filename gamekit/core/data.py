@@ -345,6 +345,8 @@ class Checker:
     def no_unknown(
         self, table: Mapping[str, Any], known: Collection[str], *, entry: str | None
     ) -> None:
+        if not isinstance(table, Mapping):  # a list or a number is not a table of fields
+            self.fail(entry, None, f"must be a table/object, got {type(table).__name__}")
         unknown = sorted(set(table) - set(known))
         if unknown:
             self.fail(entry, unknown[0], f"unknown field (known: {', '.join(sorted(known))})")

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import shutil
+import tomllib
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -160,3 +164,115 @@ def test_a_missing_family_file_is_named(tmp_path: Path) -> None:
 def test_data_is_loaded_from_the_package_not_shared() -> None:
     assert DEFAULT_FOLDER.parts[-3:] == ("gamekit", "data", "almamater")
     assert "/work/shared" not in str(DEFAULT_FOLDER)
+
+
+# -- malformed files the audit found accepted or crashing (finding 3), and their kin -------
+# Each case: the family, an edit (old text -> new text in the TOML file, or a function
+# changing the parsed table, written back as family.json), then the entry, the field and
+# the problem the DataError must name.
+def _set(*path: str, value: Any) -> Callable[[dict[str, Any]], None]:
+    def edit(data: dict[str, Any]) -> None:
+        for key in path[:-1]:
+            data = data[key]
+        data[path[-1]] = value
+
+    return edit
+
+
+IN_PLAY = 'in_play = ["a", "b", "c"]'
+LEVELS = "must list 3 tile levels from a, b, c; got "
+MALFORMED: list[tuple[str, str, Any, str | None, str | None, str]] = [
+    # the audit's table: a raw TypeError, or accepted and failing later (or never)
+    ("in_play number", "glory", (IN_PLAY, 'in_play = [1, "b", "c"]'), "busts", "in_play",
+     LEVELS + "[1, 'b', 'c']"),
+    ("in_play 'ab'", "glory", (IN_PLAY, 'in_play = ["ab", "b", "c"]'), "busts", "in_play",
+     LEVELS + "['ab', 'b', 'c']"),
+    ("in_play ''", "glory", (IN_PLAY, 'in_play = ["", "b", "c"]'), "busts", "in_play",
+     LEVELS + "['', 'b', 'c']"),
+    ("marked number", "board", ('marked = ["A4", "B4"]', "marked = 4"), "lecture_halls",
+     "marked", "must be a list of slots like 'A4', got 4"),
+    ("uneven price columns", "students",
+     ('name = "Arts freshman"\nfaculty = "Arts"\ncolumn = 1',
+      'name = "Arts freshman"\nfaculty = "Arts"\ncolumn = 2'),
+     None, "column", "price column 1 has 3 student kind(s), needs 4 (one per campus row"),
+    ("duplicate chancellor", "chancellors",
+     ('name = "Biringuccio"', 'name = "Copernicus"'), "chancellor 'Copernicus'", "name",
+     "duplicate: chancellor 1 has the same name"),
+    ("duplicate research card", "research", ('id = "B1"', 'id = "A1"'), "card 'A1'", "id",
+     "duplicate: card 1 has the same id"),
+    ("empty campus ranks", "board", ("ranks = [4]\n", "ranks = []\n"), "campus column 1",
+     "ranks", "must list at least one rank"),
+    # the same kinds of hole elsewhere: a type before iteration or membership ...
+    ("marked table", "board", _set("lecture_halls", "marked", value={"A4": 1}),
+     "lecture_halls", "marked", "must be a list of slots like 'A4', got {'A4': 1}"),
+    ("marked superscript digit", "board", _set("lecture_halls", "marked", value=["A\u00b2"]),
+     "lecture_halls", "marked", "slots look like 'A4' or 'B3', got 'A\u00b2'"),
+    ("about number", "research", _set("about", value=5), "about", None,
+     "must be a table/object, got int"),
+    ("busts list", "glory", _set("busts", value=[1]), "busts", None,
+     "must be a table/object, got list"),
+    ("final number", "reputation", _set("final", value=5), "final", None,
+     "must be a table/object, got int"),
+    ("copies number", "students", _set("copies", value=5), "copies", None,
+     "must be a table/object, got int"),
+    # ... duplicates of identities (now naming the duplicate entry) ...
+    ("marked twice", "board", _set("lecture_halls", "marked", value=["A4", "A4"]),
+     "lecture_halls", "marked", "slot A4 is listed twice"),
+    ("duplicate student", "students", ('name = "Arts orator"', 'name = "Arts freshman"'),
+     "student 'Arts freshman'", "name", "duplicate: student 1 has the same name"),
+    ("duplicate professor", "professors", ('name = "Optics"', 'name = "Rhetoric"'),
+     "professor 'Rhetoric'", "name", "duplicate: professor 1 has the same name"),
+    ("duplicate tile", "glory", ('id = "a2"', 'id = "a1"'), "tile 'a1'", "id",
+     "duplicate: tile 1 has the same id"),
+    ("duplicate founding card", "founding", ('id = "F02"', 'id = "F01"'), "card 'F01'", "id",
+     "duplicate: card 1 has the same id"),
+    # ... and empty lists that make something free or pointless
+    ("no antiquarian offers", "board", _set("antiquarian", "offers", value=[]),
+     "antiquarian", "offers", "must list at least one offer"),
+    ("an offer selling nothing", "board",
+     ("{ ducats = 3, books = 2, dictionaries = 0 }", "{ ducats = 3, books = 0, dictionaries = 0 }"),
+     "antiquarian offer 1", "books", "the offer sells nothing"),
+]  # fmt: skip
+
+
+def _edited(tmp_path: Path, family: str, edit: Any) -> Path:
+    folder = _copy(tmp_path)
+    file = folder / f"{family}.toml"
+    text = file.read_text(encoding="utf-8")
+    if isinstance(edit, tuple):
+        old, new = edit
+        assert text.count(old) >= 1, old
+        file.write_text(text.replace(old, new, 1), encoding="utf-8")
+        return file
+    data = tomllib.loads(text)
+    edit(data)
+    file.unlink()
+    file = folder / f"{family}.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    return file
+
+
+@pytest.mark.parametrize(
+    ("family", "edit", "entry", "field", "problem"),
+    [case[1:] for case in MALFORMED],
+    ids=[case[0] for case in MALFORMED],
+)
+def test_malformed_files_are_refused_naming_file_entry_field_and_problem(
+    tmp_path: Path, family: str, edit: Any, entry: str | None, field: str | None, problem: str
+) -> None:
+    file = _edited(tmp_path, family, edit)
+    with pytest.raises(DataError) as info:
+        load_components(file.parent)
+    err = info.value
+    assert (err.file, err.entry, err.field) == (str(file), entry, field)
+    assert err.problem.startswith(problem), err.problem
+    assert "\n" not in str(err)
+
+
+def test_the_kit_s_own_lists_pass_the_new_checks() -> None:
+    """The checks above refuse only what is wrong: the kit's data has 4 priced columns of 4
+    students each, 2 distinct marked slots and 4 offers that each sell something."""
+    assert [len(col.ranks) for col in C.board.campus_columns] == [1, 2, 2, 2]
+    assert Counter(s.column for s in C.students) == {1: 4, 2: 4, 3: 4, 4: 4}
+    assert C.board.marked == ("A4", "B4")
+    assert all(o.books or o.dictionaries for o in C.board.antiquarian)

@@ -264,6 +264,50 @@ def test_the_100000_bracket_sheet_in_a_real_process(tmp_path):
     assert "Traceback" not in run.stderr and run.stdout == ""
 
 
+@pytest.mark.parametrize(
+    ("family", "old", "new", "message"),
+    [  # a raw TypeError while loading (1, 3), an IndexError in new_game (2), before
+        (
+            "glory",
+            'in_play = ["a", "b", "c"]',
+            'in_play = [1, "b", "c"]',
+            "busts: in_play: must list 3 tile levels from a, b, c; got [1, 'b', 'c']",
+        ),
+        (
+            "glory",
+            'in_play = ["a", "b", "c"]',
+            'in_play = ["ab", "b", "c"]',
+            "busts: in_play: must list 3 tile levels from a, b, c; got ['ab', 'b', 'c']",
+        ),
+        (
+            "board",
+            'marked = ["A4", "B4"]',
+            "marked = 4",
+            "lecture_halls: marked: must be a list of slots like 'A4', got 4",
+        ),
+    ],
+)
+def test_a_malformed_almamater_field_in_a_real_process(tmp_path, family, old, new, message):
+    """Audit finding 3's traceback cases, end to end: exit 2, one line naming the file,
+    the entry, the field and the problem."""
+    folder = tmp_path / "kit"
+    shutil.copytree(DEFAULT_FOLDER, folder)
+    file = folder / f"{family}.toml"
+    text = file.read_text(encoding="utf-8")
+    assert old in text
+    file.write_text(text.replace(old, new, 1), encoding="utf-8")
+    command = ["almamater", "simulate", "--games", "1", "--data", str(folder)]
+    run = subprocess.run(
+        [sys.executable, "-m", "gamekit", *command],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert run.returncode == 2
+    assert run.stderr == f"gamekit: error: {file}: {message}\n"
+    assert run.stdout == ""
+
+
 # --- a saved game loaded into a play table ----------------------------------------------
 
 
