@@ -1,7 +1,7 @@
 """Alma Mater actions: small frozen values with a readable ``str`` (a UI shows them as buttons).
 
 Placement actions carry ``masters``, the number the space needs now; the engine checks it.
-``pereira=True`` takes an occupied space's action with one master on Pereira instead.
+``pereira=True`` takes an occupied space's action with ``masters`` on Pereira instead.
 
 >>> str(HireStudent(masters=2, row=1, column=2, student="Medicine intern", hall="A"))
 'place 2 masters on Campus row 1: hire Medicine intern (price column 2) into row A'
@@ -19,9 +19,10 @@ from gamekit.core.actions import Action, action_registry
 
 
 def _masters(n: int, pereira: bool = False) -> str:
+    plural = "s" if n != 1 else ""
     if pereira:
-        return "place 1 master on Pereira to use"
-    return f"place {n} master{'s' if n != 1 else ''} on"
+        return f"place {n} master{plural} on Pereira to use"
+    return f"place {n} master{plural} on"
 
 
 @dataclass(frozen=True)

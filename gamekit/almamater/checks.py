@@ -44,7 +44,13 @@ from gamekit.almamater.actions import (
 from gamekit.almamater.decisions import decision_error, decision_options
 from gamekit.almamater.moves import step_allowed
 from gamekit.almamater.phases import PHASES
-from gamekit.almamater.placements import has, masters_needed, student_price, upgrade
+from gamekit.almamater.placements import (
+    ability_amount,
+    has,
+    masters_needed,
+    student_price,
+    upgrade,
+)
 from gamekit.almamater.spaces import (
     _track_costs,
     free_research_steps,
@@ -111,7 +117,7 @@ def placement_problem(
 ) -> str | None:
     """Rule 11: enough free masters, and on an occupied space one master more than its
     last user placed (Bishop and Colloquium take any number); Pereira's ability uses an
-    occupied space with one master, once a round.
+    occupied space with Pereira's amount of masters (1 in the kit's data), once a round.
 
     >>> from gamekit.almamater.spec import make_spec
     >>> from gamekit.almamater.rules import new_game
@@ -134,8 +140,14 @@ def placement_problem(
             return "you have already used Pereira's ability this round"
         if s.spaces[spec.space_index(space)] == 0:
             return f"{title} is free: Pereira's ability uses an occupied space"
-        if masters != 1:
-            return f"Pereira's ability takes 1 master, not {masters}"
+        on_pereira = ability_amount(spec, "use_as_another")
+        if free < on_pereira:
+            return (
+                f"Pereira's ability takes {n_of(on_pereira, 'master')}; "
+                f"you have {n_of(free, 'free master')}"
+            )
+        if masters != on_pereira:
+            return f"Pereira's ability takes {n_of(on_pereira, 'master')}, not {masters}"
         return None
     if space in OPEN_SPACES:
         if masters > free:

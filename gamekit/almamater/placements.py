@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 from gamekit.almamater.actions import (
@@ -20,9 +21,11 @@ from gamekit.almamater.actions import (
     HireStudent,
 )
 from gamekit.almamater.moves import Work
+from gamekit.almamater.records import Chancellor, Components
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
+from gamekit.core.errors import DataError
 
 A = TypeVar("A", bound=Action)
 _CACHE: dict[Any, dict[tuple[Any, ...], Action]] = {}
@@ -44,7 +47,57 @@ def has(spec: AlmaMaterSpec, p: PlayerState, ability: str) -> bool:
 
 
 def ability_amount(spec: AlmaMaterSpec, ability: str) -> int:
+    """The ``amount`` of the chancellor with ``ability`` (the number in its ability text).
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2)
+    >>> ability_amount(spec, "use_as_another"), ability_amount(spec, "free_lectures")
+    (1, 0)
+    """
     return spec.components.chancellor(spec.ability_of[ability]).amount
+
+
+def check_placement_amounts(components: Components) -> None:
+    """Refuse the ``chancellors.toml`` amounts of the abilities here that cannot vary.
+
+    Pereira's amount is the masters placed on Pereira: at least 1 (a placement takes a
+    master). Alberti's amount is the books a lecture costs with the ability: 0, since the
+    ability is that lectures cost no book (any other number would not be that ability).
+    Raises :class:`~gamekit.core.errors.DataError` naming the file, chancellor and field.
+
+    >>> from gamekit.almamater.components import load_components
+    >>> check_placement_amounts(load_components()) is None
+    True
+    """
+    for ch in components.chancellors:
+        if ch.ability == "use_as_another" and ch.amount < 1:
+            raise chancellor_amount_error(
+                components,
+                ch,
+                f"must be at least 1, got {ch.amount} "
+                "(the masters placed on Pereira: a placement takes at least 1 master)",
+            )
+        if ch.ability == "free_lectures" and ch.amount != 0:
+            raise chancellor_amount_error(
+                components,
+                ch,
+                f"must be 0, got {ch.amount} (the books a lecture costs with this ability: "
+                "none; a lecture otherwise costs 1 book)",
+            )
+
+
+def chancellor_amount_error(components: Components, ch: Chancellor, problem: str) -> DataError:
+    """A :class:`DataError` for the ``amount`` of chancellor ``ch`` in its data folder's file."""
+    folder = Path(components.source)
+    file = next(
+        (
+            folder / f"chancellors{suffix}"
+            for suffix in (".toml", ".json")
+            if (folder / f"chancellors{suffix}").exists()
+        ),
+        folder / "chancellors.toml",
+    )
+    return DataError(file, f"chancellor {ch.name!r}", "amount", problem)
 
 
 def masters_needed(spec: AlmaMaterSpec, p: PlayerState, last: int) -> int:
@@ -76,8 +129,10 @@ def ways_to_use(
     ways = []
     if free >= need:
         ways.append((need, False))
-    if not p.pereira_used and free >= 1 and has(spec, p, "use_as_another"):
-        ways.append((1, True))
+    if not p.pereira_used and has(spec, p, "use_as_another"):
+        on_pereira = ability_amount(spec, "use_as_another")
+        if free >= on_pereira:
+            ways.append((on_pereira, True))
     return ways
 
 
@@ -114,13 +169,16 @@ def lecture_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[A
 
 
 def do_lecture(w: Work, seat: int, a: GiveLecture) -> None:
+    """Rule 12: pay the book, gain the effect; the professor is exhausted, unless Paracelsus
+    readies it at once (the first ``amount`` lectures of each round, 1 in the kit's data)."""
     p = w.p[seat]
     if a.book != "none":
         w.pay_token(seat, a.book, 1, f"lecture by {a.professor}")
     if w.narrate:
         w.log("lecture", f"{w.name(seat)} has {a.professor} give a lecture", seat)
-    if has(w.spec, p, "ready_professor") and not p.paracelsus_used:
-        w.set(seat, paracelsus_used=True)
+    readies = ability_amount(w.spec, "ready_professor")
+    if has(w.spec, p, "ready_professor") and p.paracelsus_used < readies:
+        w.set(seat, paracelsus_used=p.paracelsus_used + 1)
         if w.narrate:
             w.log("info", f"Paracelsus: {a.professor} is readied again at once", seat)
     else:

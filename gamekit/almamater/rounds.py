@@ -92,7 +92,7 @@ def administration_finish(w: Work) -> bool:
         )
     # 4. professors readied
     for seat in range(n):
-        w.set(seat, exhausted=(), paracelsus_used=False)
+        w.set(seat, exhausted=(), paracelsus_used=0)
     if w.narrate:
         w.log("admin", "administration 4: exhausted professors are readied")
     # 5. masters back

@@ -172,13 +172,14 @@ def _act(w: Work, seat: int, action: Action) -> None:
         space = action_space(w.spec, action)
         masters = getattr(action, "masters", 0)
         if getattr(action, "pereira", False):
-            w.set(seat, placed=w.p[seat].placed + 1, pereira_used=True)
+            w.set(seat, placed=w.p[seat].placed + masters, pereira_used=True)
             if w.narrate:
                 w.log(
                     "place",
-                    f"{w.name(seat)} places 1 master on Pereira to use {space_title(space or '')}",
+                    f"{w.name(seat)} places {_masters(masters)} on Pereira "
+                    f"to use {space_title(space or '')}",
                     seat,
-                    1,
+                    masters,
                 )
         elif space is not None:
             w.set(seat, placed=w.p[seat].placed + masters)

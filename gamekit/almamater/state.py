@@ -52,7 +52,7 @@ class PlayerState:
     extra: tuple[str, ...] = ()  # extra-master triggers already used
     passed: bool = False
     pereira_used: bool = False
-    paracelsus_used: bool = False
+    paracelsus_used: int = 0  # lectures whose professor Paracelsus readied this round
 
     @property
     def free_masters(self) -> int:

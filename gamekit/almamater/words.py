@@ -116,6 +116,10 @@ ABILITIES_DE: dict[str, tuple[str, str]] = {
         "einen erschöpften Professor bereit machen",
         "einmal pro Runde ist der Professor deiner ersten Vorlesung sofort wieder bereit",
     ),
+    "ready_professor many": (
+        "erschöpfte Professoren bereit machen",
+        "in jeder Runde sind die Professoren deiner ersten {n} Vorlesungen sofort wieder bereit",
+    ),
     "fewer_masters": (
         "weniger Magister auf besetzten Feldern",
         "auf einem besetzten Feld brauchst du {n} Magister weniger als andere "
@@ -123,7 +127,8 @@ ABILITIES_DE: dict[str, tuple[str, str]] = {
     ),
 }
 """A chancellor's ability (the data's ``ability`` key) in German: gist and text, ``{n}``
-for the chancellor's amount. The English words are the data file's ``gist`` and ``text``."""
+for the chancellor's amount (the key ``"<ability> many"``: the words for an amount not 1).
+The English words are the data file's ``gist`` and ``text``."""
 
 
 PROFESSORS_DE = {
@@ -346,7 +351,8 @@ def chancellor_words(spec: AlmaMaterSpec, name: str, lang: str = "en") -> tuple[
     """
     ch = spec.components.chancellor(name)
     if check_lang(lang) == "de" and ch.ability in ABILITIES_DE:
-        gist, text = ABILITIES_DE[ch.ability]
+        many = f"{ch.ability} many"
+        gist, text = ABILITIES_DE[many if ch.amount != 1 and many in ABILITIES_DE else ch.ability]
         return gist.format(n=ch.amount), text.format(n=ch.amount)
     return ch.gist, ch.text
 
@@ -365,7 +371,7 @@ def _where(spec: AlmaMaterSpec, action: Action, space: str, lang: str) -> str:
     if lang == "de":
         name = space_name(space, "de")
         if pereira:
-            return f"1 Magister auf Pereira setzen, um {name} zu nutzen: "
+            return f"{masters} Magister auf Pereira setzen, um {name} zu nutzen: "
         return f"{masters} Magister auf {name} setzen: "
     name, the = space_title(space), "the "
     if space.startswith("campus_"):
@@ -375,7 +381,7 @@ def _where(spec: AlmaMaterSpec, action: Action, space: str, lang: str) -> str:
     elif space == "starting_student":
         name = "starting student"
     if pereira:
-        return f"place 1 master on Pereira to use {the}{name}: "
+        return f"place {_n(masters, 'master')} on Pereira to use {the}{name}: "
     return f"place {_n(masters, 'master')} on {the}{name}: "
 
 
@@ -796,9 +802,10 @@ def _l_pass(m: re.Match[str]) -> str:
     return f"{m['who']} passt"
 
 
-@_line(_P + r" places 1 master on Pereira to use (?P<space>.+)")
+@_line(_P + r" places (?P<n>\d+) masters? on Pereira to use (?P<space>.+)")
 def _l_pereira(m: re.Match[str]) -> str:
-    return f"{m['who']} setzt 1 Magister auf Pereira, um {_space_de(m['space'])} zu nutzen"
+    space = _space_de(m["space"])
+    return f"{m['who']} setzt {m['n']} Magister auf Pereira, um {space} zu nutzen"
 
 
 @_line(_P + r" places (?P<n>\d+) masters? on (?P<space>.+)")

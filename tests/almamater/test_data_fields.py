@@ -89,10 +89,10 @@ def perturb(data: Any, path: Path_) -> None:
     key, rest = path[0], path[1:]
     if key == "*":
         entries = data
-        if rest == ("ability",):  # each chancellor takes the next one's ability
-            abilities = [e["ability"] for e in entries]
-            for e, a in zip(entries, abilities[1:] + abilities[:1], strict=True):
-                e["ability"] = a
+        if rest == ("ability",):  # each chancellor takes the next one's ability (and amount)
+            abilities = [(e["ability"], e["amount"]) for e in entries]
+            for e, (a, n) in zip(entries, abilities[1:] + abilities[:1], strict=True):
+                e["ability"], e["amount"] = a, n
             return
         for entry in entries:
             if rest[0] in entry:
@@ -141,6 +141,9 @@ REFUSED = {
     ("students", ("student", "*", "column")): "beyond the campus columns",
     ("students", ("student", "*", "faculty")): "end-game bonuses",
     ("students", ("student", "*", "effect", "space")): "must be one of",
+    # Glareanus' and Alberti's amounts cannot vary: each amount's own effect is shown in
+    # tests/almamater/test_chancellor_amounts.py
+    ("chancellors", ("chancellor", "*", "amount")): "amount: must be",
 }
 # fields that random games seldom reach: a probe test of their own shows the game respond
 PROBED = {
