@@ -317,13 +317,38 @@ def test_no_two_singly_escaped_prices_in_one_paragraph(name):
     )
 
 
-def github_slug(heading: str) -> str:
-    return re.sub(r"[^a-z0-9 _-]", "", heading.strip().lower()).replace(" ", "-")
+MATHS = re.compile(r"\$\$.*?\$\$|(?<!\\)\$.*?(?<!\\)\$", re.S)
+PLACEHOLDER = re.compile(r"\{[^{}\s]*\}|\{\{[^{}]*\}\}|\{[A-Za-z_][^{}]*\}")
+
+
+def unfilled_placeholders(md: str) -> list[str]:
+    """``{R(8)}``, ``{name}``, ``{x:.2f}`` or ``{{...}}`` left in Markdown text: a template
+    field nobody filled in. Code (fenced, inline) and maths (``$\\sqrt{n}$``) are left out,
+    where braces are meant."""
+    prose = MATHS.sub("", INLINE_CODE.sub("", FENCE.sub("", md)))
+    return PLACEHOLDER.findall(prose)
+
+
+def test_placeholder_check_finds_what_it_should():
+    assert unfilled_placeholders("students in your lecture halls ({R(8)}).") == ["{R(8)}"]
+    assert unfilled_placeholders("pays {fee} now, {x:.2f} later") == ["{fee}", "{x:.2f}"]
+    assert unfilled_placeholders("a {{ name }} field") != []
+    assert unfilled_placeholders("error $\\sqrt{p(1-p)/n}$ and $$\\frac{1}{n}$$") == []
+    assert unfilled_placeholders("`f\"{x}\"` and\n```\nprint(f'{y}')\n```") == []
+    assert unfilled_placeholders("money \\\\$200 and \\\\$50, braces none") == []
+
+
+@pytest.mark.parametrize("name", ALL_NOTEBOOKS)
+def test_no_unfilled_template_placeholder_in_markdown(name):
+    found = unfilled_placeholders(markdown(name))
+    assert not found, f"{name}: unfilled template placeholders in the Markdown: {found[:5]}"
 
 
 def rule_book_anchors(book: str) -> set[str]:
+    """The ids of the book's anchor lines (``<a id="rule-9-..."></a>`` above each heading):
+    JupyterLab's Markdown preview scrolls a link's #fragment to such an id only."""
     text = (NOTEBOOKS.parent / "docs" / "rules" / f"{book}.md").read_text(encoding="utf-8")
-    return {github_slug(h) for h in re.findall(r"^#+ (.+)$", text, re.M)}
+    return set(re.findall(r'^<a id="([a-z0-9-]+)"></a>$', text, re.M))
 
 
 WORDS_BOX = "> **Words you need.**"
