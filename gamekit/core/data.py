@@ -96,13 +96,20 @@ def parse_json(text: str | bytes, source: str | Path) -> Any:
     Traceback (most recent call last):
     ...
     gamekit.core.errors.DataError: sheet.json: lists/tables nested more than 64 levels deep
+
+    A key given twice in one object is refused, as TOML does (JSON would keep the last):
+
+    >>> parse_json('{"name": "Copernicus", "name": "Agricola"}', "c.json")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: c.json: not valid JSON: key 'name' given twice in one object
     """
     if isinstance(text, bytes):
         text = decode_text(text, source)
     if not text.strip():
         raise DataError(source, None, None, "empty file (expected JSON)")
     try:
-        data = json.loads(text, parse_constant=_no_constant)
+        data = json.loads(text, parse_constant=_no_constant, object_pairs_hook=_one_of_each)
     except json.JSONDecodeError as exc:
         raise DataError(source, None, None, f"not valid JSON: {exc}") from None
     except RecursionError:
@@ -197,6 +204,18 @@ _DOTTED_KEYS = re.compile(
 
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _one_of_each(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object's key/value pairs as a dict; a key given twice is a ``ValueError``."""
+    table = dict(pairs)
+    if len(table) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"key {key!r} given twice in one object")
+            seen.add(key)
+    return table
 
 
 def _check_depth(data: Any, source: str | Path) -> None:

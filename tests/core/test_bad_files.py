@@ -197,6 +197,32 @@ def test_nan_is_not_json(tmp_path):
         parse_json('{"ducats": NaN}', "x.json")
 
 
+@pytest.mark.parametrize("reader", [r for r in READERS if READERS[r][0] == ".json"])
+def test_a_json_key_given_twice_is_refused_as_toml_refuses_it(tmp_path, reader):
+    """JSON keeps the last of two equal keys; the kit refuses the file instead."""
+    path = tmp_path / "bad.json"
+    path.write_text('{"name": "Ann", "spaces": [], "name": "Bo"}', encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        READERS[reader][1](path)
+    assert str(err.value) == f"{path}: not valid JSON: key 'name' given twice in one object"
+
+
+def test_a_chancellor_named_twice_in_a_json_data_folder(tmp_path):
+    """A JSON copy of chancellors.toml with two names in one entry: the file is refused
+    (before, the second name silently won and the first was lost)."""
+    folder = tmp_path / "kit"
+    shutil.copytree(DEFAULT_FOLDER, folder)
+    data = tomllib.loads((folder / "chancellors.toml").read_text(encoding="utf-8"))
+    (folder / "chancellors.toml").unlink()
+    text = json.dumps(data).replace('"name": "Biringuccio"', '"name": "Copernicus", "name": "B"')
+    assert '"name": "B"' in text
+    (folder / "chancellors.json").write_text(text, encoding="utf-8")
+    with pytest.raises(DataError) as err:
+        load_components(folder)
+    file = folder / "chancellors.json"
+    assert str(err.value) == f"{file}: not valid JSON: key 'name' given twice in one object"
+
+
 def test_a_deep_dict_key_in_a_saved_struct_is_a_value_error():
     with pytest.raises(ValueError, match="nested more than 64 levels deep"):
         from_struct(dict[int, int], {"[" * DEEP: 1})
