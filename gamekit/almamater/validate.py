@@ -41,11 +41,21 @@ from gamekit.core.errors import DataError
 
 
 def find(folder: Path, family: str) -> Path:
-    for suffix in (".toml", ".json"):
-        file = folder / f"{family}{suffix}"
-        if file.exists():  # a folder of that name is read, and refused by name
-            return file
-    raise DataError(folder / f"{family}.toml", None, None, "missing (each family needs one file)")
+    """The one file of ``family`` in ``folder``: ``family.toml`` or ``family.json``, not both
+    (one would be ignored unseen).
+
+    >>> find(Path("no/such/folder"), "glory")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: no/such/folder/glory.toml: missing (each family needs one file)
+    """
+    files = [folder / f"{family}{suffix}" for suffix in (".toml", ".json")]
+    present = [f for f in files if f.exists()]  # a folder of that name is read, refused by name
+    if len(present) > 1:
+        raise DataError(files[1], None, None, f"{files[0].name} is also present: keep one of them")
+    if present:
+        return present[0]
+    raise DataError(files[0], None, None, "missing (each family needs one file)")
 
 
 TOP_LEVEL = {

@@ -269,6 +269,18 @@ def test_malformed_files_are_refused_naming_file_entry_field_and_problem(
     assert "\n" not in str(err)
 
 
+def test_a_family_given_as_both_toml_and_json_is_refused(tmp_path: Path) -> None:
+    """Before, ``chancellors.json`` beside ``chancellors.toml`` was ignored without a word."""
+    folder = _copy(tmp_path)
+    data = tomllib.loads((folder / "chancellors.toml").read_text(encoding="utf-8"))
+    (folder / "chancellors.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(DataError) as info:
+        load_components(folder)
+    assert str(info.value) == (
+        f"{folder / 'chancellors.json'}: chancellors.toml is also present: keep one of them"
+    )
+
+
 def test_the_kit_s_own_lists_pass_the_new_checks() -> None:
     """The checks above refuse only what is wrong: the kit's data has 4 priced columns of 4
     students each, 2 distinct marked slots and 4 offers that each sell something."""
