@@ -53,8 +53,7 @@ from gamekit.almamater.placements import (
 )
 from gamekit.almamater.spaces import (
     _track_costs,
-    free_research_steps,
-    free_steps_possible,
+    laboratory_visit,
     requirement_value,
 )
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
@@ -315,8 +314,9 @@ def _field_needs(position: int, kind: str, amount: int, have: int) -> str:
 def laboratory_problem(
     spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: Research
 ) -> str | None:
-    """Rules 17 and 8: a free step, then up to the most paid steps, each paying the printed cost;
-    no step enters a field whose requirement the player does not meet."""
+    """Rules 17 and 8: a free step, then up to the most paid steps, each paying the printed cost
+    from what the player holds at that moment (a milestone reward gained on the way pays for
+    the later steps); no step enters a field whose requirement the player does not meet."""
     board = spec.components.board
     costs = _track_costs(spec, s)
     if p.research >= len(costs):
@@ -332,37 +332,35 @@ def laboratory_problem(
         return f"the Laboratory sells 0 to {board.lab_max_paid} paid steps, not {a.paid_steps!r}"
     if not a.paid_steps:
         return None
-    free = free_steps_possible(spec, s, p)
-    pos = p.research + free
-    if free < free_research_steps(spec, p) and pos < len(costs):
-        blocked = costs[pos]
-        have = requirement_value(spec, p, blocked.kind)
-        return "no paid step: " + _field_needs(pos + 1, blocked.kind, blocked.amount, have)
-    left = {
-        "ducats": p.ducats,
-        "textbooks": p.textbooks,
-        "dictionaries": p.dictionaries,
-        "prestige": p.prestige,
-    }
-    for k in range(1, a.paid_steps + 1):
-        if pos + k > len(costs):
-            return f"the research track ends at step {len(costs)}: {n_of(k - 1, 'paid step')} left"
-        cost = costs[pos + k - 1]
-        if not step_allowed(p, cost):
-            have = requirement_value(spec, p, cost.kind)
-            return (
-                f"research step {pos + k} needs {cost.amount} "
-                f"{REQUIREMENT_WORDS.get(cost.kind, cost.kind)}; you have {have}"
-            )
-        if cost.kind in left:
-            left[cost.kind] -= cost.amount
-            if left[cost.kind] < 0:
-                have = getattr(p, cost.kind)
-                total = _amount(have - left[cost.kind], cost.kind)
-                steps = f"step {pos + 1}" if k == 1 else f"steps {pos + 1} to {pos + k}"
-                verb = "costs" if k == 1 else "cost"
-                return f"paid research {steps} {verb} {total}; you have {have}"
-    return None
+    visit = laboratory_visit(spec, s, p, a.paid_steps)  # the visit step by step, as played
+    cost = visit.cost
+    if visit.stop is None:
+        return None
+    if visit.stop == "end":
+        paid_left = n_of(visit.paid, "paid step")
+        return f"the research track ends at step {len(costs)}: {paid_left} left"
+    assert cost is not None
+    if visit.stop == "blocked":
+        have = requirement_value(spec, p, cost.kind)
+        return "no paid step: " + _field_needs(visit.position, cost.kind, cost.amount, have)
+    if visit.stop == "requirement":
+        have = requirement_value(spec, p, cost.kind)
+        return (
+            f"research step {visit.position} needs {cost.amount} "
+            f"{REQUIREMENT_WORDS.get(cost.kind, cost.kind)}; you have {have}"
+        )
+    # a payment: what the paid steps up to this one cost, against what the player holds
+    # now and gains from milestones on the way (rule 17: a reward pays for later steps)
+    k = visit.paid + 1
+    total = _amount(visit.spent[cost.kind], cost.kind)
+    steps = f"step {visit.first}" if k == 1 else f"steps {visit.first} to {visit.position}"
+    verb = "costs" if k == 1 else "cost"
+    have = visit.held[cost.kind]
+    reason = f"paid research {steps} {verb} {total}; you have {have}"
+    gained = visit.gained.get(cost.kind, 0)
+    if gained:
+        reason += f" and gain {gained} on the way (milestone rewards)"
+    return reason
 
 
 def park_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: Park) -> str | None:

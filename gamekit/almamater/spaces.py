@@ -17,6 +17,7 @@ enters a field whose requirement the player does not meet (rule 8).
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.almamater.actions import (
@@ -118,37 +119,124 @@ def free_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> in
     return n
 
 
+@dataclass(frozen=True)
+class LabVisit:
+    """A Laboratory visit walked step by step (:func:`laboratory_visit`).
+
+    ``paid``: the paid steps that can be taken (at most the number asked for); ``stop``: why
+    the next one asked for cannot (``None`` if all can): ``"blocked"`` (a requirement
+    stopped the free steps, so no paid step passes it either), ``"end"`` (the track
+    ends), ``"requirement"`` or ``"payment"``; ``position``: the field (1-based) that step
+    would enter, ``cost`` its printed cost. ``first``: the field of the first paid step.
+    ``held``, ``gained`` and ``spent``: per payment kind, what the player holds before the
+    visit, gains from milestones on the way, and pays for the paid steps (up to and
+    including the stopped one), in the order the kinds come up.
+    """
+
+    paid: int
+    stop: str | None = None
+    position: int = 0
+    cost: StepCost | None = None
+    first: int = 0
+    held: dict[str, int] = field(default_factory=dict)
+    gained: dict[str, int] = field(default_factory=dict)
+    spent: dict[str, int] = field(default_factory=dict)
+
+
+def laboratory_visit(spec: AlmaMaterSpec, s: GameState, p: PlayerState, paid: int) -> LabVisit:
+    """Walk a visit of ``p`` to the Laboratory with ``paid`` paid steps as the engine takes it
+    (:meth:`~gamekit.almamater.moves.Work.research`): the free steps, then the paid steps one
+    by one. Each step needs the requirement of the field it enters (rule 8); a paid step pays
+    its cost from what ``p`` holds at that moment, and a milestone's reward is gained when the
+    marker reaches it (rule 17), so it pays for the later steps of the same visit; its
+    research steps are free steps taken at once. The legal actions and the reasons of
+    :func:`~gamekit.almamater.checks.laboratory_problem` both come from here.
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2); s = new_game(spec, seed=11)
+    >>> s.research_track[0], [str(c) for c in _track_costs(spec, s)[:4]]
+    ('A1', ['pay 1 ducat', 'pay 1 own textbook', 'pay 2 ducats', 'pay 2 ducats'])
+    >>> visit = laboratory_visit(spec, s, PlayerState(0, "red", storage=(0, 0), research=2), 1)
+    >>> visit.paid, visit.stop, visit.gained  # milestone A's 2 ducats pay for step 4
+    (1, None, {'ducats': 2})
+    """
+    costs = _track_costs(spec, s)
+    end = len(costs)
+    hold = {
+        "ducats": p.ducats,
+        "textbooks": p.textbooks,
+        "dictionaries": p.dictionaries,
+        "prestige": p.prestige,
+    }
+    held = dict(hold)
+    gained: dict[str, int] = {}
+    spent: dict[str, int] = {}
+    supply = s.dictionaries
+    pos = p.research
+
+    def reach_milestone() -> None:
+        nonlocal supply
+        if pos % STEPS_PER_CARD:
+            return
+        gain = spec.research[s.research_track[(pos - 1) // STEPS_PER_CARD]].milestone
+        dictionaries = min(gain.dictionaries, supply)  # the supply may run out (moves.py)
+        supply -= dictionaries
+        for kind, n in (
+            ("ducats", gain.ducats),
+            ("textbooks", gain.textbooks),
+            ("dictionaries", dictionaries),
+            ("prestige", gain.prestige),
+        ):
+            if n:
+                hold[kind] += n
+                gained[kind] = gained.get(kind, 0) + n
+        if gain.research:
+            free_steps(gain.research)
+
+    def free_steps(steps: int) -> bool:
+        """Move up to ``steps`` free steps; False if a requirement stopped them."""
+        nonlocal pos
+        for _ in range(steps):
+            if pos >= end:
+                return True
+            if not step_allowed(p, costs[pos]):
+                return False
+            pos += 1
+            reach_milestone()
+        return True
+
+    def visit(taken: int, stop: str | None = None, cost: StepCost | None = None) -> LabVisit:
+        return LabVisit(taken, stop, pos + 1, cost, first, held, gained, spent)
+
+    first = 0
+    blocked = not free_steps(free_research_steps(spec, p))
+    first = pos + 1
+    if blocked:
+        return visit(0, "blocked" if paid else None, costs[pos] if paid else None)
+    for k in range(paid):
+        if pos >= end:
+            return visit(k, "end")
+        cost = costs[pos]
+        if not step_allowed(p, cost):
+            return visit(k, "requirement", cost)
+        if cost.kind in hold:
+            hold[cost.kind] -= cost.amount
+            spent[cost.kind] = spent.get(cost.kind, 0) + cost.amount
+            if hold[cost.kind] < 0:
+                return visit(k, "payment", cost)
+        pos += 1
+        reach_milestone()
+    return visit(paid)
+
+
 def paid_steps_possible(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> int:
-    """How many paid steps ``p`` can afford after the free ones (milestone rewards not counted).
+    """How many paid steps ``p`` can take after the free ones, milestone rewards gained on
+    the way included (:func:`laboratory_visit`).
 
     Every step, free or paid, needs the requirement of the field it enters.
     """
-    board = spec.components.board
-    costs = _track_costs(spec, s)
-    free = free_steps_possible(spec, s, p)
-    if free < free_research_steps(spec, p) and p.research + free < len(costs):
-        return 0  # a requirement stopped the free steps; the paid ones cannot pass it either
-    pos = p.research + free
-    ducats, textbooks, dicts, prestige = p.ducats, p.textbooks, p.dictionaries, p.prestige
-    n = 0
-    for k in range(1, board.lab_max_paid + 1):
-        if pos + k > len(costs):
-            break
-        cost = costs[pos + k - 1]
-        if not step_allowed(p, cost):
-            break
-        if cost.kind == "ducats":
-            ducats -= cost.amount
-        elif cost.kind == "textbooks":
-            textbooks -= cost.amount
-        elif cost.kind == "dictionaries":
-            dicts -= cost.amount
-        elif cost.kind == "prestige":
-            prestige -= cost.amount
-        if min(ducats, textbooks, dicts, prestige) < 0:
-            break
-        n = k
-    return n
+    return laboratory_visit(spec, s, p, spec.components.board.lab_max_paid).paid
 
 
 def laboratory_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:

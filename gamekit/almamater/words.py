@@ -45,11 +45,7 @@ from gamekit.almamater.actions import (
 from gamekit.almamater.glossary import GLOSSARY
 from gamekit.almamater.placements import student_price, upgrade
 from gamekit.almamater.records import Gain, GloryTile, StepCost, StudentKind
-from gamekit.almamater.spaces import (
-    _track_costs,
-    bishop_payout,
-    free_steps_possible,
-)
+from gamekit.almamater.spaces import bishop_payout, laboratory_visit
 from gamekit.almamater.spec import AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
@@ -396,12 +392,7 @@ def _research_costs(spec: AlmaMaterSpec, state: GameState, paid: int, lang: str)
     seat = state.current
     if seat is None or not paid:
         return ""
-    p = state.players[seat]
-    costs = _track_costs(spec, state)
-    start = p.research + free_steps_possible(spec, state, p)
-    totals: dict[str, int] = {}
-    for cost in costs[start : start + paid]:
-        totals[cost.kind] = totals.get(cost.kind, 0) + cost.amount
+    totals = laboratory_visit(spec, state, state.players[seat], paid).spent
     parts = []
     for kind, n in totals.items():
         if kind == "ducats":
