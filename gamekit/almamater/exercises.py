@@ -95,6 +95,44 @@ def _tie_share() -> Fraction:
     return Fraction(ties, 200)
 
 
+#: Alma Mater 1, section 3: the lesson's resource points per unit of a founding card's gain.
+LESSON_1_WORTH = {"ducats": 1, "textbooks": 1, "dictionaries": 3, "research": 3, "prestige": 2}
+
+
+def _rich(spec: Any, state: GameState, options: list[Any]) -> Any:
+    def worth(a: Any) -> int:
+        gain = spec.founding[a.card].gain
+        return sum(w * getattr(gain, key) for key, w in LESSON_1_WORTH.items())
+
+    return max(options, key=worth) if state.phase == "draft" else min(options, key=worth)
+
+
+@register(
+    "almamater_1.extra_points_se",
+    tolerance=0.01,
+    hint="the standard deviation of the 200 values (drafts['extra points'].std()), "
+    "divided by the square root of 200",
+)
+def _extra_points_se() -> float:
+    spec = make_spec(3)
+
+    def points(card: str) -> int:
+        gain = spec.founding[card].gain
+        return sum(w * getattr(gain, key) for key, w in LESSON_1_WORTH.items())
+
+    extra = []
+    for seed in range(200):
+        s = new_game(spec, seed=seed)
+        rules = [_rich, _go_first, _go_first]
+        while s.phase in ("draft", "discard"):
+            assert s.current is not None
+            s = apply(spec, s, rules[s.current](spec, s, legal_actions(spec, s)))
+        red = sum(points(c) for c in s.players[0].kept)
+        others = [sum(points(c) for c in p.kept) for p in s.players[1:]]
+        extra.append(red - float(np.mean(others)))
+    return float(np.std(extra, ddof=1) / np.sqrt(len(extra)))
+
+
 # ---------------------------------------------------------------- Alma Mater 2: a round
 
 
@@ -175,6 +213,62 @@ def _extra_ducats() -> int:
         for k in range(1, 10)
         if score_sheet({**LESSON_3_SHEET, "ducats": LESSON_3_SHEET["ducats"] + k}).total > now
     )
+
+
+def _score_sheets(count: int = 200, seed: int = 3) -> list[dict[str, Any]]:
+    """``count`` seeded random end positions of 3 or 4 players (as in Alma Mater 3)."""
+    rng = np.random.default_rng(seed)
+    sheets = []
+    for _ in range(count):
+        players = int(rng.integers(3, 5))
+        sheets.append({
+            "players": players, "prestige": int(rng.integers(0, 60)),
+            "textbooks": int(rng.integers(0, 10)), "ducats": int(rng.integers(0, 40)),
+            "dictionaries": int(rng.integers(0, 6)),
+            "reputation_rank": int(rng.integers(1, players + 1)),
+            "milestones": int(rng.integers(0, 6)),
+            "professors": [int(x) for x in rng.integers(1, 6, size=rng.integers(0, 6))],
+            "math_prestige": int(rng.integers(0, 8)), "row_a": int(rng.integers(0, 7)),
+            "row_b": int(rng.integers(0, 6)), "busts": int(rng.integers(0, 4)),
+        })  # fmt: skip
+    return sheets
+
+
+def _score_refusal(formula: Any) -> str | None:
+    """Why ``formula`` is not the final score (None when it agrees on 200 sheets)."""
+    if not callable(formula):
+        return "set it to your function itself (no brackets): check(..., my_score)"
+    for sheet in _score_sheets():
+        try:
+            mine = formula(**sheet)
+        except Exception as exc:  # the learner's code: say what went wrong, and where
+            return f"your function raised {type(exc).__name__}: {exc} on the sheet {sheet}"
+        kit = score_sheet(sheet).total
+        if mine != kit:
+            return f"on the sheet {sheet} your function gives {mine}, the kit {kit}"
+    return None
+
+
+class _AgreesWithTheKit:
+    """Stands for "a formula that agrees with score_sheet" in the reply."""
+
+    def __eq__(self, other: object) -> bool:
+        return callable(other) and _score_refusal(other) is None
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __str__(self) -> str:
+        return "your formula agrees with the kit's score_sheet on 200 random end positions"
+
+
+@register(
+    "almamater_3.my_score",
+    accept=_score_refusal,
+    hint="compare your lines with the nine lines of section 1",
+)
+def _my_score() -> _AgreesWithTheKit:
+    return _AgreesWithTheKit()
 
 
 # ---------------------------------------------------------------- Alma Mater 4: design

@@ -124,3 +124,43 @@ def test_alfredopoly_4_two_player_orange_from_the_rounded_table(capsys):
     assert not check("alfredopoly_4.two_player_orange", 2 * 8.9)
     assert not check("alfredopoly_4.two_player_orange", 8.9)
     assert not check("alfredopoly_4.two_player_orange", 8.9 / 3)
+
+
+def _lesson_3_formula(players, prestige, textbooks, ducats, dictionaries, reputation_rank,
+                      milestones, professors, math_prestige, row_a, row_b, busts):  # fmt: skip
+    """Alma Mater 3's formula, written from rule 25 (the lesson's own copy)."""
+    reputation = {3: (12, 7, 3), 4: (12, 7, 3, 0)}[players][reputation_rank - 1]
+    return (prestige + (ducats + textbooks) // 4 + dictionaries + reputation
+            + milestones * len(professors) + sum(professors) + math_prestige
+            + row_a * row_b + (0, 3, 7, 12)[busts])  # fmt: skip
+
+
+def test_alma_mater_3_write_it_yourself_formula(capsys):
+    assert check("almamater_3.my_score", _lesson_3_formula)
+
+    def sums_the_rows(**sheet):  # row A + row B instead of row A x row B
+        return (
+            _lesson_3_formula(**sheet)
+            - sheet["row_a"] * sheet["row_b"]
+            + sheet["row_a"]
+            + sheet["row_b"]
+        )
+
+    assert not check("almamater_3.my_score", sums_the_rows)
+    assert "your function gives" in capsys.readouterr().out
+    assert not check("almamater_3.my_score", _lesson_3_formula(**_SHEET))
+    assert "no brackets" in capsys.readouterr().out
+
+
+_SHEET = {"players": 3, "prestige": 20, "textbooks": 5, "ducats": 11, "dictionaries": 2,
+          "reputation_rank": 2, "milestones": 3, "professors": [4, 2], "math_prestige": 3,
+          "row_a": 3, "row_b": 2, "busts": 1}  # fmt: skip
+
+
+def test_alma_mater_1_standard_error_of_the_mean(capsys):
+    """The mean's standard error is the spread / sqrt(200); the spread alone fails."""
+    se = _REGISTRY["almamater_1.extra_points_se"].answer()
+    assert 0 < se < 1
+    assert check("almamater_1.extra_points_se", se + 0.005)
+    assert not check("almamater_1.extra_points_se", se * np.sqrt(200))  # forgot / sqrt(n)
+    assert not check("almamater_1.extra_points_se", se * np.sqrt(200) / 200)  # / n
