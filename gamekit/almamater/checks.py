@@ -74,6 +74,30 @@ REQUIREMENT_WORDS = {
 }
 """A glory-tile or research-field requirement kind in words (plural)."""
 
+REQUIREMENT_WORD_ONE = {
+    "students": "student in your lecture halls",
+    "row_a": "student in row A",
+    "row_b": "student in row B",
+    "professors": "professor",
+    "research": "research step",
+    "milestones": "milestone",
+    "ducats": "ducat",
+    "dictionaries": "dictionary",
+    "faculties": "faculty among your students",
+    "prestige": "prestige",
+}
+"""The same words for a count of 1."""
+
+
+def requirement_words(count: int, kind: str) -> str:
+    """A requirement's count and kind, singular for 1.
+
+    >>> requirement_words(1, "professors"), requirement_words(3, "students")
+    ('1 professor', '3 students in your lecture halls')
+    """
+    many = REQUIREMENT_WORDS.get(kind, kind)
+    return n_of(count, REQUIREMENT_WORD_ONE.get(kind, many), many)
+
 
 def n_of(count: int, word: str, plural: str | None = None) -> str:
     """``count`` and the word, in the plural unless ``count`` is 1.
@@ -307,7 +331,7 @@ def antiquarian_problem(
 def _field_needs(position: int, kind: str, amount: int, have: int) -> str:
     return (
         f"the Laboratory's next field (research step {position}) needs "
-        f"{amount} {REQUIREMENT_WORDS.get(kind, kind)}; you have {have}"
+        f"{requirement_words(amount, kind)}; you have {have}"
     )
 
 
@@ -346,8 +370,8 @@ def laboratory_problem(
     if visit.stop == "requirement":
         have = requirement_value(spec, p, cost.kind)
         return (
-            f"research step {visit.position} needs {cost.amount} "
-            f"{REQUIREMENT_WORDS.get(cost.kind, cost.kind)}; you have {have}"
+            f"research step {visit.position} needs "
+            f"{requirement_words(cost.amount, cost.kind)}; you have {have}"
         )
     # a payment: what the paid steps up to this one cost, against what the player holds
     # now and gains from milestones on the way (rule 17: a reward pays for later steps)
@@ -437,8 +461,7 @@ def hall_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: HallOfFam
     for kind, n in spec.glory[a.tile].requirements:
         have = requirement_value(spec, p, kind)
         if have < n:
-            words = REQUIREMENT_WORDS.get(kind, kind)
-            return f"glory tile {a.tile} needs {n} {words}; you have {have}"
+            return f"glory tile {a.tile} needs {requirement_words(n, kind)}; you have {have}"
     return placement_problem(spec, s, p, "hall_of_fame", a.masters, a.pereira)
 
 
@@ -528,6 +551,7 @@ def why_illegal(spec: AlmaMaterSpec, state: GameState, action: Action) -> str | 
 __all__ = [
     "PROBLEMS",
     "REQUIREMENT_WORDS",
+    "REQUIREMENT_WORD_ONE",
     "academy_problem",
     "antiquarian_problem",
     "bishop_problem",
@@ -541,6 +565,7 @@ __all__ = [
     "lecture_problem",
     "park_problem",
     "placement_problem",
+    "requirement_words",
     "starting_student_problem",
     "why_illegal",
 ]

@@ -109,7 +109,9 @@ def decision_error(spec: AlmaMaterSpec, state: GameState, action: Action) -> Ill
         book = "dictionary" if action.token == "dictionary" else f"{action.token} book"
         return IllegalAction(f"{name} has no {book} to return", action)
     return IllegalAction(
-        f"{name} must first return {count} more book(s): storage is over its limit", action
+        f"{name} must first return {count} more {'book' if count == 1 else 'books'}: "
+        "storage is over its limit",
+        action,
     )
 
 

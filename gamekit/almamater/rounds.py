@@ -137,7 +137,8 @@ def income(w: Work) -> None:
         if dropped and w.narrate:
             w.log(
                 "shelf",
-                f"{w.name(seat)}'s oldest library shelf drops out with {dropped} books",
+                f"{w.name(seat)}'s oldest library shelf drops out with "
+                f"{dropped} book{'s' if dropped != 1 else ''}",
                 seat,
                 -dropped,
             )

@@ -913,9 +913,10 @@ def _l_book_leaves(m: re.Match[str]) -> str:
     return f"ein Buch von {m['who']} verlässt das Verkaufsregal"
 
 
-@_line(_P + r"'s oldest library shelf drops out with (?P<n>\d+) books")
+@_line(_P + r"'s oldest library shelf drops out with (?P<n>\d+) books?")
 def _l_drop(m: re.Match[str]) -> str:
-    return f"das älteste Bibliotheksregal von {m['who']} fällt mit {m['n']} Büchern heraus"
+    books = "1 Buch" if m["n"] == "1" else f"{m['n']} Büchern"
+    return f"das älteste Bibliotheksregal von {m['who']} fällt mit {books} heraus"
 
 
 @_line(
