@@ -84,6 +84,9 @@ def changed(value: Any, key: Any) -> Any:
     raise TypeError(value)
 
 
+FIXED_AMOUNTS = ("founding_bonus", "free_lectures")  # Glareanus 1, Alberti 0
+
+
 def perturb(data: Any, path: Path_) -> None:
     """Change the field at ``path`` in every entry it appears in."""
     key, rest = path[0], path[1:]
@@ -93,6 +96,12 @@ def perturb(data: Any, path: Path_) -> None:
             abilities = [(e["ability"], e["amount"]) for e in entries]
             for e, (a, n) in zip(entries, abilities[1:] + abilities[:1], strict=True):
                 e["ability"], e["amount"] = a, n
+            return
+        if rest == ("amount",):  # Glareanus' 1 and Alberti's 0 cannot vary (refused otherwise,
+            # tests/almamater/test_chancellor_amounts.py): the other eight change
+            for e in entries:
+                if e.get("ability") not in FIXED_AMOUNTS:
+                    e["amount"] += 1
             return
         for entry in entries:
             if rest[0] in entry:
@@ -141,9 +150,6 @@ REFUSED = {
     ("students", ("student", "*", "column")): "beyond the campus columns",
     ("students", ("student", "*", "faculty")): "end-game bonuses",
     ("students", ("student", "*", "effect", "space")): "must be one of",
-    # Glareanus' and Alberti's amounts cannot vary: each amount's own effect is shown in
-    # tests/almamater/test_chancellor_amounts.py
-    ("chancellors", ("chancellor", "*", "amount")): "amount: must be",
 }
 # fields that random games seldom reach: a probe test of their own shows the game respond
 PROBED = {
