@@ -27,6 +27,14 @@ GAME_NAMES = {
 }
 
 HEADING = re.compile(r"^#{2,3} Rule (\d+): (\S.*)$", re.M)
+ANCHOR = re.compile(r'^<a id="([a-z0-9-]+)"></a>$', re.M)
+
+
+def github_slug(heading: str) -> str:
+    """The id of a heading's anchor: lower case, spaces as hyphens, no punctuation."""
+    return re.sub(r"[^a-z0-9 -]", "", heading.lower()).replace(" ", "-")
+
+
 # "rule 9", "rule 9a", "rules 3 and 4", "Rules 1-2", "rule 2 / 8c", "rules 4, 7 and 24a"
 CITATION = re.compile(
     r"\brules?\s+(\d+[a-z]?(?:\s*(?:,|/|-|–|\band\b|\bor\b|&)\s*\d+[a-z]?)*)", re.I
@@ -202,14 +210,23 @@ def test_citation_patterns() -> None:
 def test_books_are_clean_markdown(game: str) -> None:
     text = BOOKS[game].read_text(encoding="utf-8")
     assert text.startswith("# ") and text.count("\n# ") == 0, "one title, at the top"
-    assert not re.search(r"<[A-Za-z!/]", text), "HTML in a rule book"
-    unescaped = [m.start() for m in re.finditer(r"(?<!\\)\$", text)]
-    assert not unescaped, "write money as \\$200 (a bare $ pair renders as maths in Jupyter)"
+    # the one piece of HTML: an anchor line above each heading (JupyterLab's Markdown
+    # preview, which the lessons' links open, scrolls to an id, not to a GitHub-style slug)
+    anchors = ANCHOR.findall(text)
+    assert not re.search(r"<[A-Za-z!/]", ANCHOR.sub("", text)), "HTML in a rule book"
+    lines = text.splitlines()
+    for k, line in enumerate(lines):
+        if re.match(r"^#{2,3} ", line):
+            assert lines[k - 1] == f'<a id="{github_slug(line.lstrip("#").strip())}"></a>', (
+                f"{game}.md: no anchor line above {line!r}"
+            )
+    # money is \\$200: JupyterLab's Markdown preview reads two \$ in a paragraph as maths
+    money = [m.start() for m in re.finditer(r"(?<!\\)\\?\$", text.replace("\\\\$", ""))]
+    assert not money, "write money as \\\\$200 (a $ or \\$ pair renders as maths in JupyterLab)"
     assert "\t" not in text and not re.search(r"[ ]+$", text, re.M)
-    headings = re.findall(r"^#+ (.+)$", text, re.M)
-    anchors = {re.sub(r"[^a-z0-9 -]", "", h.lower()).replace(" ", "-") for h in headings}
     for link in re.findall(r"\]\(#([^)]+)\)", text):
         assert link in anchors, f"link to a missing section #{link}"
+    headings = re.findall(r"^#+ (.+)$", text, re.M)
     assert "Decisions" in headings and len(re.findall(r"^- \*\*", text, re.M)) >= 10
     for table in re.findall(r"(?:^\|.*\|\n)+", text, re.M):
         widths = {row.count("|") - row.count("\\|") for row in table.splitlines()}
@@ -257,14 +274,14 @@ def test_alfredopoly_book_and_code_agree_on_the_numbers() -> None:
     rules = RULES["alfredopoly"]
     text = BOOKS["alfredopoly"].read_text(encoding="utf-8")
     alumni, hot_dog = spec.board.spaces[4], spec.board.spaces[38]
-    assert f"\\${spec.starting_cash} in cash" in rules[1].body
-    assert f"\\${spec.salary} workstudy" in rules[3].body
-    assert f"\\${alumni.tax} or {alumni.tax_percent}% of their net worth" in rules[7].body
+    assert f"\\\\${spec.starting_cash} in cash" in rules[1].body
+    assert f"\\\\${spec.salary} workstudy" in rules[3].body
+    assert f"\\\\${alumni.tax} or {alumni.tax_percent}% of their net worth" in rules[7].body
     assert "on one of their next three turns" in rules[9].body and spec.jail_tries == 3
-    assert f"(c) paying the trustees \\${spec.jail_fine}" in rules[9].body
+    assert f"(c) paying the trustees \\\\${spec.jail_fine}" in rules[9].body
     assert f"plus {spec.interest_percent}% interest" in rules[12].body
     assert f"{spec.sculptures} sculptures and {spec.statues} statues" in text
-    assert f"a flat \\${hot_dog.tax} fee" in text and hot_dog.tax_percent in (0, None)
+    assert f"a flat \\\\${hot_dog.tax} fee" in text and hot_dog.tax_percent in (0, None)
     assert not (spec.auction or spec.free_parking_jackpot), "house rules are off by default"
 
 
