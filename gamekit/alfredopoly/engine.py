@@ -131,6 +131,9 @@ class Table(PropertyRules):
         p.in_jail = False
         p.jail_tries = 0
         self.out_order = (*self.out_order, b)
+        # the bankrupt's own debts are gone; a debt still owed TO them would go to the
+        # trustees (defensive: only the debtor at the head of the queue can go bankrupt,
+        # and no card makes a player creditor and debtor at once)
         self.debts = [
             d if d.creditor != b else Debt(d.debtor, TRUSTEES, d.amount, d.reason, d.kind)
             for d in self.debts

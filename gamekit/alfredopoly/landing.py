@@ -14,7 +14,9 @@ to rest, with every consequence of that roll resolved:
 
 * the token moves by the total and resolves the space it lands on. An E-Mail or PCC Mail
   space draws a card, **each card with probability 1/len(deck) (1/16) with replacement**,
-  as the Markov literature does (the game engine itself uses real cycling decks). A card
+  as the Markov literature does (the game engine itself uses real cycling decks, and a
+  held "Get out" card leaves its deck: with the long stay, real games rest on the E-Mail
+  spaces about 10% less often than this chain says; see the rule book). A card
   that moves the token resolves its new space too: "go back three" onto a PCC Mail space
   draws again (chained moves, solved exactly as a linear system, so any chain of card
   moves a board allows is handled). The card space itself is a resting place only when
