@@ -378,6 +378,46 @@ def test_lesson_has_a_words_box_linking_glossary_and_rule_book(name):
     assert (NOTEBOOKS / f"glossary_{game}.ipynb").exists()
 
 
+def _names(cell: str) -> set[str]:
+    """The names a words-box entry or a glossary cell gives: ``**sculpture, statue**`` or
+    ``organization (railroad, utility)`` -> {"sculpture", "statue"} / {"organization"}."""
+    cell = re.sub(r"\s*\(.*?\)", "", cell.replace("**", "").replace("`", ""))
+    return {n.strip().strip('"').replace('"', "").lower() for n in cell.split(",") if n.strip()}
+
+
+def alfredopoly_glossary_words() -> set[str]:
+    """The rule book's words table (which the glossary shows) and the glossary notebook's
+    "Words of the lessons" table."""
+    book = (NOTEBOOKS.parent / "docs" / "rules" / "alfredopoly.md").read_text(encoding="utf-8")
+    tables = [book.split("## Words used in these rules", 1)[1].split("\n## ", 1)[0]]
+    tables += [m for m in markdown("glossary_alfredopoly").split("\n## ") if
+               m.startswith("Words of the lessons")]  # fmt: skip
+    words: set[str] = set()
+    for table in tables:
+        for line in table.splitlines():
+            if line.startswith("| ") and not line.startswith("| ---"):
+                words |= _names(line.strip().strip("|").split("|")[0])
+    return words
+
+
+def test_alfredopoly_glossary_has_a_words_of_the_lessons_table():
+    assert "\n## Words of the lessons\n" in "\n" + markdown("glossary_alfredopoly")
+    assert _names("**organization (railroad, utility)**") == {"organization"}
+    assert _names('**E-Mail, PCC Mail, "Get out" card**') == {"e-mail", "pcc mail", "get out card"}
+
+
+@pytest.mark.parametrize("name", [n for n in LESSONS if n.startswith("alfredopoly")])
+def test_alfredopoly_words_box_terms_are_all_in_the_glossary(name):
+    """The box promises "each word below is explained in the glossary": hold it to that."""
+    box = next(text(c) for c in cells(name)[:4] if text(c).startswith(WORDS_BOX))
+    terms = set()
+    for match in re.finditer(r"^> \* \*\*(.+?)\*\*", box, re.M):
+        terms |= _names(match.group(1))
+    assert len(terms) >= 5
+    missing = terms - alfredopoly_glossary_words()
+    assert not missing, f"{name}: words of its box missing from the glossary: {sorted(missing)}"
+
+
 HAND_WORKED = {
     # Babcock Hall $20 twice and Fasano House $10 once, one sculpture each (the deeds).
     "alfredopoly_1.fee": 2 * 20 + 10,
