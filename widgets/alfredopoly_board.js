@@ -487,8 +487,7 @@ function scrollParent(node) {
 
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-alfredopoly", null, el);
-  // keys pressed in here are the table's, not JupyterLab's (Enter, Space, arrows)
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  gkOwnKeys(root); // keys pressed in here are the board's, not JupyterLab's
   const skip = gkEl("a", "gk-skip", "Skip to the actions", root);
   skip.href = "#";
   const svg = gkSvg("svg", { viewBox: `0 0 ${V} ${V}`, class: "gk-ring", role: "group" }, root);

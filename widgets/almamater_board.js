@@ -226,6 +226,7 @@ function gkSkipLink(root, label) {
 
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-am gk-am-board", null, el);
+  gkOwnKeys(root); // keys pressed in here are the board's, not JupyterLab's
   const skip = gkEl("span", "", null, root);
   const body = gkEl("div", "gk-am-body", null, root);
   const cleanMessage = gkMessage(model, root);

@@ -12,6 +12,17 @@ function gkSvg(tag, attrs = {}, parent = null) {
   return node;
 }
 
+// Keys pressed inside a kit widget are the widget's. JupyterLab's notebook shortcuts ("d d"
+// deletes the cell holding the table, "a"/"b" insert cells, "x" cuts, "m" makes Markdown)
+// fire on a focused button, which itself matches their command-mode selector, so the
+// data-lm-suppress-shortcuts attribute on an ancestor is not enough; JupyterLab reads keys
+// as they bubble up to the document, so they stop at the widget's root. (Tab still moves
+// the focus: that is the browser's default, not a listener's.)
+function gkOwnKeys(root) {
+  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  root.addEventListener("keydown", (event) => event.stopPropagation());
+}
+
 function gkEl(tag, cls = "", text = null, parent = null) {
   const node = document.createElement(tag);
   if (cls) node.className = cls;

@@ -15,8 +15,7 @@ function render({ model, el }) {
   // the panel's own words in the table's language (`words` from Python), else English
   const w = (key, english) => (model.get("words") || {})[key] || english;
   const root = gkEl("div", "gk-root gk-play", null, el);
-  // keys pressed in here are the table's, not JupyterLab's (Enter, Space, arrows)
-  root.setAttribute("data-lm-suppress-shortcuts", "true");
+  gkOwnKeys(root); // keys pressed in here are the table's, not JupyterLab's
   const head = gkEl("div", "gk-play-head", null, root);
   const title = gkEl("div", "gk-play-title", null, head);
   const status = gkEl("div", "gk-play-status", null, head);

@@ -116,6 +116,7 @@ function drawTableau(root, v) {
 
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-am gk-tableau", null, el);
+  gkOwnKeys(root); // keys pressed in here are the tableau's, not JupyterLab's
   const body = gkEl("div", "gk-ut-body", null, root);
   const draw = () => {
     root.classList.toggle("gk-projector", Boolean(model.get("projector")));

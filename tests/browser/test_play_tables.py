@@ -294,6 +294,16 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     assert page.evaluate("() => document.activeElement.textContent") != "Roll the dice"
     page.keyboard.press("Shift+Tab")
     assert page.evaluate("() => document.activeElement.textContent") == "Roll the dice"
+    if front == "lab":
+        # JupyterLab's command-mode keys must not reach the notebook from the table: "d d"
+        # deletes the cell holding it, "a"/"b" insert cells, "x" cuts, "m" makes Markdown
+        cells = "() => window.jupyterapp.shell.currentWidget.content.model.cells.length"
+        before = page.evaluate(cells)
+        for key in ("d", "d", "a", "b", "x", "m", "c", "v"):
+            page.keyboard.press(key)
+        assert page.evaluate(cells) == before, f"{name}: keys on the table changed the notebook"
+        assert page.evaluate("() => document.activeElement.textContent") == "Roll the dice"
+        assert play.is_visible()
     keys = 0
     p = start
     while p["turn"] < 3 and keys < 15:  # turn 1 Ann, turn 2 the bot Bo, turn 3 Ann again
