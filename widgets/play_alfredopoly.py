@@ -30,9 +30,9 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import STATUE
-from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
+from gamekit.alfredopoly.words import waiting_for
 from gamekit.core.actions import Action
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
@@ -64,20 +64,7 @@ def status_line(spec: AlfredopolySpec, state: GameState) -> str:
         winners = " and ".join(state.players[w].name for w in outcome.winners)
         return f"Game over ({outcome.termination}). Winner: {winners}"
     who = state.players[state.actor].name
-    space = spec.board.spaces
-    doing = PHASES[state.phase].description  # the phase table's words, then this game's detail
-    match state.phase:
-        case "turn" if not state.may_roll:
-            doing = "trade or manage property, or end the turn"
-        case "buy" | "auction":
-            doing += f": {space[state.pending].name} (${space[state.pending].price:,})"
-        case "debt":
-            debt = state.debts[0]
-            doing += f": ${debt.amount:,} ({debt.reason})"
-        case "trade" if state.offer is not None:
-            doing += f" from {state.players[state.current].name}"
-        case "transfer" if state.transfers:
-            doing += f": {space[state.transfers[0]].name}"
+    doing = waiting_for(spec, state)  # with the high bid, an offer's terms, a Probation try
     return f"Round {state.round} · {who}: {doing}"
 
 

@@ -1,4 +1,5 @@
-"""Actions in words, as a button shows them: the space's name and the money involved.
+"""Actions in words, as a button shows them: the space's name and the money involved;
+and what the game waits for, as a table's status line says it.
 
 >>> from gamekit.alfredopoly.actions import BuySpace
 >>> from gamekit.alfredopoly.rules import new_game
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE
+from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
@@ -67,3 +69,59 @@ def describe(spec: AlfredopolySpec, state: GameState, action: Action, lang: str 
             return f"Bid ${action.amount:,}"
     text = str(action)
     return text[:1].upper() + text[1:]
+
+
+def waiting_for(spec: AlfredopolySpec, state: GameState) -> str:
+    """What the game waits for from the player to act, with what they need to see: a try
+    in Academic Probation, the auction's high bid, the terms of a trade offer.
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> spec = AlfredopolySpec()
+    >>> waiting_for(spec, new_game(spec, players=2, seed=0))
+    'roll the dice (trade or manage property first if you like)'
+    """
+    spaces = spec.board.spaces
+    p = state.players[state.actor]
+    match state.phase:
+        case "turn" if state.may_roll and p.in_jail:
+            ways = [f"pay the ${spec.jail_fine} fine"] if p.cash >= spec.jail_fine else []
+            ways += ["use a Get out card"] if p.cards else []
+            also = f" (or {' or '.join(ways)})" if ways else ""
+            return (
+                f"in {spaces[spec.board.jail].name}: try {p.jail_tries + 1} of "
+                f"{spec.jail_tries} to roll a double{also}"
+            )
+        case "turn" if state.may_roll:
+            return "roll the dice (trade or manage property first if you like)"
+        case "turn":
+            return "end the turn (trade or manage property first if you like)"
+        case "buy":
+            space = spaces[state.pending]
+            return f"buy {space.name} for ${space.price:,} or not"
+        case "auction" if state.auction is not None:
+            au = state.auction
+            space = spaces[au.space]
+            high = (
+                f"high bid ${au.high_bid:,} by {state.players[au.high_bidder].name}"
+                if au.high_bidder >= 0
+                else "no bid yet"
+            )
+            return (
+                f"auction for {space.name} (printed price ${space.price:,}): {high}; "
+                "bid or drop out"
+            )
+        case "debt" if state.debts:
+            debt = state.debts[0]
+            return f"pay ${debt.amount:,} ({debt.reason}), raising the money first if need be"
+        case "trade" if state.offer is not None:
+            from gamekit.alfredopoly.engine import Table  # the offer's words, as the log has them
+
+            offer = Table(spec, state, log=False).describe_offer(state.offer)
+            return f"{state.players[state.current].name} {offer}: accept or reject"
+        case "transfer" if state.transfers:
+            i = state.transfers[0]
+            return (
+                f"{spaces[i].name} came with its mortgage: keep it (pay "
+                f"${spec.transfer_interest(i):,} now) or lift it (${spec.lift_cost(i):,})"
+            )
+    return PHASES[state.phase].description
