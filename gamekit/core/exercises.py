@@ -136,6 +136,14 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
+def _is_bool(value: Any) -> bool:
+    """True or False, also numpy's (``np.True_``)."""
+    kind = type(value)
+    return isinstance(value, bool) or (
+        kind.__module__ == "numpy" and kind.__name__ in ("bool", "bool_")
+    )
+
+
 def _is_sequence(value: Any) -> bool:
     """A list, tuple or other sequence of values (text is a word, not a sequence)."""
     if isinstance(value, (str, bytes)):
@@ -166,11 +174,12 @@ def _matches(answer: Any, truth: Any, tolerance: float, exact_case: bool = False
     if isinstance(truth, str):
         return isinstance(answer, str) and _words(answer, exact_case) == _words(truth, exact_case)
     if isinstance(truth, bool):
-        return isinstance(answer, bool) and answer == truth
-    exact = isinstance(truth, (int, Fraction))
-    if isinstance(answer, float) and (exact or isinstance(truth, float)):
-        return abs(answer - float(truth)) <= tolerance
-    if exact and _is_number(answer) and isinstance(answer, numbers.Rational):
+        return _is_bool(answer) and bool(answer) == truth
+    if isinstance(truth, (int, Fraction, float)):  # a number: True is not 1 here
+        if not _is_number(answer):
+            return False
+        if isinstance(answer, float) or isinstance(truth, float):
+            return abs(float(answer) - float(truth)) <= tolerance
         return Fraction(int(answer.numerator), int(answer.denominator)) == Fraction(truth)
     return bool(answer == truth)
 
@@ -179,9 +188,9 @@ def _words_for_match(answer: Any, truth: Any, tolerance: float) -> str:
     """How an accepted answer is shown: the truth, or the tolerance it fell within."""
     if isinstance(truth, frozenset):
         return _show(answer)
-    exact = isinstance(truth, (int, Fraction)) and not isinstance(truth, bool)
-    if isinstance(answer, float) and (exact or isinstance(truth, float)):
-        return f"{answer:g} is within {tolerance:g} of {_show(truth)}"
+    number = isinstance(truth, (int, Fraction, float)) and not isinstance(truth, bool)
+    if number and (isinstance(answer, float) or isinstance(truth, float)):
+        return f"{float(answer):g} is within {tolerance:g} of {_show(truth)}"
     return _show(truth)
 
 
@@ -215,7 +224,7 @@ def _in_form(answer: Any, truth: Any) -> bool:
     if isinstance(truth, frozenset):
         return any(_in_form(answer, t) for t in truth)
     if isinstance(truth, bool):
-        return isinstance(answer, bool) or type(answer).__name__ == "bool_"
+        return _is_bool(answer)
     if isinstance(truth, (int, Fraction, float)):
         return _is_number(answer)
     if isinstance(truth, str):

@@ -25,6 +25,8 @@ def demo_exercises():
     register("test.names", exact_case=True)(lambda: frozenset({"chance_step", "apply_chance"}))
     register("test.third", tolerance=0.01)(lambda: Fraction(1, 3))
     register("test.flag", hint="compare with 3")(lambda: True)
+    register("test.one")(lambda: 1)
+    register("test.float", tolerance=0.1)(lambda: 2.05)
     yield
     for key in [k for k in _REGISTRY if k.startswith("test.")]:
         del _REGISTRY[key]
@@ -49,6 +51,11 @@ def demo_exercises():
         ("test.names", "apply_chance"),
         ("test.third", 0.33),
         ("test.flag", True),
+        ("test.flag", np.True_),
+        ("test.third", Fraction(2, 6)),
+        ("test.third", np.float64(0.333)),
+        ("test.float", 2),  # a whole number within the tolerance of a float answer
+        ("test.float", Fraction(21, 10)),
     ],
 )
 def test_right_answers_in_any_form_pass(exercise, answer, capsys):
@@ -94,6 +101,8 @@ def test_wrong_answers_in_the_right_form_fail_with_the_hint(exercise, answer, hi
         ("test.names", 5, "a word in quotes"),
         ("test.flag", "True", "True or False"),
         ("test.flag", 1, "True or False"),  # 1 is not True here: the answer is a yes or no
+        ("test.one", True, "a whole number"),  # nor is True a 1
+        ("test.third", "1/3", "a number (a fraction such as Fraction(1, 3), or a decimal)"),
     ],
 )
 def test_wrong_form_is_told_the_form_not_the_hint(exercise, answer, form, capsys):
