@@ -98,7 +98,9 @@ def player_cards(
         if p.cards:
             lines.append(f"{len(p.cards)} Get out card(s)")
         if not p.bankrupt:
-            lines.append(f"net worth ${R.net_worth(spec, state, seat):,}")
+            # the round-limit ranking's worth: a mortgaged property at half its price, so
+            # taking a mortgage does not make a player look richer (rule 7's worth would)
+            lines.append(f"net worth ${R.net_worth(spec, state, seat, ranking=True):,}")
         cards.append(
             {
                 "name": p.name,
@@ -321,7 +323,11 @@ class AlfredopolyTable(GameTable):
                 known = (
                     entry,
                     [
-                        (p.name, p.cash, 0 if p.bankrupt else R.net_worth(self.spec, state, seat))
+                        (
+                            p.name,
+                            p.cash,
+                            0 if p.bankrupt else R.net_worth(self.spec, state, seat, ranking=True),
+                        )
                         for seat, p in enumerate(state.players)
                     ],
                 )

@@ -139,3 +139,29 @@ def test_player_card_counts_buildings_as_the_engine_does() -> None:
     state = replace(state, owner=tuple(owner), level=tuple(level))
     card = player_cards(spec, state, {}, ["red", "blue"])[0]
     assert "2 sculptures, 1 statues" in card["lines"]
+
+
+def test_taking_a_mortgage_does_not_raise_the_net_worth_on_the_card() -> None:
+    """The card shows the round-limit ranking's worth (a mortgaged property at half its
+    price): mortgaging Babcock Hall ($60, mortgage $30) leaves it unchanged. With rule 7's
+    worth (every property at full price) it rose by the $30 received (lecturer trial)."""
+    from dataclasses import replace
+
+    from gamekit.alfredopoly import actions as A
+    from gamekit.alfredopoly.spec import make_spec
+    from gamekit.alfredopoly.state import GameState
+    from widgets.play_alfredopoly import player_cards
+
+    spec = make_spec()
+    state = R.new_game(spec, ["Ann", "Bo"], seed=1)
+    owner = list(state.owner)
+    owner[1] = 0
+    state = replace(state, owner=tuple(owner))
+    after = R.apply(spec, state, A.Mortgage(1))
+
+    def worth(s: GameState) -> str:
+        return next(x for x in player_cards(spec, s, {}, ["red", "blue"])[0]["lines"]
+                    if x.startswith("net worth"))  # fmt: skip
+
+    assert after.players[0].cash == state.players[0].cash + 30
+    assert worth(state) == worth(after) == f"net worth ${state.players[0].cash + 60:,}"
