@@ -8,7 +8,12 @@ returns a :class:`Balance` of tidy frames:
   share (1 / players); a shared win counts as a win, as in ``simulate``;
 - ``scores``: each strategy's final score min / median / mean / max;
 - ``visits``: placements per game on each action space, by all players together;
-- ``lines``: the nine score lines' means per strategy (plus prestige during play).
+- ``lines``: the nine score lines' means per strategy (plus prestige during play);
+- ``lineups``: the win shares of each line-up (which strategies sat at the table) apart, per
+  seat: at 3 players two strategies give dean+scholar+scholar in one game and
+  dean+dean+scholar in the next, and the average over both can hide a lone strategy that wins
+  far more than its share (:func:`lineup_shares`);
+- :func:`targets` judges the kit's balance targets on the worst line-up, not the average.
 
 >>> report = balance(players=(2,), games=2, seed=1, strategies=("scholar", "dean"))
 >>> report.wins[["players", "strategy", "plays"]].values.tolist()
@@ -39,7 +44,23 @@ from gamekit.core.stats import wilson
 STRATEGIC = ("scholar", "dean")
 """The shipped strategic bots: the default line-up of a balance report."""
 
-__all__ = ["STRATEGIC", "Balance", "balance", "report_text", "wilson", "win_shares"]
+TWO_PLAYER_RANGE = (0.35, 0.65)
+"""Target: in a 2-player game of two different strategies each wins 35-65% of the games."""
+MAX_VS_FAIR = 1.5
+"""Target: at 3-4 players no strategy's seat wins more than 1.5 times its fair share."""
+
+__all__ = [
+    "MAX_VS_FAIR",
+    "STRATEGIC",
+    "TWO_PLAYER_RANGE",
+    "Balance",
+    "balance",
+    "lineup_shares",
+    "report_text",
+    "targets",
+    "wilson",
+    "win_shares",
+]
 
 
 @dataclass(frozen=True)
@@ -54,14 +75,17 @@ class Balance:
     """Placements per game on each action space by each strategy's seats together."""
     games: pd.DataFrame
     """The raw ``simulate`` frames of every player count, one row per player and game."""
+    lineups: pd.DataFrame
+    """Win shares per line-up and strategy, per seat (:func:`lineup_shares`)."""
 
     def long(self) -> pd.DataFrame:
-        """All figures in one long frame: ``players, section, strategy, item, value``
-        (``strategy`` is ``all`` for visits). The CSV and JSON output of the command.
+        """All figures in one long frame: ``players, section, line-up, strategy, item,
+        value`` (``strategy`` is ``all`` for visits; ``line-up`` is ``all`` except in the
+        ``line-ups`` section). The CSV and JSON output of the command.
 
         >>> r = balance(players=(2,), games=1, seed=1, strategies=("dean", "scholar"))
         >>> sorted(r.long()["section"].unique())
-        ['lines', 'scores', 'visits', 'wins']
+        ['line-ups', 'lines', 'scores', 'visits', 'wins']
         """
         parts = []
         for section, frame, items in (
@@ -71,12 +95,16 @@ class Balance:
         ):
             melted = frame.melt(id_vars=["players", "strategy"], value_vars=items, var_name="item")
             melted.insert(1, "section", section)
-            parts.append(melted)
+            parts.append(melted.assign(**{"line-up": "all"}))
         visits = self.visits.rename(columns={"space": "item", "visits per game": "value"})
-        visits = visits.assign(section="visits", strategy="all")
-        parts.append(visits[["players", "section", "strategy", "item", "value"]])
+        parts.append(visits.assign(section="visits", strategy="all", **{"line-up": "all"}))
+        items = ["seats", "games", "plays", "wins", "win share", "low", "high", "vs fair share"]
+        lineups = self.lineups.melt(
+            id_vars=["players", "line-up", "strategy"], value_vars=items, var_name="item"
+        )
+        parts.append(lineups.assign(section="line-ups"))
         out = pd.concat(parts, ignore_index=True)
-        return out[["players", "section", "strategy", "item", "value"]]
+        return out[["players", "section", "line-up", "strategy", "item", "value"]]
 
 
 def balance(
@@ -122,6 +150,7 @@ def balance(
         lines=_lines(every),
         strategy_visits=pd.concat(by_strategy, ignore_index=True),
         games=every,
+        lineups=lineup_shares(every),
     )
 
 
@@ -138,6 +167,105 @@ def win_shares(frame: pd.DataFrame) -> pd.DataFrame:
     out = shares_by(frame, "players").rename(columns={"games": "plays"})
     out["vs fair share"] = out["win share"] * out["players"]
     return out.drop(columns="fair share").reset_index(drop=True)
+
+
+def lineup_shares(frame: pd.DataFrame) -> pd.DataFrame:
+    """Win shares per player count, line-up and strategy, per seat, from ``simulate`` frames
+    (with a ``players`` column).
+
+    A game's line-up names the strategies at its table, sorted, joined by ``+``
+    (``dean+scholar+scholar``). For each strategy in it: ``seats`` (its seats in that line-up),
+    ``games``, ``plays`` (seats x games), ``wins`` (its winning seats; a shared win counts,
+    as in :func:`win_shares`), ``win share`` per seat (wins / plays), a 95% Wilson interval
+    ``low``-``high`` over the plays (when a strategy has two seats, they rarely both win,
+    which makes this interval a little wider than it needs to be, never narrower) and ``vs
+    fair share`` (win share x players: 1.0 is a fair share, 1.6 is 60% more).
+
+    >>> f = pd.DataFrame({"players": 3, "game": [0, 0, 0, 1, 1, 1],
+    ...                   "strategy": ["d", "s", "s", "s", "d", "d"],
+    ...                   "won": [True, False, False, True, False, False]})
+    >>> table = lineup_shares(f)[["line-up", "strategy", "seats", "wins", "win share"]]
+    >>> for row in table.values.tolist():
+    ...     print(row)
+    ['d+d+s', 'd', 2, 0, 0.0]
+    ['d+d+s', 's', 1, 1, 1.0]
+    ['d+s+s', 'd', 1, 1, 1.0]
+    ['d+s+s', 's', 2, 0, 0.0]
+    """
+    keys = ["players", "game"]
+    names = frame.groupby(keys, sort=False)["strategy"].agg(
+        lambda s: "+".join(sorted(str(x) for x in s))
+    )
+    tagged = frame.join(names.rename("line-up"), on=keys)
+    grouped = tagged.groupby(["players", "line-up", "strategy"], sort=True)
+    out = grouped.agg(plays=("won", "size"), wins=("won", "sum")).reset_index()
+    games = tagged.groupby(["players", "line-up"])["game"].nunique().rename("games")
+    out = out.merge(games.reset_index(), on=["players", "line-up"])
+    out["wins"] = out["wins"].astype(int)
+    out["seats"] = out["plays"] // out["games"]
+    out["win share"] = out["wins"] / out["plays"]
+    bounds = [wilson(w, n) for w, n in zip(out["wins"], out["plays"], strict=True)]
+    out["low"] = [lo for lo, _ in bounds]
+    out["high"] = [hi for _, hi in bounds]
+    out["vs fair share"] = out["win share"] * out["players"]
+    columns = ["players", "line-up", "strategy", "seats", "games", "plays", "wins"]
+    return out[[*columns, "win share", "low", "high", "vs fair share"]]
+
+
+def targets(report: Balance) -> pd.DataFrame:
+    """The kit's balance targets judged on the worst line-up of each player count.
+
+    2 players (line-ups of two different strategies): each wins 35-65%
+    (:data:`TWO_PLAYER_RANGE`); the worst row is the share furthest from 50% (the higher
+    on a tie). 3-4 players:
+    no strategy's seat wins more than 1.5 x its fair share (:data:`MAX_VS_FAIR`) in any
+    line-up; the worst row is the highest ``vs fair share``. Columns: ``players, target,
+    line-up, strategy, value, low, high`` (the 95% interval, in the value's unit), ``met``
+    (the value meets the target) and ``sure`` (the whole interval lies on the same side
+    of the limit: the verdict is not luck).
+
+    >>> r = balance(players=(3,), games=4, seed=1)
+    >>> targets(r)[["players", "target"]].values.tolist()
+    [[3, 'at most 1.5 x fair share per seat in every line-up']]
+    """
+    rows = []
+    lo_limit, hi_limit = TWO_PLAYER_RANGE
+    for players in sorted(report.lineups["players"].unique()):
+        n = int(players)
+        group = report.lineups[report.lineups["players"] == n]
+        if n == 2:
+            pairs = group[group["seats"] == 1]
+            if pairs.empty:
+                continue
+            distance = (pairs["win share"] - 0.5).abs().round(12)  # ties: the higher share
+            worst = pairs.assign(d=distance).sort_values(["d", "win share"]).iloc[-1]
+            value, low, high = (float(worst[c]) for c in ("win share", "low", "high"))
+            met = lo_limit <= value <= hi_limit
+            inside = lo_limit <= low and high <= hi_limit
+            outside = high < lo_limit or low > hi_limit
+            target = f"{lo_limit:.0%}-{hi_limit:.0%} win share in every line-up"
+        else:
+            worst = group.sort_values("vs fair share", kind="stable").iloc[-1]
+            value = float(worst["vs fair share"])
+            low, high = float(worst["low"]) * n, float(worst["high"]) * n
+            met = value <= MAX_VS_FAIR
+            inside, outside = high <= MAX_VS_FAIR, low > MAX_VS_FAIR
+            target = f"at most {MAX_VS_FAIR} x fair share per seat in every line-up"
+        rows.append(
+            {
+                "players": n,
+                "target": target,
+                "line-up": worst["line-up"],
+                "strategy": worst["strategy"],
+                "value": value,
+                "low": low,
+                "high": high,
+                "met": bool(met),
+                "sure": bool(inside if met else outside),
+            }
+        )
+    columns = ["players", "target", "line-up", "strategy", "value", "low", "high", "met", "sure"]
+    return pd.DataFrame(rows, columns=columns)
 
 
 def _scores(frame: pd.DataFrame) -> pd.DataFrame:
@@ -224,12 +352,21 @@ def report_text(report: Balance) -> str:
         visits = report.visits[report.visits["players"] == n].drop(columns="players")
         lines = report.lines[report.lines["players"] == n].drop(columns="players")
         lines = lines.set_index("strategy").T.rename_axis("score line").reset_index()
+        lineups = report.lineups[report.lineups["players"] == n].drop(columns="players")
+        per_lineup: tuple[str, ...] = ()
+        if (lineups["seats"] > 1).any():
+            per_lineup = (
+                "win share per seat in each line-up (seats repeat a strategy; the average"
+                " above mixes them)",
+                render_frame(lineups.round(3), "table"),
+            )
         blocks.append(
             "\n".join(
                 (
                     f"== {n} players, {games} game{'s' if games != 1 else ''} ==",
                     "win share (95% interval low-high; 1.0 = fair share in 'vs fair share')",
                     render_frame(wins.round(3), "table"),
+                    *per_lineup,
                     "final score",
                     render_frame(scores.round(2), "table"),
                     "action-space visits per game (all players)",
@@ -238,5 +375,15 @@ def report_text(report: Balance) -> str:
                     render_frame(lines.round(2), "table"),
                 )
             )
+        )
+    judged = targets(report)
+    if not judged.empty:
+        judged = judged.assign(
+            met=judged["met"].map({True: "yes", False: "NO"}),
+            sure=judged["sure"].map({True: "yes", False: "no"}),
+        )
+        blocks.append(
+            "== targets, judged on the worst line-up (sure: the 95% interval agrees) ==\n"
+            + render_frame(judged.round(3), "table")
         )
     return "\n".join(blocks)

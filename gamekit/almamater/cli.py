@@ -44,7 +44,8 @@ def register(parser: argparse.ArgumentParser) -> None:
     add_parallel_options(sim)
     sim.set_defaults(handler=run_simulate)
     bal = sub.add_parser(
-        "balance", help="balance report: win shares, scores, space visits per player count"
+        "balance",
+        help="balance report: win shares (each line-up apart), scores, space visits, targets",
     )
     bal.add_argument("--players", type=_player_counts, default=(2, 3, 4), help="e.g. 2 or 2,3,4")
     bal.add_argument("--games", type=int, default=100, help="games per player count")

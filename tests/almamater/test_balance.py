@@ -9,14 +9,23 @@ import math
 import re
 from collections import Counter
 from contextlib import redirect_stdout
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
 import pytest
 
-from gamekit.almamater.balance import STRATEGIC, balance, report_text, wilson
+from gamekit.almamater.balance import (
+    MAX_VS_FAIR,
+    STRATEGIC,
+    balance,
+    lineup_shares,
+    report_text,
+    targets,
+    wilson,
+)
 from gamekit.almamater.bots import BOTS
-from gamekit.almamater.rules import legal_actions, new_game, step
+from gamekit.almamater.rules import legal_actions, new_game, outcome, step
 from gamekit.almamater.scoring import DURING_PLAY, RULES
 from gamekit.almamater.search_bot import make_search_bot, playout, search_bot, shortlist
 from gamekit.almamater.simulate import simulate
@@ -56,6 +65,114 @@ def test_win_shares_match_a_hand_count_of_simulates_frame(report) -> None:  # ty
     # 3 players, 2 strategies rotated: seats go scholar, dean, scholar then dean, scholar, dean
     three = report.wins[report.wins["players"] == 3].set_index("strategy")["plays"]
     assert three.to_dict() == {"dean": 9, "scholar": 9}
+
+
+def test_lineups_match_a_hand_count_of_simulates_frame(report) -> None:  # type: ignore[no-untyped-def]
+    for n in (2, 3):
+        frame = simulate(n, GAMES, SEED, PAIR)
+        tables: dict[int, list[tuple[str, bool]]] = {}
+        for game, strategy, won in zip(frame["game"], frame["strategy"], frame["won"], strict=True):
+            tables.setdefault(int(game), []).append((str(strategy), bool(won)))
+        games: Counter[str] = Counter()
+        plays: Counter[tuple[str, str]] = Counter()
+        wins: Counter[tuple[str, str]] = Counter()
+        for seats in tables.values():
+            name = "+".join(sorted(s for s, _ in seats))
+            games[name] += 1
+            for strategy, won in seats:
+                plays[name, strategy] += 1
+                wins[name, strategy] += won
+        got = report.lineups[report.lineups["players"] == n].set_index(["line-up", "strategy"])
+        assert sorted(got.index) == sorted(plays)
+        for (name, strategy), k in plays.items():
+            row = got.loc[(name, strategy)]
+            assert row["games"] == games[name] and row["plays"] == k
+            assert row["seats"] == k // games[name] and row["wins"] == wins[name, strategy]
+            share = wins[name, strategy] / k
+            assert row["win share"] == pytest.approx(share)
+            assert row["vs fair share"] == pytest.approx(share * n)
+            assert (row["low"], row["high"]) == pytest.approx(wilson(wins[name, strategy], k))
+    # 3 players, seats rotated: games 0, 2, 4 seat scholar, dean, scholar; 1, 3, 5 the reverse
+    three = report.lineups[report.lineups["players"] == 3]
+    assert three[["line-up", "strategy", "seats", "games", "plays"]].values.tolist() == [
+        ["dean+dean+scholar", "dean", 2, 3, 6],
+        ["dean+dean+scholar", "scholar", 1, 3, 3],
+        ["dean+scholar+scholar", "dean", 1, 3, 3],
+        ["dean+scholar+scholar", "scholar", 2, 3, 6],
+    ]
+    # the line-ups add up to the average table
+    summed = three.groupby("strategy")[["plays", "wins"]].sum()
+    overall = report.wins[report.wins["players"] == 3].set_index("strategy")
+    assert summed.to_dict() == overall[["plays", "wins"]].to_dict()
+
+
+def _replayed_lineup_wins(players: int, games: int, seed: int) -> Counter[tuple[str, str]]:
+    """Winning seats per (line-up, strategy), from games replayed with ``step`` and ``outcome``."""
+    spec = make_spec(players)
+    wins: Counter[tuple[str, str]] = Counter()
+    for g, child in enumerate(np.random.SeedSequence(seed).spawn(games)):
+        names = [PAIR[(i + g) % len(PAIR)] for i in range(players)]
+        rng = make_rng(child)
+        state = new_game(spec, seed=rng)
+        while state.phase != "over":
+            assert state.current is not None
+            bot = BOTS[names[state.current]]
+            state = step(spec, state, bot(spec, state, legal_actions(spec, state), rng)).state
+        result = outcome(spec, state)
+        assert result is not None
+        for seat in result.winners:
+            wins["+".join(sorted(names)), names[seat]] += 1
+    return wins
+
+
+def test_lineup_wins_of_a_small_seeded_case_match_replayed_games() -> None:
+    report = balance(players=(3,), games=8, seed=5, strategies=PAIR)
+    wins = _replayed_lineup_wins(3, 8, 5)
+    got = report.lineups.set_index(["line-up", "strategy"])["wins"].to_dict()
+    assert got == {key: wins[key] for key in got} and sum(got.values()) == sum(wins.values())
+    # pinned, so a change in the games (engine, bots or kit defaults) shows up here
+    assert got == {
+        ("dean+dean+scholar", "dean"): 3,
+        ("dean+dean+scholar", "scholar"): 1,
+        ("dean+scholar+scholar", "dean"): 2,
+        ("dean+scholar+scholar", "scholar"): 2,
+    }
+
+
+def test_targets_are_judged_on_the_worst_lineup_not_the_average(report) -> None:  # type: ignore[no-untyped-def]
+    # 3 players, 40 games of each line-up: the lone dean wins 30 of 40 (x2.25, its 95%
+    # interval [0.598, 0.858] x3 lies above 1.5); two deans win 26 of 80 seats; the
+    # average over both line-ups, 56 of 120 = 0.467 (x1.4), would meet the target
+    rows = [(g, "d+s+s", ["d", "s", "s"], 0 if g < 30 else 1) for g in range(40)]
+    rows += [(40 + g, "d+d+s", ["d", "d", "s"], g % 2 if g < 26 else 2) for g in range(40)]
+    frame = pd.DataFrame(
+        [
+            {"players": 3, "game": g, "strategy": name, "won": seat == winner}
+            for g, _, names, winner in rows
+            for seat, name in enumerate(names)
+        ]
+    )
+    fake = replace(report, lineups=lineup_shares(frame))
+    averaged = fake.lineups.groupby("strategy")[["wins", "plays"]].sum()
+    assert averaged.loc["d", "wins"] / averaged.loc["d", "plays"] * 3 == pytest.approx(1.4)
+    judged = targets(fake).iloc[0]
+    assert (judged["players"], judged["line-up"], judged["strategy"]) == (3, "d+s+s", "d")
+    assert judged["value"] == pytest.approx(30 / 40 * 3)
+    assert (judged["low"], judged["high"]) == pytest.approx([3 * x for x in wilson(30, 40)])
+    assert judged["value"] > MAX_VS_FAIR and not judged["met"] and judged["sure"]
+    # 2 players: 28 of 40 (70%) is outside 35-65%, but its interval reaches back inside
+    duel = pd.DataFrame(
+        [
+            {"players": 2, "game": g, "strategy": name, "won": (seat == 0) == (g < 28)}
+            for g in range(40)
+            for seat, name in enumerate(("a", "b"))
+        ]
+    )
+    judged = targets(replace(report, lineups=lineup_shares(duel))).iloc[0]
+    assert (judged["strategy"], judged["value"]) == ("a", pytest.approx(0.7))
+    assert not judged["met"] and not judged["sure"]
+    # the fixture's real games: one row per player count
+    assert targets(report)["players"].tolist() == [2, 3]
 
 
 def test_scores_and_lines_are_the_frames_min_median_max_and_means(report) -> None:  # type: ignore[no-untyped-def]
@@ -125,8 +242,12 @@ def test_wilson_interval_hand_values() -> None:
 
 def test_long_frame_holds_every_section_and_the_text_has_one_block_per_player_count(report) -> None:  # type: ignore[no-untyped-def]
     long = report.long()
-    assert list(long.columns) == ["players", "section", "strategy", "item", "value"]
-    assert set(long["section"]) == {"wins", "scores", "visits", "lines"}
+    assert list(long.columns) == ["players", "section", "line-up", "strategy", "item", "value"]
+    assert set(long["section"]) == {"wins", "scores", "visits", "lines", "line-ups"}
+    lone = long[(long["line-up"] == "dean+scholar+scholar") & (long["strategy"] == "dean")]
+    row = report.lineups.set_index(["line-up", "strategy"]).loc[("dean+scholar+scholar", "dean")]
+    assert dict(zip(lone["item"], lone["value"], strict=True))["wins"] == row["wins"]
+    assert set(long.loc[long["section"] != "line-ups", "line-up"]) == {"all"}
     share = long[
         (long["section"] == "wins") & (long["item"] == "win share") & (long["players"] == 2)
     ]
@@ -134,6 +255,11 @@ def test_long_frame_holds_every_section_and_the_text_has_one_block_per_player_co
     text = report_text(report)
     assert text.count("== 2 players, 6 games ==") == 1 and "== 3 players" in text
     assert "colloquium" in text and "5. milestones x professors" in text
+    # line-ups only where seats repeat a strategy (3 players), then the targets
+    assert text.count("win share per seat in each line-up") == 1
+    two, three = text.split("== 3 players")
+    assert "dean+scholar+scholar" in three and "line-up" not in two
+    assert "== targets, judged on the worst line-up" in three
 
 
 def test_bad_arguments_raise_value_errors() -> None:
@@ -162,10 +288,24 @@ def test_cli_balance_formats() -> None:
     assert set(frame["strategy"]) == {"dean", "random", "all"}
     code, out = _cli("--players", "3", "--format", "json")
     records = json.loads(out)
-    assert code == 0 and {r["section"] for r in records} == {"wins", "scores", "visits", "lines"}
+    sections = {"wins", "scores", "visits", "lines", "line-ups"}
+    assert code == 0 and {r["section"] for r in records} == sections
     wins = simulate(3, 2, 3, STRATEGIC).groupby("strategy")["won"].sum()
-    got = {r["strategy"]: r["value"] for r in records if r["item"] == "wins"}
+    got = {
+        r["strategy"]: r["value"] for r in records if r["item"] == "wins" and r["section"] == "wins"
+    }
     assert got == {k: float(v) for k, v in wins.items()}
+    # 2 games at 3 players: one of each line-up, the lone strategy's win read from the frame
+    frame = simulate(3, 2, 3, STRATEGIC)
+    for game in (0, 1):
+        seats = frame[frame["game"] == game]
+        lone = seats["strategy"].value_counts().idxmin()
+        name = "+".join(sorted(seats["strategy"]))
+        key = ("line-ups", name, lone, "wins")
+        (record,) = [
+            r for r in records if (r["section"], r["line-up"], r["strategy"], r["item"]) == key
+        ]
+        assert record["value"] == float(seats.loc[seats["strategy"] == lone, "won"].sum())
 
 
 @pytest.mark.parametrize(
