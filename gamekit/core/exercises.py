@@ -178,10 +178,16 @@ def _matches(answer: Any, truth: Any, tolerance: float, exact_case: bool = False
     if isinstance(truth, (int, Fraction, float)):  # a number: True is not 1 here
         if not _is_number(answer):
             return False
-        if isinstance(answer, float) or isinstance(truth, float):
-            return abs(float(answer) - float(truth)) <= tolerance
-        return Fraction(int(answer.numerator), int(answer.denominator)) == Fraction(truth)
+        if _exact(answer, truth):
+            return Fraction(int(answer.numerator), int(answer.denominator)) == Fraction(truth)
+        return abs(float(answer) - float(truth)) <= tolerance
     return bool(answer == truth)
+
+
+def _exact(answer: Any, truth: Any) -> bool:
+    """Whether two numbers are compared exactly (whole numbers and fractions, numpy's too)
+    rather than within the tolerance (any float, numpy's float32 included)."""
+    return isinstance(answer, numbers.Rational) and not isinstance(truth, float)
 
 
 def _words_for_match(answer: Any, truth: Any, tolerance: float) -> str:
@@ -189,7 +195,7 @@ def _words_for_match(answer: Any, truth: Any, tolerance: float) -> str:
     if isinstance(truth, frozenset):
         return _show(answer)
     number = isinstance(truth, (int, Fraction, float)) and not isinstance(truth, bool)
-    if number and (isinstance(answer, float) or isinstance(truth, float)):
+    if number and _is_number(answer) and not _exact(answer, truth):
         return f"{float(answer):g} is within {tolerance:g} of {_show(truth)}"
     return _show(truth)
 

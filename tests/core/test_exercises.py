@@ -56,6 +56,8 @@ def demo_exercises():
         ("test.third", np.float64(0.333)),
         ("test.float", 2),  # a whole number within the tolerance of a float answer
         ("test.float", Fraction(21, 10)),
+        ("test.float", np.float32(2.0)),
+        ("test.numbers", (np.float32(3.0), 1)),  # a float within the tolerance of a whole number
     ],
 )
 def test_right_answers_in_any_form_pass(exercise, answer, capsys):
