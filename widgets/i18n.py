@@ -133,6 +133,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_green": "green",
         "colour_purple": "purple",
         "manage_label": "Place masters or lecture",
+        "pass_question": (
+            "{who}: pass for the rest of the round? {who} places no more masters and gives "
+            "no more lectures until the next round."
+        ),
+        "pass_yes": "Yes, pass for the rest of the round",
+        "pass_no": "No, keep playing",
     },
     "de": {
         "round": "Runde {round} von {rounds}",
@@ -206,6 +212,12 @@ _WORDS: dict[str, dict[str, str]] = {
         "colour_green": "grün",
         "colour_purple": "lila",
         "manage_label": "Magister einsetzen oder Vorlesung halten",
+        "pass_question": (
+            "{who}: für den Rest der Runde passen? {who} setzt bis zur nächsten Runde keine "
+            "Magister mehr ein und hält keine Vorlesungen mehr."
+        ),
+        "pass_yes": "Ja, für den Rest der Runde passen",
+        "pass_no": "Nein, weiterspielen",
     },
 }
 

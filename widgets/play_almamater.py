@@ -32,7 +32,7 @@ from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
 from gamekit.almamater.words import event_text
-from gamekit.core.actions import ScoreLine
+from gamekit.core.actions import Action, ScoreLine
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX
@@ -175,6 +175,28 @@ class AlmaMaterTable(GameTable):
         (...)"`` -> ``"Bo chooses Pereira (...)"`` (German: ``"Bo wählt Pereira (...)"``)."""
         return event_text(line, self.lang, self.spec, names=self._by_colour)
 
+    @staticmethod
+    def _group(action: Action, legal: Sequence[Action]) -> str:
+        """Where the panel draws an action: passing, when there is anything else to do,
+        is a small secondary button after the real choices ("later"), never the first or
+        filled one, and a click on it asks first (:meth:`_ask_first`)."""
+        if isinstance(action, A.Pass) and len(legal) > 1:
+            return "later"
+        return "main" if isinstance(action, MAIN) else "manage"
+
+    def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
+        """A click on "Pass for the rest of the round" asks first (passing cannot be taken
+        back in the round), unless passing is all the player can do."""
+        if not isinstance(action, A.Pass) or len(self.session.legal()) <= 1:
+            return None
+        seat = self.state.current
+        who = self.labels[seat] if seat is not None else ""
+        return (
+            self._w["pass_question"].format(who=who),
+            self._w["pass_yes"],
+            self._w["pass_no"],
+        )
+
     def _table_facts(self) -> dict[str, Any]:
         return {"players": list(self.names)}
 
@@ -198,7 +220,8 @@ class AlmaMaterTable(GameTable):
         spec = self.spec
         actions = []
         if self.people_to_act():
-            for a in s.legal():
+            legal = s.legal()
+            for a in legal:
                 space = action_space(spec, a)
                 if isinstance(a, A.GiveLecture):
                     section = self._w["lectures"]
@@ -214,7 +237,7 @@ class AlmaMaterTable(GameTable):
                     {
                         "label": text[:1].upper() + text[1:],
                         "action": a.to_struct(),
-                        "group": "main" if isinstance(a, MAIN) else "manage",
+                        "group": self._group(a, legal),
                         "space": space,
                         "section": section,
                         "pick": space or section,  # the choice made first

@@ -9,13 +9,30 @@
 // ring so they are visibly new; then focus moves to the next decision (keyboard play).
 // A new decision never appears under the pointer of the click that led to it: when one
 // would, a "Just done: ..." line takes that spot and the new buttons move below it, for as
-// long as that view is shown (no button jumps under a pointer that moves on).
+// long as that view is shown (no button jumps under a pointer that moves on); the first new
+// choice stays in sight (see keepClear).
 
 function render({ model, el }) {
   // the panel's own words in the table's language (`words` from Python), else English
   const w = (key, english) => (model.get("words") || {})[key] || english;
   const root = gkEl("div", "gk-root gk-play", null, el);
   gkOwnKeys(root); // keys pressed in here are the table's, not JupyterLab's
+  // ... and so are keys on the table's stock ipywidgets (history slider, trade form, Save /
+  // Load): the table around the panel (class gk-table) keeps them too, once it is on the page
+  let tableTries = 0;
+  const ownTable = () => {
+    const table = el.closest(".gk-table");
+    if (table) {
+      if (!table.hasAttribute("data-gk-own-keys")) {
+        table.setAttribute("data-gk-own-keys", "true");
+        gkOwnKeys(table);
+      }
+      // a dashboard's tabs around the table: their labels at panel size (play_panel.css)
+      const tabs = table.closest(".widget-tab, .jupyter-widget-Tab");
+      if (tabs) tabs.classList.add("gk-table-tabs");
+    } else if (++tableTries < 600) setTimeout(ownTable, 100);
+  };
+  ownTable();
   const head = gkEl("div", "gk-play-head", null, root);
   const title = gkEl("div", "gk-play-title", null, head);
   const status = gkEl("div", "gk-play-status", null, head);
@@ -163,8 +180,11 @@ function render({ model, el }) {
     if (!question) return;
     gkEl("div", "gk-confirm-text", question, confirm);
     const row = gkEl("div", "gk-confirm-buttons", null, confirm);
-    plain(row, w("branch_yes", "Start the new branch"), "gk-main", (e, b) => send({ kind: "confirm", yes: true }, e, b));
-    plain(row, w("branch_no", "Keep the recorded moves"), "gk-manage", (e, b) => send({ kind: "confirm", yes: false }, e, b));
+    // the answers: the table's (confirm_yes / confirm_no, "Yes, pass ..."), else a new branch's
+    const yes = model.get("confirm_yes") || w("branch_yes", "Start the new branch");
+    const no = model.get("confirm_no") || w("branch_no", "Keep the recorded moves");
+    plain(row, yes, "gk-main", (e, b) => send({ kind: "confirm", yes: true }, e, b));
+    plain(row, no, "gk-manage", (e, b) => send({ kind: "confirm", yes: false }, e, b));
   };
 
   // Alma Mater's action phase: one compact button per space, then that space's options
@@ -178,7 +198,10 @@ function render({ model, el }) {
     gkEl("div", "gk-actions-label", w("pick", "Pick a space (here or on the board), then one of its options:"), actions);
     const chips = gkEl("div", "gk-chips", null, actions);
     for (const [key, g] of groups) {
-      const chip = gkEl("button", "gk-chip" + (key === focus ? " gk-chip-on" : ""), `${g.name} (${g.list.length})`, chips);
+      // the count is how many options the space offers, said in words ("2 options")
+      const n = g.list.length;
+      const count = (n === 1 ? w("one_option", "1 option") : w("options", "{n} options")).replace("{n}", n);
+      const chip = gkEl("button", "gk-chip" + (key === focus ? " gk-chip-on" : ""), `${g.name} · ${count}`, chips);
       chip.type = "button";
       chip.setAttribute("aria-pressed", key === focus ? "true" : "false");
       chip.addEventListener("click", () => {
@@ -229,8 +252,11 @@ function render({ model, el }) {
     gkClear(actions);
     const items = model.get("actions") || [];
     const focus = model.get("focus");
-    const main = items.filter((a) => a.group !== "manage");
+    const main = items.filter((a) => a.group !== "manage" && a.group !== "later");
     const manage = items.filter((a) => a.group === "manage");
+    // "later": a secondary choice that ends something (Alma Mater's pass), drawn small and
+    // last, after the real choices (the table asks before it takes it)
+    const later = items.filter((a) => a.group === "later");
     if (model.get("confirm")) return; // answer the question first
     if (!items.length) {
       const why = model.get("can_act") ? "" : model.get("waiting") || "";
@@ -243,6 +269,10 @@ function render({ model, el }) {
     if (manage.length) {
       if (model.get("pick_first")) drawPicker(manage, focus);
       else drawManage(manage, focus);
+    }
+    if (later.length) {
+      const row = gkEl("div", "gk-actions-later", null, actions);
+      later.forEach((a) => button(row, a, "gk-manage gk-later"));
     }
   };
 
@@ -260,16 +290,70 @@ function render({ model, el }) {
   // Keep the spot of the last click clear of a different new decision: when a button other
   // than the one clicked would be under the pointer, a "Just done: ..." line is put before
   // its row (or before the bot controls), as tall as needed to move it below the clicked
-  // button's spot. Worked out once per view, then redrawn the same for that view.
+  // button's spot, but never taller than SPACER_MAX and never pushing the first new choice
+  // out of sight. When it would (a click near the bottom of the window), or the first new
+  // choice is below the fold anyway, the line goes right after the first new choice
+  // instead, and the page scrolls (at once) so that this choice ends just above the pointer
+  // and the line lies under it. Worked out once per view, then redrawn the same for that
+  // view (no scrolling then).
   const clickable = ".gk-actions button, .gk-bot-controls button, .gk-confirm button, .gk-play-undo button";
+  const SPACER_MAX = 160;
+  const firstChoice = () => root.querySelector(".gk-confirm button, .gk-actions button, .gk-bot-controls button");
+  const pageScroller = () => document.scrollingElement || document.documentElement;
+  const scroller = () => {
+    // the nearest ancestor of the panel that scrolls (JupyterLab's notebook), else the page
+    for (let e = root.parentElement; e && e !== document.body; e = e.parentElement) {
+      const y = getComputedStyle(e).overflowY;
+      if ((y === "auto" || y === "scroll") && e.scrollHeight > e.clientHeight + 1) return e;
+    }
+    return pageScroller();
+  };
+  const shown = (sc) => {
+    // the part of the window where `sc` shows its content: [top, bottom]
+    if (sc === pageScroller()) return [0, window.innerHeight];
+    const r = sc.getBoundingClientRect();
+    return [Math.max(0, r.top), Math.min(window.innerHeight, r.bottom)];
+  };
   const justDone = (spot, label) => {
-    const parent = spot.inActions ? actions : root;
-    const anchor = parent.children[spot.index];
-    if (!anchor) return;
     const line = gkEl("div", "gk-just-done", `${w("just_done", "Just done:")} ${label}`);
     line.setAttribute("aria-hidden", "true");
     line.style.minHeight = `${spot.height}px`;
+    if (spot.after) {
+      const first = firstChoice();
+      if (!first) return null;
+      line.classList.add("gk-just-done-after"); // a whole line of its own in a row of buttons
+      first.parentElement.insertBefore(line, first.nextSibling);
+      return line;
+    }
+    const parent = spot.inActions ? actions : root;
+    const anchor = parent.children[spot.index];
+    if (!anchor) return null;
     parent.insertBefore(line, anchor);
+    return line;
+  };
+  const underPointer = (click) => {
+    const hit = document.elementFromPoint(pointer.x, pointer.y);
+    const b = hit && hit.closest(clickable);
+    return b && root.contains(b) && b.textContent !== click.label ? b : null;
+  };
+  const clearAfterFirst = (click) => {
+    // the first choice just above the pointer, a "Just done" line under the pointer
+    const first = firstChoice();
+    if (!first) return [];
+    const sc = scroller();
+    const [top] = shown(sc);
+    const box = first.getBoundingClientRect();
+    const gap = 10;
+    if (pointer.y - gap - box.height < top) return []; // no room above the pointer
+    const spot = { after: true, height: Math.ceil(click.below + 2 * gap + 8) };
+    const line = justDone(spot, click.label);
+    const delta = first.getBoundingClientRect().bottom - (pointer.y - gap);
+    if (delta > 0) sc.scrollBy({ top: delta, behavior: "instant" });
+    // the line reaches from below the first choice to below the clicked button's spot
+    const reach = Math.ceil(pointer.y + click.below + 4 - line.getBoundingClientRect().top);
+    spot.height = Math.max(spot.height, reach);
+    line.style.minHeight = `${spot.height}px`;
+    return [spot];
   };
   const keepClear = () => {
     root.querySelectorAll(".gk-just-done").forEach((e) => e.remove());
@@ -281,22 +365,38 @@ function render({ model, el }) {
     clearSpots = null;
     const click = lastClick;
     if (!click || !pointer || click.view === view || performance.now() - click.at > 15000) return;
-    const spots = [];
-    for (let n = 0; n < 3; n++) {
-      const hit = document.elementFromPoint(pointer.x, pointer.y);
-      const b = hit && hit.closest(clickable);
-      if (!b || !root.contains(b) || b.textContent === click.label) break;
-      // the row of `b` among the actions, or its part of the panel (bots, confirm, head)
-      let anchor = b;
-      while (anchor.parentElement !== actions && anchor.parentElement !== root) anchor = anchor.parentElement;
-      const parent = anchor.parentElement;
-      const spot = {
-        inActions: parent === actions,
-        index: Array.prototype.indexOf.call(parent.children, anchor),
-        height: Math.ceil(pointer.y + click.below - anchor.getBoundingClientRect().top + 4),
-      };
-      spots.push(spot);
-      justDone(spot, click.label);
+    const before = (cap) => {
+      // lines before the rows under the pointer; null when one would be taller than `cap`
+      const placed = [];
+      for (let n = 0; n < 3; n++) {
+        const b = underPointer(click);
+        if (!b) break;
+        // the row of `b` among the actions, or its part of the panel (bots, confirm, head)
+        let anchor = b;
+        while (anchor.parentElement !== actions && anchor.parentElement !== root) anchor = anchor.parentElement;
+        const parent = anchor.parentElement;
+        const height = Math.ceil(pointer.y + click.below - anchor.getBoundingClientRect().top + 4);
+        if (height > cap) return null;
+        const spot = { inActions: parent === actions, index: Array.prototype.indexOf.call(parent.children, anchor), height };
+        placed.push(spot);
+        justDone(spot, click.label);
+      }
+      return placed;
+    };
+    const removeLines = () => root.querySelectorAll(".gk-just-done").forEach((e) => e.remove());
+    let spots = before(SPACER_MAX);
+    const first = firstChoice();
+    const [, bottom] = shown(scroller());
+    if (spots === null || (first && first.getBoundingClientRect().bottom > bottom - 4)) {
+      // a line before the row would be too tall, or the first choice is out of sight (pushed
+      // by a line, or below the fold where the click was): the first choice goes just above
+      // the pointer, with a line after it
+      removeLines();
+      spots = clearAfterFirst(click);
+      if (!spots.length) {
+        removeLines(); // no room above the pointer (a click near the top): lines before rows
+        spots = underPointer(click) ? before(Infinity) : [];
+      }
     }
     clearSpots = { view, label: click.label, spots };
   };

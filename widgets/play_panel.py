@@ -60,6 +60,18 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "bot_waits": "{who} (Bot) ist am Zug: „Bot: nächste Aktion“ klicken",
         "bot_acts": "{who} (Bot) ist am Zug",
         "undo": "Zweig rückgängig machen ({moves} Zug/Züge zurückholen)",
+        "one_option": "1 Möglichkeit",
+        "options": "{n} Möglichkeiten",
+        # a file that could not be loaded (shown next to the Load button)
+        "load_failed": "Nicht geladen: {why}",
+        "loaded": "{name} geladen.",
+        "load_not_json": "{name} ist keine JSON-Datei ({problem})",
+        "load_not_saved": "{name} ist kein gespeichertes Campus-Gamekit-Spiel",
+        "load_version": "{name} hat die Version {version}; dieses Kit liest Version {expected}",
+        "load_game": "{name} ist ein Spiel von {game}, dieser Tisch spielt {table}",
+        "load_fact": "{name}: {key} {value}, aber dieser Tisch hat {expected}",
+        "load_history": "{name}: der Verlauf lässt sich nicht nachspielen ({problem})",
+        "load_extra": "{name}: Zusatzdaten fehlerhaft ({problem})",
     },
 }
 
@@ -95,6 +107,8 @@ class PlayPanel(GameWidget):
     show_step_toggle = traitlets.Bool(True).tag(sync=True)
     dice_note = traitlets.Unicode("").tag(sync=True)  # "Cy rolled 3+4"
     confirm = traitlets.Unicode("").tag(sync=True)  # a question (start a branch?) or ""
+    confirm_yes = traitlets.Unicode("").tag(sync=True)  # its answers ("": a new branch's)
+    confirm_no = traitlets.Unicode("").tag(sync=True)
     undo_label = traitlets.Unicode("").tag(sync=True)  # "Undo the branch ..." or ""
     pick_first = traitlets.Bool(False).tag(sync=True)  # choose a space, then its options
     lang = traitlets.Unicode("en").tag(sync=True)  # the language of the panel's own words

@@ -33,6 +33,38 @@ SAVE_FORMAT = "campus-gamekit saved game"
 SAVE_VERSION = 1
 _ROLLED = re.compile(r"^(?P<who>.+?) rolled (?P<dice>\d+(?:\s*\+\s*\d+)*)")
 
+#: Why a file could not be loaded, in English (the panel's ``words`` hold other languages
+#: under the same keys); the fields are filled in as text.
+LOAD_WORDS = {
+    "load_failed": "Could not load: {why}",
+    "loaded": "Loaded {name}.",
+    "load_not_json": "{name}: not JSON text ({problem})",
+    "load_not_saved": "{name}: not a saved Campus Gamekit game (format {format})",
+    "load_version": "{name}: version {version}, this kit reads {expected}",
+    "load_game": "{name}: a game of {game}, this table plays {table}",
+    "load_fact": "{name}: {key} {value}, but this table has {expected}",
+    "load_history": "{name}: history: {problem}",
+    "load_extra": "{name}: extra: {problem}",
+}
+
+
+class LoadError(ValueError):
+    """A file that is not a saved game of this table: ``key`` (a key of
+    :data:`LOAD_WORDS`) names the problem, ``fields`` fill in its sentence.
+
+    >>> str(LoadError("load_not_json", name="a.json", problem="line 1"))
+    'a.json: not JSON text (line 1)'
+    """
+
+    def __init__(self, key: str, /, **fields: Any) -> None:
+        self.key = key
+        self.fields = {k: str(v) for k, v in fields.items()}
+        super().__init__(LOAD_WORDS[key].format(**self.fields))
+
+    def words(self, templates: dict[str, str]) -> str:
+        """The sentence in the language of ``templates`` (English when it has none)."""
+        return templates.get(self.key, LOAD_WORDS[self.key]).format(**self.fields)
+
 
 def since_last_person(entries: Sequence[Entry]) -> int:
     """How many log lines at the end of ``entries`` came after the last decision a person
@@ -70,6 +102,8 @@ class GameTable(ipw.VBox):
         self.auto_bots = auto_bots and people  # with no person seated, bots wait for a click
         self._live: list[Any] = []  # updaters of charts that follow the game
         self._pending: Action | None = None  # a move waiting for "start a new branch?"
+        self._pending_branch = True  # whether that question is the new-branch one
+        self._from_python = False  # True while act() takes an action given in Python
         self.panel = PlayPanel(
             on_act=self._act,
             on_bot=self._bot,
@@ -99,8 +133,11 @@ class GameTable(ipw.VBox):
             description=self._t("load", "Load a game"),
         )
         self.upload.observe(self._uploaded, names="value")
+        # what became of the last file loaded, next to the Load button (a Label: text only)
+        self.file_note = ipw.Label("", layout=ipw.Layout(display="none"))
+        self.file_note.add_class("gk-file-note")
         self.files = ipw.HBox(
-            [self.save_button, self.download, self.upload],
+            [self.save_button, self.download, self.upload, self.file_note],
             layout=ipw.Layout(align_items="center", flex_flow="row wrap", grid_gap="8px"),
         )
         self.files.add_class("gk-files")
@@ -137,17 +174,33 @@ class GameTable(ipw.VBox):
         self.refresh()
 
     # --- intents from the panel -------------------------------------------------------
-    def _act(self, struct: dict[str, Any], *, branch: bool = False) -> str:
+    def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
+        """``(question, yes, no)`` when a click on ``action`` must be confirmed first (an
+        irreversible choice that is easy to click by mistake), else ``None``. Actions taken
+        from Python (:meth:`act`) are never asked about."""
+        return None
+
+    def _act(self, struct: dict[str, Any], *, branch: bool = False, confirmed: bool = False) -> str:
         s = self.session
         action = s.game.action_from_struct(struct)  # ValueError: not an action of this game
+        ask = None if confirmed or self._from_python else self._ask_first(action)
+        if ask is not None:
+            s.check(action)  # an illegal move is refused first
+            self._pending, self._pending_branch = action, False
+            with self.panel.hold_sync():
+                self.panel.confirm, self.panel.confirm_yes, self.panel.confirm_no = ask
+            return ""
         if not branch and s.would_branch(action):
             s.check(action)  # an illegal move is refused first
-            self._pending = action
+            self._pending, self._pending_branch = action, True
             later = len(s.history) - 1 - s.position
-            self.panel.confirm = (
-                f"“{self._label(action)}” differs from the recorded move. Start a new branch "
-                f"here? The {later} later move(s) are set aside (Undo brings them back)."
-            )
+            with self.panel.hold_sync():
+                self.panel.confirm_yes = self.panel.confirm_no = ""
+                self.panel.confirm = (
+                    f"“{self._label(action)}” differs from the recorded move. Start a new "
+                    f"branch here? The {later} later move(s) are set aside (Undo brings them "
+                    "back)."
+                )
             return ""
         self._pending = None
         s.act(action)  # IllegalAction -> message, game unchanged
@@ -165,8 +218,9 @@ class GameTable(ipw.VBox):
         self.panel.confirm = ""
         if not yes or pending is None:
             self.refresh()
-            return "No new branch: the recorded moves are kept."
-        return self._act(pending.to_struct(), branch=True)
+            return "No new branch: the recorded moves are kept." if self._pending_branch else ""
+        # a confirmed choice may still need the new-branch question (from an earlier move)
+        return self._act(pending.to_struct(), branch=self._pending_branch, confirmed=True)
 
     def _undo(self) -> str:
         back = self.session.undo_branch()
@@ -192,14 +246,18 @@ class GameTable(ipw.VBox):
         before = (len(self.session.history), self.session.position, self.session.state)
         if branch:
             try:
-                self._act(struct, branch=True)
+                self._act(struct, branch=True, confirmed=True)
             except ValueError as exc:  # IllegalAction: shown, the game is unchanged
                 self.panel.show_message(str(exc), error=True)
                 return False
             self.panel.show_message("")
             ok = True
         else:
-            ok = self.panel.handle_intent({"kind": "act", "action": struct})
+            self._from_python = True  # taken as given: no "are you sure?" question
+            try:
+                ok = self.panel.handle_intent({"kind": "act", "action": struct})
+            finally:
+                self._from_python = False
         after = (len(self.session.history), self.session.position, self.session.state)
         return ok and after != before
 
@@ -252,35 +310,38 @@ class GameTable(ipw.VBox):
             data = parse_json(text, name)
         except DataError as exc:
             problem = exc.problem.removeprefix("not valid JSON: ")
-            raise ValueError(f"{name}: not JSON text ({problem})") from None
+            raise LoadError("load_not_json", name=name, problem=problem) from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise ValueError(f"{name}: not a saved Campus Gamekit game (format {SAVE_FORMAT!r})")
+            raise LoadError("load_not_saved", name=name, format=repr(SAVE_FORMAT))
         if data.get("version") != SAVE_VERSION:
-            raise ValueError(
-                f"{name}: version {data.get('version')!r}, this kit reads {SAVE_VERSION}"
+            raise LoadError(
+                "load_version", name=name, version=repr(data.get("version")), expected=SAVE_VERSION
             )
         if data.get("game") != self.game:
-            raise ValueError(
-                f"{name}: a game of {data.get('game')!r}, this table plays {self.game!r}"
+            raise LoadError(
+                "load_game", name=name, game=repr(data.get("game")), table=repr(self.game)
             )
         for key, value in self._table_facts().items():
             if data.get(key) != value:
-                raise ValueError(f"{name}: {key} {data.get(key)!r}, but this table has {value!r}")
+                raise LoadError(
+                    "load_fact", name=name, key=key, value=repr(data.get(key)), expected=repr(value)
+                )
         s = self.session
         kept = (s.history, s.position, s.rng, s.set_aside)
         try:
             s.restore(data.get("history"))
         except ValueError as exc:
-            raise ValueError(f"{name}: history: {exc}") from None
+            raise LoadError("load_history", name=name, problem=exc) from None
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # an edited position the engine cannot replay (a seat or space out of range)
             s.history, s.position, s.rng, s.set_aside = kept
-            raise ValueError(f"{name}: history: not a position of this game ({exc})") from None
+            problem = f"not a position of this game ({exc})"
+            raise LoadError("load_history", name=name, problem=problem) from None
         try:
             self._load_extra(data.get("extra") or {})
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             s.history, s.position, s.rng, s.set_aside = kept  # keep the current game
-            raise ValueError(f"{name}: extra: {exc}") from None
+            raise LoadError("load_extra", name=name, problem=exc) from None
         self._pending = None
         self.panel.confirm = ""
         self.refresh()
@@ -300,13 +361,27 @@ class GameTable(ipw.VBox):
         if not files:
             return
         item = files[0]
+        name = str(item.get("name", "the file"))
+        words = {**LOAD_WORDS, **self.panel.words}
         try:
-            self.load_json(bytes(item["content"]), name=str(item.get("name", "the file")))
+            self.load_json(bytes(item["content"]), name=name)
         except ValueError as exc:
-            self.panel.show_message(f"Could not load: {exc}", error=True)
+            why = exc.words(words) if isinstance(exc, LoadError) else str(exc)
+            self.show_file_note(words["load_failed"].format(why=why), error=True)
         else:
-            self.panel.show_message(f"Loaded {item.get('name', 'the game')}.")
+            self.show_file_note(words["loaded"].format(name=name))
         self.upload.value = ()
+
+    def show_file_note(self, text: str, *, error: bool = False) -> None:
+        """Say what became of a file (loaded, or why not) next to the Load button, where the
+        teacher clicked, and in the panel's message line; the text is shown as text."""
+        self.panel.show_message(text, error=error)
+        self.file_note.value = text
+        self.file_note.layout.display = "" if text else "none"
+        if error:
+            self.file_note.add_class("gk-error")
+        else:
+            self.file_note.remove_class("gk-error")
 
     # --- drawing -----------------------------------------------------------------------
     def _words(self, line: str) -> str:
@@ -386,4 +461,4 @@ class GameTable(ipw.VBox):
         return self.session.state
 
 
-__all__ = ["GameTable", "since_last_person"]
+__all__ = ["LOAD_WORDS", "GameTable", "LoadError", "since_last_person"]

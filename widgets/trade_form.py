@@ -1,6 +1,7 @@
 """``TradeForm``: stock ipywidgets to propose an Alfredopoly trade (rule 11).
 
-Properties, cash and "Get out of Academic Probation free" cards, both ways, in any mix.
+Properties, cash and "Get out of Academic Probation free" cards, both ways, in any mix. The
+form says whose offer it is ("Ann offers") and marks mortgaged properties.
 
 Trades are open-ended, so ``legal_actions`` does not list them; the form builds a
 ``ProposeTrade`` and hands it to the table, where the engine checks it like any click.
@@ -13,8 +14,8 @@ button is disabled (and the form hidden) until the trade is answered.
 >>> from widgets.play_alfredopoly import AlfredopolyTable
 >>> table = AlfredopolyTable(["Ann", "Bo"], seed=1)
 >>> form = table.trade
->>> form.partner.options
-(('Bo', 1),)
+>>> form.partner.options, form.head.value
+((('Bo', 1),), 'Ann offers (“I” below is Ann)')
 >>> form.give_cash.value = 50
 >>> form.propose.click()           # nothing offered for it is fine, but Ann must hold $50
 >>> table.state.phase, table.state.offer.give_cash, form.give_cash.value
@@ -45,6 +46,9 @@ class TradeForm(ipw.VBox):
         self._submit = send
         self._state: GameState | None = None
         wide = ipw.Layout(width="100%")
+        # whose offer it is: "I" in the fields below is the player to act
+        self.head = ipw.Label("")
+        self.head.add_class("gk-trade-head")
         self.partner = ipw.Dropdown(description="With", layout=wide)
         self.give = ipw.SelectMultiple(description="I give", rows=5, layout=wide)
         self.take = ipw.SelectMultiple(description="I take", rows=5, layout=wide)
@@ -64,6 +68,7 @@ class TradeForm(ipw.VBox):
         self.partner.observe(self._fill_take, names="value")
         super().__init__(
             [
+                self.head,
                 self.partner,
                 self.give,
                 self.give_cash,
@@ -80,7 +85,12 @@ class TradeForm(ipw.VBox):
     def _properties(self, seat: int) -> list[tuple[str, int]]:
         assert self._state is not None
         spaces = self._spec.board.spaces
-        return [(spaces[i].name, i) for i, owner in enumerate(self._state.owner) if owner == seat]
+        state = self._state
+        return [
+            (spaces[i].name + (" (mortgaged)" if state.mortgaged[i] else ""), i)
+            for i, owner in enumerate(state.owner)
+            if owner == seat
+        ]
 
     def _cards(self, seat: int) -> list[tuple[str, str]]:
         """The "Get out" cards ``seat`` holds, labelled with their deck and id."""
@@ -102,6 +112,8 @@ class TradeForm(ipw.VBox):
         if not can_trade:
             return
         me = state.actor
+        name = state.players[me].name
+        self.head.value = f"{name} offers (“I” below is {name})"
         partners = [(p.name, i) for i, p in enumerate(state.players) if i != me and not p.bankrupt]
         keep = self.partner.value
         self.partner.options = partners

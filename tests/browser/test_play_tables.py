@@ -13,10 +13,18 @@ these checks in it:
 - step mode: a bot decision waits for a click;
 - a rapid second click after a redraw does nothing, and after every mouse click the element
   under the pointer is not a different, enabled decision (a "Just done" line keeps the spot);
-- a double-clicked trade is proposed once;
+- a double-clicked trade is proposed once; the trade form says whose offer it is and no
+  field of it sticks out;
+- in JupyterLab, command-mode keys on a table button, its history slider or Save button do
+  not change the notebook;
 - the German Alma Mater table shows German names; pick a space, then one of its options;
 - the history slider replays the recorded dice;
 - a saved game survives a page reload (Save, download, reload, upload).
+
+``test_choice_near_the_bottom_stays_in_view`` clicks Alma Mater's setup choices near the
+bottom of a 1280x720 window: the next decision's first button is on screen and not under
+the pointer; passing is a small last button that asks first; a bad file's message is in the
+table's language next to the Load button; the table's stock controls are 16 px or more.
 
 A probe text area mirrors the kernel's game, so the checks read the truth from the kernel,
 not only from the page. Screenshots of both tables go to ``test-artifacts/``.
@@ -304,6 +312,19 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
         assert page.evaluate(cells) == before, f"{name}: keys on the table changed the notebook"
         assert page.evaluate("() => document.activeElement.textContent") == "Roll the dice"
         assert play.is_visible()
+        # ... nor from the table's stock ipywidgets (the history slider's handle, Save)
+        first_table = page.locator(".gk-table").first
+        for control in (
+            first_table.locator(".noUi-handle").first,
+            first_table.locator(".gk-files button", has_text="Save the game"),
+        ):
+            control.focus()
+            assert control.evaluate("(e) => document.activeElement === e")
+            for key in ("d", "d", "a", "b", "x", "m"):
+                page.keyboard.press(key)
+            assert page.evaluate(cells) == before, f"{name}: keys on a table control changed it"
+        assert play.is_visible()
+        play.locator(".gk-actions-main button", has_text="Roll the dice").focus()
     keys = 0
     p = start
     while p["turn"] < 3 and keys < 15:  # turn 1 Ann, turn 2 the bot Bo, turn 3 Ann again
@@ -400,6 +421,15 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
         ).first.click()
         table.locator(".gk-trade-form").wait_for()
     form = table.locator(".gk-trade-form")
+    # whose offer it is; no list box or field sticks out of the form (clipped at 1280 px)
+    assert form.locator(".gk-trade-head").text_content().startswith("Ann offers")
+    fit = form.evaluate(
+        "(f) => { const r = f.getBoundingClientRect(); return Array.from("
+        " f.querySelectorAll('select, input')).filter((e) => e.offsetParent).map((e) =>"
+        " e.getBoundingClientRect().right - Math.min(r.right, innerWidth)); }"
+    )
+    assert fit and max(fit) <= 1, f"{name}: trade form fields stick out by {fit}"
+    screenshot(page, f"{name}-trade-form", ".gk-trade-form")
     pay = form.locator(".widget-inline-hbox", has_text="I pay").locator("input")
     pay.fill("10")
     pay.press("Tab")
@@ -498,3 +528,155 @@ def test_play_tables_in_jupyterlab(lab, lab_page, tmp_path, size):  # type: igno
 
     play_through(page, "lab", f"{size[0]}x{size[1]}", tmp_path, reload)
     shutdown_kernel(page)
+
+
+# A German Alma Mater table below 700 px of other output (a dashboard's introduction), so
+# a setup choice can be clicked near the bottom of a 1280x720 window.
+LOW_NOTEBOOK = [
+    """import json
+import ipywidgets as ipw
+from widgets.play_almamater import AlmaMaterTable
+am = AlmaMaterTable(["Ann", "Bo"], seed=3, lang="de")
+probe = ipw.Textarea(layout=ipw.Layout(width="100%", max_width="900px", height="40px"))
+probe.add_class("gk-probe")
+
+def update(change=None):
+    s = am.session
+    probe.value = json.dumps({
+        "moves": len(s.history) - 1, "view": am.panel.view, "phase": am.state.phase,
+        "passed": [p.passed for p in am.state.players], "confirm": am.panel.confirm,
+    })
+
+am.panel.observe(update, names=["view", "confirm"])
+update()
+ipw.VBox([ipw.Box(layout=ipw.Layout(height="700px")), am, probe])""",
+]
+
+# The first decision button of the first panel: its box, and what is at the pointer.
+FIRST_JS = """([x, y]) => {
+  const b = document.querySelector('.gk-play').querySelector(
+      '.gk-confirm button, .gk-actions button, .gk-bot-controls button');
+  const r = b.getBoundingClientRect();
+  const hit = document.elementFromPoint(x, y);
+  const at = hit && hit.closest('.gk-play button');
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, label: b.textContent,
+          height: window.innerHeight, at: at ? at.textContent : null,
+          atEnabled: at ? !at.disabled : false,
+          spacers: Array.from(document.querySelectorAll('.gk-just-done')).map(
+              (e) => Math.round(e.getBoundingClientRect().height))};
+}"""
+
+# Computed font size of every text-bearing stock ipywidgets part inside a kit table.
+WIDGET_PX_JS = """() => {
+  const out = [];
+  const sel = '.gk-table .widget-label, .gk-table .widget-readout, .gk-table button.jupyter-button,'
+      + ' .gk-table .widget-upload, .gk-table select, .gk-table .widget-inline-hbox input,'
+      + ' .gk-table-tabs .lm-TabBar-tab';
+  for (const e of document.querySelectorAll(sel)) {
+    if (!e.offsetParent || !(e.textContent || e.value || e.tagName === 'SELECT')) continue;
+    out.push({tag: e.tagName, cls: String(e.getAttribute('class')),
+              text: (e.textContent || '').slice(0, 30),
+              px: parseFloat(getComputedStyle(e).fontSize)});
+  }
+  return out;
+}"""
+
+
+def test_choice_near_the_bottom_stays_in_view(voila, lab_page, tmp_path):  # type: ignore[no-untyped-def]
+    """At 1280x720: a setup choice clicked near the bottom of the window leads to a next
+    decision whose first button is on screen and not under the pointer (lecturer trial 2);
+    passing is a small last button that asks first (12); a bad file's message is German,
+    next to the Load button (3); the table's stock controls are at least 16 px (11)."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    relpath = voila.write_notebook("scratch/low_table.ipynb", LOW_NOTEBOOK)
+    state = render_in_voila(voila, page, relpath)
+    assert not state["errors"] and state["failed"] == 0, state
+    play = page.locator(".gk-play").first
+    play.locator(".gk-actions-main button").first.wait_for()
+    p = wait_probe(page, "p.moves === 0")
+
+    # 1. (trial 2) setup choices clicked near the bottom of the window, until the action phase
+    seen = []
+    while p["phase"] != "action":
+        wait_armed(page, p["view"])
+        button = play.locator(".gk-actions-main button").first
+        button.evaluate("(b) => b.scrollIntoView({block: 'end'})")
+        box = button.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        assert y > 720 - box["height"], box  # near the bottom of the window
+        label = button.text_content()
+        page.mouse.click(x, y)
+        p = wait_probe(page, f"p.view > {p['view']}")
+        wait_armed(page, p["view"])
+        first = page.evaluate(FIRST_JS, [x, y])
+        if not seen:
+            screenshot(page, "low-table-after-click")
+        seen.append(first)
+        assert first["top"] >= 0 and first["bottom"] <= first["height"] + 1, (
+            f"{label}: {first} {seen}"
+        )
+        assert not (first["at"] and first["atEnabled"] and first["at"] != label), (label, first)
+        assert all(h <= 160 for h in first["spacers"][:-1]), first  # capped before a row
+    assert len(seen) >= 3, seen
+    print(
+        "after the setup clicks:",
+        [(s["label"][:30], round(s["top"]), s["at"] and s["at"][:30], s["spacers"]) for s in seen],
+    )
+
+    # 2. (trial 12) the first button is a space, pass is small, last, and asks first
+    first_button = play.locator(".gk-actions button").first
+    assert "gk-chip" in first_button.get_attribute("class"), first_button.text_content()
+    chip = first_button.text_content()
+    assert chip.endswith(" Möglichkeiten") or chip.endswith(" Möglichkeit"), chip
+    assert play.locator(".gk-button.gk-main").count() == 0
+    passing = play.locator(".gk-actions-later button")
+    assert passing.count() == 1 and "passen" in passing.text_content()
+    before = p
+    passing.scroll_into_view_if_needed()
+    passing.click()
+    p = wait_probe(page, "p.confirm !== ''")
+    assert p["moves"] == before["moves"] and not p["passed"][0], p
+    no = play.locator(".gk-confirm button", has_text="Nein, weiterspielen")
+    wait_armed(page, p["view"])
+    no.click()
+    p = wait_probe(page, "p.confirm === ''")
+    assert p["moves"] == before["moves"] and not p["passed"][0], p
+    assert passing.count() == 1
+
+    # 3. (trial 11) the table's stock controls: 16 px or more; history slider, Save, Load
+    sizes = page.evaluate(WIDGET_PX_JS)
+    assert len(sizes) >= 3, sizes
+    small = [s for s in sizes if s["px"] < 16]
+    assert not small, small
+
+    # 4. (trial 3) a file that is not a saved game: German, next to the Load button
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "x"}', encoding="utf-8")
+    upload = page.locator(".gk-files .widget-upload").first
+    upload.scroll_into_view_if_needed()
+    with page.expect_file_chooser() as chooser:
+        upload.click()
+    chooser.value.set_files(str(bad))
+    note = page.locator(".gk-files .gk-file-note.gk-error").first
+    note.wait_for()
+    text = note.text_content()
+    assert text == "Nicht geladen: bad.json ist kein gespeichertes Campus-Gamekit-Spiel", text
+    near = page.evaluate(
+        "() => { const u = document.querySelector('.gk-files .widget-upload');"
+        " const a = u.getBoundingClientRect();"
+        " const b = document.querySelector('.gk-file-note').getBoundingClientRect();"
+        " return {gap: Math.max(b.top - a.bottom, a.top - b.bottom, b.left - a.right, 0),"
+        " inView: b.top >= 0 && b.bottom <= innerHeight,"
+        " px: parseFloat(getComputedStyle(document.querySelector('.gk-file-note')).fontSize)}; }"
+    )
+    assert near["gap"] < 60 and near["inView"] and near["px"] >= 16, near
+    screenshot(page, "low-table-load-error")
+    print(
+        {
+            "first buttons": [(round(s["top"]), round(s["bottom"])) for s in seen],
+            "spacers": [s["spacers"] for s in seen],
+            "widget px": min(s["px"] for s in sizes),
+        }
+    )
+    assert not page.guard.page_errors, page.guard.page_errors
