@@ -8,7 +8,6 @@ const CELL = (V - 2 * CORNER) / 9; // width of a side space
 const BAND = 22; // colour band depth
 const LEADING = 1.04; // line spacing, in font sizes
 const CHAR = 0.6; // a character's average width, in font sizes (DejaVu Sans, semibold)
-const SQUEEZE = 0.74; // the most a line is condensed to fit its space
 const GROUP_BANDS = {
   railroad: "#3b3b3b",
   utility: "#8c8c8c",
@@ -41,36 +40,115 @@ function placement(i) {
   return { x: V - CORNER, y, w: CORNER, h: CELL, transform: `translate(${V - CORNER},${y + CELL}) rotate(-90)` };
 }
 
-// Greedy word wrap to lines of at most `max` characters; a word longer than a line is
-// split with a hyphen ("Mosko-" / "witz"), and a hyphenated word may break after its
-// hyphen ("Binns-" / "Merrill").
+// Greedy word wrap to lines of at most `max` characters (the board's title).
 function wrap(text, max) {
   const lines = [];
   let line = "";
-  const split = (w) => {
-    if (w.length <= max + 1) return [w]; // one letter more is condensed, not split
-    const parts = w.split(/(?<=-)/);
-    if (parts.length > 1 && parts.every((p) => p.length <= max)) return parts;
-    const out = [];
-    for (let i = 0; i < w.length; i += max - 1) {
-      const rest = w.slice(i);
-      if (rest.length <= max) { out.push(rest); break; }
-      out.push(w.slice(i, i + max - 1) + "-");
-    }
-    return out;
-  };
-  const words = String(text).split(/\s+/).filter(Boolean).flatMap(split);
-  for (const word of words) {
-    const sep = line.endsWith("-") ? "" : " ";
-    if (line && (line + sep + word).length > max) {
+  for (const word of String(text).split(/\s+/).filter(Boolean)) {
+    if (line && (line + " " + word).length > max) {
       lines.push(line);
       line = word;
     } else {
-      line = line ? line + sep + word : word;
+      line = line ? line + " " + word : word;
     }
   }
   if (line) lines.push(line);
   return lines;
+}
+
+const VOWELS = "aeiouyäöüàáâèéêìíîòóôùúû";
+// Clusters that may start a syllable (the rest of a cluster ends the one before it).
+const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "pl", "pr", "tr", "chr", "sch", "schl", "schr", "schw"]);
+const ONSETS_EN = new Set([...ONSETS, "ph", "sh", "th", "wh", "wr", "thr"]);
+
+// A word's syllables by the usual rules of thumb: one consonant between two vowels
+// starts the next syllable ("Fa-sa-no"); of a cluster, the longest part that can start
+// a syllable does ("Bab-cock", "Stein-heim", "For-schungs-schrit-te"). In English a final
+// "e" or "es" after a consonant is silent ("Scholes" is one), "w" after a vowel belongs
+// to it ("Powell"), "ck" ends a syllable ("Ken-tucky") and "-ing" is one ("Park-ing").
+// Acronyms ("SWE") and pieces under two letters are not split. When unsure it keeps a
+// word whole: a missed break only costs a narrower line.
+//   syllables("Moskowitz") -> ["Mos", "kowitz"]; syllables("Forschungsschritte", "de")
+//   -> ["For", "schungs", "schrit", "te"]
+function syllables(word, lang = "en") {
+  const en = lang === "en";
+  if (word.length < 4 || word === word.toUpperCase()) return [word];
+  const low = word.toLowerCase();
+  const isVowel = (k) => VOWELS.includes(low[k]) && !(low[k] === "u" && low[k - 1] === "q") && !(low[k] === "y" && (k === 0 || VOWELS.includes(low[k - 1])));
+  const vowel = (k) => isVowel(k) || (en && low[k] === "w" && k > 0 && isVowel(k - 1) && isVowel(k + 1));
+  const nuclei = []; // [start, end) of each run of vowels
+  for (let k = 0; k < low.length; k++) {
+    if (!vowel(k)) continue;
+    const last = nuclei[nuclei.length - 1];
+    if (last && last[1] === k) last[1] = k + 1;
+    else nuclei.push([k, k + 1]);
+  }
+  const end = nuclei[nuclei.length - 1];
+  if (en && nuclei.length > 1 && low[end[0]] === "e" && end[1] - end[0] === 1 && /^(s|d)?$/.test(low.slice(end[1])) && !vowel(end[0] - 1)) {
+    nuclei.pop(); // silent e: "Scholes", "Senate"
+  }
+  const cuts = [];
+  for (let j = 0; j + 1 < nuclei.length; j++) {
+    const cluster = low.slice(nuclei[j][1], nuclei[j + 1][0]);
+    let onset = cluster.length ? 1 : 0;
+    for (let n = cluster.length; n >= 2; n--) if ((en ? ONSETS_EN : ONSETS).has(cluster.slice(-n))) { onset = n; break; }
+    if (cluster.endsWith("ck")) onset = en ? 0 : Math.max(onset, 2);
+    let at = nuclei[j + 1][0] - onset;
+    if (en && j + 2 === nuclei.length && /[^aeiou]ing$/.test(low)) at = low.length - 3;
+    if (at >= 2 && word.length - at >= 2 && at > (cuts[cuts.length - 1] || 0) + 1) cuts.push(at);
+  }
+  const pieces = [];
+  let from = 0;
+  for (const at of [...cuts, word.length]) { pieces.push(word.slice(from, at)); from = at; }
+  return pieces;
+}
+
+// A name's pieces and how each joins the next: "space" (a line may break there), "hard"
+// (after a hyphen of the name: may break, nothing added) or "soft" (a syllable break: a
+// hyphen is added if the line breaks there).
+function namePieces(text) {
+  const pieces = [];
+  String(text).split(/\s+/).filter(Boolean).forEach((word, w) => {
+    word.split(/(?<=-)/).forEach((part, p) => {
+      syllables(part).forEach((syl, k) => {
+        const join = k > 0 ? "soft" : p > 0 ? "hard" : w > 0 ? "space" : null;
+        pieces.push({ text: syl, join });
+      });
+    });
+  });
+  return pieces;
+}
+
+// Lines for a name in `width` (viewBox units) and at most `room` lines: breaks between
+// words first, after a name's own hyphen next, and inside a word only at a syllable with
+// a hyphen, when that saves more squeezing than a hyphen costs ("Mos-" / "kowitz"). A
+// line still too wide is condensed by `multiline`.
+function nameLines(text, width, room, measure) {
+  const pieces = namePieces(text);
+  if (!pieces.length) return [];
+  const lineText = (i, j) => {
+    let out = pieces[i].text;
+    for (let k = i + 1; k < j; k++) out += (pieces[k].join === "space" ? " " : "") + pieces[k].text;
+    return j < pieces.length && pieces[j].join === "soft" ? out + "-" : out;
+  };
+  let best = null;
+  const search = (i, lines, cost) => {
+    if (i === pieces.length) {
+      const widest = Math.max(...lines.map((l) => measure(l) / width), 1);
+      const score = widest + cost + lines.length * 0.001;
+      if (!best || score < best.score) best = { score, lines };
+      return;
+    }
+    for (let j = i + 1; j <= pieces.length; j++) {
+      if (j < pieces.length && lines.length + 1 >= room) continue; // the last line takes the rest
+      // a syllable break must save more than condensing a line to 3/4 would
+      const join = j < pieces.length ? pieces[j].join : null;
+      const extra = join === "soft" ? 0.3 : join === "hard" ? 0.1 : 0;
+      search(j, [...lines, lineText(i, j)], cost + extra);
+    }
+  };
+  search(0, [], 0);
+  return best.lines;
 }
 
 // Lines of text at `size` (viewBox units); a line wider than `width` is condensed to fit
@@ -212,7 +290,7 @@ function drawSpace(layer, space, pl, view) {
     gkSvg("rect", { class: "gk-band gk-band-org", x: 0, y: bandY + (pl.flip ? BAND - 7 : 0), width: w, height: 7, style: `fill:${GROUP_BANDS[space.kind]}` }, g);
   }
   const inner = w - 6;
-  const maxChars = (width) => Math.max(3, Math.floor(width / (f * CHAR * SQUEEZE)));
+  const lines = (text, width, room, cls) => nameLines(text, width, room, view.measure(cls));
   if (pl.corner) {
     if (space.kind === "jail") {
       // the cell for players *in* Academic Probation, apart from "just visiting"
@@ -224,35 +302,40 @@ function drawSpace(layer, space, pl, view) {
       if (view.hasHeat && hj !== null && hj !== undefined) {
         fitText(g, w - cw / 2, ch - 6, formatValue(hj, view.heatFormat), f, { class: "gk-heat-value" }, cw - 4);
       }
-      const lines = wrap(space.short || space.name, maxChars(inner)).slice(0, 2);
-      multiline(g, w / 2, h - 8 - (lines.length - 1) * f * 1.1, lines, f, { class: "gk-name gk-corner-name" }, inner);
+      const names = lines(space.short || space.name, inner, 2, "gk-corner-name");
+      multiline(g, w / 2, h - 8 - (names.length - 1) * f * LEADING, names, f, { class: "gk-name gk-corner-name", "data-label": space.short || space.name }, inner);
     } else {
-      const room = Math.max(1, Math.floor((h - (hasHeat ? f * 1.3 : 0) - 8) / (f * 1.1)));
-      const lines = wrap(space.name, maxChars(inner)).slice(0, room);
-      const top = (h - (hasHeat ? f * 1.2 : 0)) / 2 - ((lines.length - 1) * f * 1.1) / 2 + f * 0.35;
-      multiline(g, w / 2, top, lines, f, { class: "gk-name gk-corner-name" }, inner);
+      // with tokens on the board the name stands at the top and the tokens below it
+      const tokens = view.lane && !hasHeat;
+      const below = hasHeat ? f * 1.3 : tokens ? 2 * view.r + 6 : 0;
+      // lines from the top (first baseline 4 + 0.8 f, descent 0.22 f) above the tokens
+      const room = tokens ? 1 + Math.floor((h - below - 4 - f * 1.02) / (f * LEADING)) : Math.max(1, Math.floor((h - below - 8) / (f * LEADING)));
+      // the full name if it fits without much condensing, else the ring's short one
+      let written = space.name;
+      let names = lines(written, inner, room, "gk-corner-name");
+      const widest = Math.max(...names.map((t) => view.measure("gk-corner-name")(t)));
+      if (space.short && space.short !== space.name && widest > inner * 1.2) {
+        written = space.short;
+        names = lines(written, inner, room, "gk-corner-name");
+      }
+      const middle = (h - below) / 2 - ((names.length - 1) * f * LEADING) / 2 + f * 0.35;
+      const top = tokens ? Math.min(middle, 4 + f * 0.8) : middle;
+      multiline(g, w / 2, top, names, f, { class: "gk-name gk-corner-name", "data-label": written }, inner);
       if (hasHeat) fitText(g, w / 2, h - 8, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value" }, inner);
     }
   } else {
-    // name under the band; the bottom line is the heat value, the owner or the price
+    // name under the band; the bottom line is the heat value or the price (the owner's
+    // mark and the tokens stand just inside the ring, beside the space: ownerMarks)
     const bottom = f * 1.05;
     // a mortgaged space's inner edge holds the MORTG. strip, deeper than the band
     const edge = state.mortgaged ? mortgageDepth(f) : BAND;
     const room = Math.max(1, Math.floor((h - edge - bottom - 4) / (f * LEADING)));
     const nameTop = pl.flip ? f * 0.92 + 2 : edge + f * 0.92 + 1;
-    let lines = wrap(space.short || space.name, maxChars(inner));
-    if (lines.length > room) lines = [...lines.slice(0, room - 1), lines.slice(room - 1).join(" ")];
-    multiline(g, w / 2, nameTop, lines, f, { class: "gk-name" }, inner);
+    const written = space.short || space.name;
+    multiline(g, w / 2, nameTop, lines(written, inner, room, "gk-name"), f, { class: "gk-name", "data-label": written }, inner);
     const lineY = pl.flip ? h - edge - 5 : h - 5;
     if (hasHeat) {
       fitText(g, w / 2, lineY, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value" }, inner);
-    } else if (owner) {
-      const r = f * 0.7;
-      const cy = lineY - f * 0.35;
-      const badge = gkSvg("g", { class: "gk-owner" }, g);
-      // a square (tokens are round): the owner's colour and initial
-      gkSvg("rect", { x: w / 2 - r, y: cy - r, width: 2 * r, height: 2 * r, rx: 3, style: `fill:${owner.colour}` }, badge);
-      fitText(badge, w / 2, cy + f * 0.34, owner.initial, f, { class: "gk-owner-initial", style: `fill:${owner.ink}` });
     } else {
       const price = kindLine(space);
       if (price) fitText(g, w / 2, lineY, price, f, { class: "gk-price" }, inner);
@@ -261,8 +344,7 @@ function drawSpace(layer, space, pl, view) {
   if (state.mortgaged) {
     gkSvg("rect", { class: "gk-mortgaged", x: 0, y: 0, width: w, height: h }, g);
     // a strip on the inner edge (the group's colour stays as a thin line at the very
-    // edge); tokens on a mortgaged space stand in the rest of it (tokenSpot), so they
-    // never cover the mark
+    // edge); tokens stand outside the space (tokenSpot), so they never cover the mark
     const depth = mortgageDepth(f) - MORTGAGE_EDGE;
     const y0 = pl.flip ? h - MORTGAGE_EDGE - depth : MORTGAGE_EDGE;
     const mark = gkSvg("g", { class: "gk-mortgage" }, g);
@@ -281,35 +363,66 @@ function mortgageDepth(f) {
   return MORTGAGE_EDGE + Math.max(BAND, f * 1.2);
 }
 
-// Token centre for player n at a space; tokens in Probation go in the cell. On a
-// mortgaged space (`away` = the strip's depth) tokens stand in the part of the space
-// outside the MORTG. strip, toward the outer edge.
-function tokenSpot(index, inJail, n, count, r, away = 0) {
+// A point in the lane just inside the ring beside side space `index`: `depth` into the
+// centre from the space's inner edge, `along` the side from the space's middle.
+function laneSpot(index, depth, along) {
   const pl = placement(index);
-  let cx = pl.x + pl.w / 2, cy = pl.y + pl.h / 2;
-  if (away && !pl.corner) {
-    // the outward direction of each side: bottom row down, left column left, top row up,
-    // right column right; the tokens' centre moves by half the strip's depth
-    const side = Math.floor(index / 10);
-    const [ox, oy] = [[0, 1], [-1, 0], [0, -1], [1, 0]][side];
-    cx += (ox * away) / 2;
-    cy += (oy * away) / 2 - 6; // the usual 6 below the centre is not wanted here
-  }
+  const side = Math.floor(index / 10);
+  const [ex, ey] = [[pl.x + pl.w / 2, V - CORNER], [CORNER, pl.y + pl.h / 2], [pl.x + pl.w / 2, CORNER], [V - CORNER, pl.y + pl.h / 2]][side];
+  const [ix, iy] = [[0, -1], [1, 0], [0, 1], [-1, 0]][side];
+  return [ex + ix * depth + iy * iy * along, ey + iy * depth + ix * ix * along];
+}
+
+// The lane beside the side spaces: the owner's mark against the inner edge, then the
+// tokens (two a row, further rows deeper in). Nothing of a space's own (name, price,
+// band, sculptures, MORTG.) is covered by either.
+function laneSizes(f) {
+  const mark = Math.max(BAND, f * 1.15);
+  const r = Math.max(13, f * 0.78);
+  return { mark, r, depth: mark + 3 + 2 * r + 6 };
+}
+
+// Token centre for player n of `count` at a space: side spaces in the lane beside them,
+// corners in the corner under the name, Probation in its cell or, just visiting, down
+// its outer edge above the name (`nameTop`).
+function tokenSpot(index, inJail, n, count, view, nameTop = CORNER) {
+  const pl = placement(index);
+  const r = view.r;
   if (index === 10 && inJail) {
     return [pl.x + CORNER * 0.7 + ((n % 2) - 0.5) * 2 * r, pl.y + CORNER * 0.3 + Math.floor(n / 2) * r * 1.2];
   }
   if (index === 10) {
-    // just visiting: along the outer edges
-    return [pl.x + r + 2, pl.y + r + 4 + (n % 4) * r * 1.3];
+    const last = Math.max(r + 2, nameTop - r - 2);
+    const step = count > 1 ? Math.min(1.3 * r, (last - r - 2) / (count - 1)) : 0;
+    return [pl.x + r + 2, pl.y + r + 2 + n * step];
   }
   if (pl.corner) {
-    return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * r * 1.6, pl.y + pl.h - r - 4];
+    const step = count > 1 ? Math.min(1.6 * r, (pl.w - 2 * r - 4) / (count - 1)) : 0;
+    return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * step, pl.y + pl.h - r - 4];
   }
-  const angle = (2 * Math.PI * n) / Math.max(count, 1);
-  let rr = count > 1 ? r * 1.1 : 0;
-  // beside a MORTG. strip the tokens stay clear of it (closer together if need be)
-  if (away && !pl.corner) rr = Math.max(0, Math.min(rr, (CORNER - away) / 2 - r - 2));
-  return [cx + rr * Math.cos(angle), cy + rr * Math.sin(angle) + 6];
+  const row = Math.floor(n / 2), inRow = Math.min(2, count - row * 2);
+  let along = inRow > 1 ? ((n % 2) - 0.5) * 1.7 * r : 0;
+  // beside a corner of the centre, away from it (the next side's lane meets it there)
+  const k = index % 10;
+  if (inRow === 1 && (k === 1 || k === 9)) along = (k === 1) === (index < 20) ? r - CELL / 2 + 1 : CELL / 2 - r - 1;
+  return laneSpot(index, view.mark + 3 + r + row * 1.8 * r, along);
+}
+
+// The owner's mark of each owned side space: a square (tokens are round) in the owner's
+// colour with the initial, in the lane against the space's inner edge.
+function drawOwnerMarks(layer, view) {
+  view.board.forEach((space) => {
+    const owner = ownerOf(view, space.index);
+    if (!owner || space.index % 10 === 0) return;
+    const s = view.mark, f = view.font;
+    // beside a corner of the centre, away from it (the next side's lane meets it there)
+    const k = space.index % 10, shift = CELL / 2 - s / 2 - 1;
+    const along = k === 1 || k === 9 ? ((k === 1) === (space.index < 20) ? -shift : shift) : 0;
+    const [x, y] = laneSpot(space.index, 1 + s / 2, along);
+    const badge = gkSvg("g", { class: "gk-owner", "data-index": space.index }, layer);
+    gkSvg("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 3, style: `fill:${owner.colour}` }, badge);
+    fitText(badge, x, y + f * 0.36, owner.initial, f, { class: "gk-owner-initial", style: `fill:${owner.ink}` });
+  });
 }
 
 function drawTokens(layer, view) {
@@ -320,13 +433,15 @@ function drawTokens(layer, view) {
     if (!at.has(key)) at.set(key, []);
     at.get(key).push(n);
   });
-  const r = Math.max(13, view.font * 0.78);
+  const r = view.r;
+  // just visiting tokens stay above Probation's name
+  const name = layer.ownerSVGElement && layer.ownerSVGElement.querySelector('.gk-space[data-index="10"] .gk-name');
+  const nameTop = name ? Number(name.getAttribute("y")) - view.font * 0.8 : CORNER;
   for (const [key, seats] of at) {
     const [pos, jail] = key.split(":").map(Number);
     seats.forEach((seat, k) => {
       const p = view.players[seat];
-      const mortgaged = Boolean((view.spaces[pos] || {}).mortgaged);
-      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length, r, mortgaged ? mortgageDepth(view.font) : 0);
+      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length, view, nameTop);
       const t = gkSvg("g", { class: "gk-token" + (seat === view.current ? " gk-token-current" : ""), "data-player": seat, "data-index": pos }, layer);
       const where = (view.board[pos] || {}).name || `space ${pos}`;
       const state = pos === 10 ? (jail === 1 ? `in ${where}` : `just visiting ${where}`) : `on ${where}`;
@@ -405,10 +520,13 @@ function drawCentre(layer, view, selected) {
   const inner = V - 2 * CORNER;
   const f = view.font;
   gkSvg("rect", { class: "gk-centre", x: CORNER, y: CORNER, width: inner, height: inner }, layer);
+  // what the centre shows stays inside the lane of owners' marks and tokens
+  const lane = view.lane || 0;
+  const room = inner - 2 * lane;
   const titleSize = Math.max(32, f * 1.35);
-  const titleLines = wrap(view.title || "Alfredopoly", Math.floor(inner / (titleSize * 0.62))).slice(0, 2);
-  multiline(layer, mid, CORNER + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, inner - 30);
-  const diceY = CORNER + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
+  const titleLines = wrap(view.title || "Alfredopoly", Math.floor(room / (titleSize * 0.62))).slice(0, 2);
+  multiline(layer, mid, CORNER + lane + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, room - 30);
+  const diceY = CORNER + lane + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
   const diceSize = Math.max(54, f * 2.2);
   // whose dice these are ("Cy rolled 3+4"), under the dice, a little larger than a label
   const diceLabel = view.dice.length ? view.diceLabel || "" : "";
@@ -422,12 +540,12 @@ function drawCentre(layer, view, selected) {
     view.dice.forEach((d, n) => drawDie(g, mid - total / 2 + n * (size + gap), diceY - 10, size, d));
     diceBottom = diceY - 10 + size;
     if (diceLabel) {
-      fitText(g, mid, diceBottom + labelSize * 1.1, diceLabel, labelSize, { class: "gk-dice-label" }, inner - 40);
+      fitText(g, mid, diceBottom + labelSize * 1.1, diceLabel, labelSize, { class: "gk-dice-label" }, room - 40);
       diceBottom += labelSize * 1.4;
     }
   }
   if (view.hasHeat) {
-    const lw = 360, x0 = mid - lw / 2, y0 = V - CORNER - f * 2.6;
+    const lw = 360, x0 = mid - lw / 2, y0 = V - CORNER - lane - f * 2.6;
     const legend = gkSvg("g", { class: "gk-legend", role: "img", "aria-label": `${view.heatLabel || "value"}: from ${formatValue(view.heatMin, view.heatFormat)} to ${formatValue(view.heatMax, view.heatFormat)}` }, layer);
     fitText(legend, mid, y0 - f * 0.5, view.heatLabel || "value", f, { class: "gk-legend-title" }, inner - 20);
     for (let n = 0; n < 30; n++) {
@@ -439,18 +557,18 @@ function drawCentre(layer, view, selected) {
   }
   if (selected === null || selected === undefined || !view.board[selected]) {
     if (!view.dice.length) {
-      fitText(layer, mid, mid + 6, "Click a space to see its deed", Math.max(20, f), { class: "gk-hint" }, inner - 40);
+      fitText(layer, mid, mid + 6, "Click a space to see its deed", Math.max(20, f), { class: "gk-hint" }, room - 40);
     }
     return;
   }
   const space = view.board[selected];
   const lines = deedLines(space, view);
   const ls = f * 1.2; // line spacing
-  const dw = Math.min(inner - 40, Math.max(330, f * 17));
+  const dw = Math.min(room - 20, Math.max(330, f * 17));
   const head = f * 3.6;
   const dh = head + 20 + lines.length * ls;
   const dx = mid - dw / 2;
-  const dy = Math.min(V - CORNER - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), mid - dh / 2 + 10));
+  const dy = Math.min(V - CORNER - lane - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), mid - dh / 2 + 10));
   const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, layer);
   gkSvg("rect", { x: dx, y: dy, width: dw, height: dh, rx: 6, class: "gk-deed-card" }, deed);
   const band = space.colour || GROUP_BANDS[space.kind] || "#e9e2cf";
@@ -479,10 +597,28 @@ function isDark(hex) {
 
 const SIDE_BY_SIDE = 520; // the least width for the board beside a panel, in pixels
 
-// The notebook panel that scrolls in JupyterLab (and Notebook 7), or null where the page
-// itself scrolls (Voila). Output areas that scroll sideways do not count.
+// The element that scrolls the board's page: JupyterLab's notebook panel, Voila's
+// #rendered_cells, or the document itself: the nearest box that does scroll up and down.
 function scrollParent(node) {
-  return node.closest(".jp-WindowedPanel-outer") || null;
+  const lab = node.closest(".jp-WindowedPanel-outer");
+  if (lab) return lab;
+  for (let p = node.parentElement; p && p !== document.body; p = p.parentElement) {
+    if (p.scrollHeight > p.clientHeight + 1 && /(auto|scroll)/.test(getComputedStyle(p).overflowY)) return p;
+  }
+  return document.scrollingElement || document.documentElement;
+}
+
+// Where `node` sits in its scroller's content and how tall the scroller's window is:
+// both the same at every scroll position.
+function placeInScroller(node) {
+  const scroller = scrollParent(node);
+  const top = node.getBoundingClientRect().top;
+  if (scroller === document.scrollingElement || scroller === document.documentElement) {
+    return { top: top + window.scrollY, visible: window.innerHeight };
+  }
+  const box = scroller.getBoundingClientRect();
+  const visible = Math.min(scroller.clientHeight, window.innerHeight);
+  return { top: top - box.top - scroller.clientTop + scroller.scrollTop, visible };
 }
 
 function render({ model, el }) {
@@ -494,6 +630,23 @@ function render({ model, el }) {
   const cleanMessage = gkMessage(model, root);
   let selected = model.get("selected");
   let px = model.get("size");
+  const widths = new Map(); // measured text widths, by class, size and text
+
+  // A text's width in viewBox units at the board's font, measured in the SVG once it is
+  // on the page (estimated before).
+  const measurer = (font) => (cls) => (text) => {
+    const key = `${cls}|${font}|${text}`;
+    if (widths.has(key)) return widths.get(key);
+    if (!svg.isConnected || !svg.getClientRects().length) return text.length * font * CHAR;
+    let probe = svg.querySelector(".gk-measure");
+    if (!probe) probe = gkSvg("text", { class: "gk-measure", x: 0, y: -100, visibility: "hidden", "aria-hidden": "true" }, svg);
+    probe.setAttribute("font-size", font);
+    probe.setAttribute("class", `gk-measure ${cls}`);
+    probe.textContent = text;
+    const width = probe.getComputedTextLength();
+    if (width > 0) widths.set(key, width);
+    return width > 0 ? width : text.length * font * CHAR;
+  };
 
   // The board's size on screen: as large as `size`, the width of its container and the
   // height of the window below its top allow (so the bottom row is on screen).
@@ -509,17 +662,13 @@ function render({ model, el }) {
       // too narrow beside the others: take the whole row (a wrapping row moves them below)
       if (width < SIDE_BY_SIDE) width = row.clientWidth - 4;
     }
-    const scroller = scrollParent(el);
-    let tall;
-    if (scroller) {
-      // inside a scrolling panel (JupyterLab's notebook): the panel's height
-      tall = scroller.clientHeight - 24;
-    } else {
-      // the page scrolls (Voila): from the board's top to the window's bottom
-      const top = root.getBoundingClientRect().top + window.scrollY;
-      const room = window.innerHeight - top - 40;
-      tall = room >= 0.55 * window.innerHeight ? room : window.innerHeight * 0.92;
-    }
+    // the height: the board's place in the scrolled content (not on screen, which changes
+    // with the scroll position): near the top, the room below it in the first screen (so
+    // the bottom row is on screen at the top of the page); further down, a screen's height
+    if (!root.getClientRects().length) return px; // not shown (another tab): keep the size
+    const { top, visible } = placeInScroller(root);
+    const room = visible - top - 40;
+    const tall = room >= 0.55 * visible ? room : visible - 40;
     return Math.max(240, Math.floor(Math.min(max, width, tall)));
   };
 
@@ -553,6 +702,13 @@ function render({ model, el }) {
       // every label at least `minPx` pixels on screen, within what a space can hold
       font: Math.min(34, Math.max(13, minPx / scale)),
     };
+    view.measure = measurer(view.font);
+    // the lane inside the ring for owners' marks and tokens, kept whenever a game is shown
+    // (so the centre does not move when the first property is bought)
+    const lane = laneSizes(view.font);
+    view.mark = lane.mark;
+    view.r = lane.r;
+    view.lane = view.players.length || view.spaces.some((x) => x && x.owner !== null && x.owner !== undefined) ? lane.depth : 0;
     root.classList.toggle("gk-projector", Boolean(model.get("projector")));
     svg.setAttribute("width", px);
     svg.setAttribute("height", px);
@@ -565,7 +721,10 @@ function render({ model, el }) {
     });
     drawCentre(svg, view, selected);
     gkSvg("rect", { class: "gk-frame", x: 1, y: 1, width: V - 2, height: V - 2 }, svg);
+    drawOwnerMarks(gkSvg("g", { class: "gk-owners" }, svg), view);
     drawTokens(gkSvg("g", { class: "gk-tokens" }, svg), view);
+    const probe = svg.querySelector(".gk-measure");
+    if (probe) probe.remove();
     // the selected outline last, so it sits above its neighbours
     if (selected !== null && selected !== undefined && board[selected]) {
       const pl = placement(selected);

@@ -1,0 +1,168 @@
+"""The Alfredopoly board on a projector (Voila, 1280x720, ``projector=True``), measured in
+the browser (lecturer trial 4, 6 and 14):
+
+- the board's size does not depend on the page's scroll position: scrolled down, the window
+  resized and back (the board refits), scrolled up again, it has its first size and its
+  bottom row is on screen;
+- a space's name breaks only between words, after a hyphen of its own, or at a syllable
+  break from a list written by hand (never "Scho-les", "Binn-s-Me- rrill");
+- no token's circle and no owner's mark covers a space's name or price, and an owned
+  space still shows its price.
+
+One page load: a play table in a tab with its money chart below (so the page scrolls, as the
+dashboard does), and a position with owners on every side and tokens on spaces beside the
+corners, on Academic Alley and just visiting Probation.
+"""
+
+from __future__ import annotations
+
+from tests.browser.conftest import render_in_voila, screenshot
+from tests.browser.test_projector import wait_boards_still
+
+NOTEBOOK = [
+    "#md **Alfredopoly on a projector**",
+    """import ipywidgets as ipw
+from widgets.alfredopoly_board import AlfredopolyBoard
+from widgets.play_alfredopoly import AlfredopolyTable
+table = AlfredopolyTable(["Ann", "Bo", "Cy"], bots={"Cy": "builder"}, seed=2026, projector=True)
+table.add_class("gk-test-table")
+ipw.Tab([ipw.VBox([table, table.money_chart()])], titles=["Play"])""",
+    """states = [None] * 40
+for i in (1, 3, 6, 9, 11, 13, 19, 21, 24, 29, 31, 34, 37, 39):
+    states[i] = {"owner": i % 3, "sculptures": 2 if i == 3 else 0, "mortgaged": i == 13}
+where = [0, 0, 0, 9, 11, 19, 21, 21, 29, 31, 39, 10]
+names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu"]
+position = AlfredopolyBoard("alfred", projector=True)
+position.add_class("gk-test-position")
+position.show_game([{"name": n, "position": w} for n, w in zip(names, where)], states,
+                   current=0, dice=[1, 2], dice_label="Cy rolled 1+2")
+position""",
+]
+
+# Syllable breaks a reader accepts in these names (a dictionary's, by hand): a line may end
+# inside a word only at one of these.
+SYLLABLE_BREAKS = {
+    "Her-rick", "Har-der", "Bab-cock", "Mos-kowitz", "Mosko-witz", "Stein-heim", "Seid-lin",
+    "Fa-sano", "Fasa-no", "Ka-nakadea", "Kana-kadea", "Kanaka-dea", "Mer-rill", "Al-len",
+    "Al-ley", "Cam-pus", "Stu-dent", "Sen-ate", "Car-illon", "Caril-lon", "Aca-demic",
+    "Acade-mic", "Pro-bation", "Proba-tion", "Alum-ni", "Pow-ell", "How-ell", "Su-san",
+}  # fmt: skip
+
+# Where each name's lines break: [label, [lines...]] for every name on the two boards.
+NAMES_JS = """() => Array.from(document.querySelectorAll('.gk-ring .gk-name')).map((t) =>
+  [t.getAttribute('data-label'),
+   Array.from(t.querySelectorAll('tspan')).map((s) => s.textContent)])"""
+
+# Every token circle and owner mark against every name line and price of the position.
+COVER_JS = """() => {
+  const board = document.querySelector('.gk-test-position');
+  const texts = Array.from(board.querySelectorAll('.gk-name tspan, .gk-price'));
+  const hits = [];
+  const overlaps = (a, b) => a.left < b.right - 0.5 && b.left < a.right - 0.5
+      && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5;
+  for (const c of board.querySelectorAll('.gk-token circle')) {
+    const b = c.getBoundingClientRect();
+    const cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2, r = b.width / 2;
+    for (const t of texts) {
+      const a = t.getBoundingClientRect();
+      const dx = Math.max(a.left - cx, 0, cx - a.right);
+      const dy = Math.max(a.top - cy, 0, cy - a.bottom);
+      if (dx * dx + dy * dy < r * r) {
+        hits.push(['token', c.parentElement.getAttribute('data-player'), t.textContent]);
+      }
+    }
+  }
+  for (const m of board.querySelectorAll('.gk-owner rect')) {
+    for (const t of texts) {
+      if (overlaps(m.getBoundingClientRect(), t.getBoundingClientRect())) {
+        hits.push(['owner', m.parentElement.getAttribute('data-index'), t.textContent]);
+      }
+    }
+  }
+  const owned = Array.from(board.querySelectorAll('.gk-owner'))
+      .map((o) => o.getAttribute('data-index'));
+  const priced = owned.filter((i) => board.querySelector(`.gk-space[data-index="${i}"] .gk-price`));
+  return {tokens: board.querySelectorAll('.gk-token').length, owned: owned.length,
+          priced: priced.length, hits};
+}"""
+
+SIZE_JS = """() => {
+  const r = document.querySelector('.gk-test-table .gk-ring').getBoundingClientRect();
+  return {width: r.width, bottom: r.bottom}; }"""
+
+
+def breaks_inside_words(label: str, lines: list[str]) -> list[str]:
+    """The line breaks of ``lines`` that are not between words, after a hyphen of the
+    label's own or at a listed syllable break; [] when ``lines`` do not rebuild ``label``.
+
+    >>> breaks_inside_words("Binns-Merrill", ["Binns-", "Merrill"])
+    []
+    >>> breaks_inside_words("Binns-Merrill", ["Binn-", "s-Me-", "rrill"])
+    ['Binn|s-Me-', 'Me|rrill']
+    """
+    bad = []
+    text = lines[0]
+    for line in lines[1:]:
+        if label.startswith(text + " " + line):
+            text += " " + line
+        elif text.endswith("-") and label.startswith(text + line):
+            text += line
+        elif text.endswith("-") and label.startswith(text[:-1] + line):
+            left, right = text[:-1].split(" ")[-1].split("-")[-1], line.split(" ")[0]
+            if f"{left}-{right.split('-')[0]}" not in SYLLABLE_BREAKS:
+                bad.append(f"{left}|{right}")
+            text = text[:-1] + line
+        else:
+            bad.append(f"{text.split(' ')[-1].rstrip('-')}|{line}")
+            text = text.rstrip("-") + line
+    if text != label and not bad:
+        bad.append(f"{lines} is not {label!r}")
+    return bad
+
+
+def test_alfredopoly_board_on_a_projector(voila, lab_page):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    relpath = voila.write_notebook("scratch/board_layout.ipynb", NOTEBOOK)
+    state = render_in_voila(voila, page, relpath)
+    assert not state["errors"] and state["failed"] == 0, state
+    page.locator(".gk-test-position .gk-owner").first.wait_for()
+    page.locator(".gk-test-table .gk-token").first.wait_for()
+    wait_boards_still(page)
+
+    # 1. the size does not follow the scroll position
+    first = page.evaluate(SIZE_JS)
+    assert first["bottom"] <= 720, f"the board's bottom row is off screen: {first}"
+    page.mouse.move(640, 400)
+    page.mouse.wheel(0, 900)
+    page.wait_for_function(
+        "() => document.querySelector('.gk-test-table .gk-ring').getBoundingClientRect().top < 0"
+    )
+    page.set_viewport_size({"width": 1280, "height": 700})  # the board refits ...
+    wait_boards_still(page)
+    page.set_viewport_size({"width": 1280, "height": 720})  # ... and again, scrolled down
+    wait_boards_still(page)
+    page.mouse.wheel(0, -5000)  # back to the top of the page
+    page.wait_for_function(
+        "() => document.querySelector('.gk-test-table .gk-ring').getBoundingClientRect().top > 0"
+    )
+    wait_boards_still(page)
+    again = page.evaluate(SIZE_JS)
+    assert abs(again["width"] - first["width"]) < 1, (first, again)
+    assert again["bottom"] <= 720, again
+    screenshot(page, "board-projector-1280x720")
+
+    # 2. names break between words (or at a listed syllable break)
+    names = page.evaluate(NAMES_JS)
+    assert len(names) == 80, len(names)
+    bad = {label: b for label, lines in names if (b := breaks_inside_words(label, lines))}
+    assert not bad, f"names split inside a word: {bad}"
+
+    # 3. tokens and owners' marks leave names and prices readable
+    page.locator(".gk-test-position").scroll_into_view_if_needed()
+    covered = page.evaluate(COVER_JS)
+    assert covered["tokens"] == 12 and covered["owned"] == 14, covered
+    assert covered["priced"] == covered["owned"], f"an owned space hides its price: {covered}"
+    assert not covered["hits"], f"covered text: {covered['hits']}"
+    screenshot(page, "board-projector-position", ".gk-test-position")
+    assert not page.guard.page_errors, page.guard.page_errors
