@@ -45,7 +45,8 @@ class TradeForm(ipw.VBox):
         self._spec = spec
         self._submit = send
         self._state: GameState | None = None
-        wide = ipw.Layout(width="100%")
+        # as wide as the form and no wider (width 100% plus the widgets' margins stuck out)
+        wide = ipw.Layout(width="auto", align_self="stretch")
         # whose offer it is: "I" in the fields below is the player to act
         self.head = ipw.Label("")
         self.head.add_class("gk-trade-head")
@@ -56,10 +57,10 @@ class TradeForm(ipw.VBox):
         self.take_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I get $")
         # "Get out of Academic Probation free" cards each player holds (rule 11 trades them)
         self.give_cards = ipw.SelectMultiple(
-            description="My cards", rows=2, layout=ipw.Layout(width="100%")
+            description="My cards", rows=2, layout=ipw.Layout(width="auto", align_self="stretch")
         )
         self.take_cards = ipw.SelectMultiple(
-            description="Their cards", rows=2, layout=ipw.Layout(width="100%")
+            description="Their cards", rows=2, layout=ipw.Layout(width="auto", align_self="stretch")
         )
         self.propose = ipw.Button(description=PROPOSE, button_style="warning")
         self._last_proposal = -1e9  # time.monotonic() of the last proposal sent

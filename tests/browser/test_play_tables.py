@@ -430,6 +430,8 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     )
     assert fit and max(fit) <= 1, f"{name}: trade form fields stick out by {fit}"
     screenshot(page, f"{name}-trade-form", ".gk-trade-form")
+    small = [x for x in page.evaluate(WIDGET_PX_JS) if x["px"] < MIN_PANEL_PX]
+    assert not small, f"{name}: table controls under {MIN_PANEL_PX}px: {small[:6]}"
     pay = form.locator(".widget-inline-hbox", has_text="I pay").locator("input")
     pay.fill("10")
     pay.press("Tab")
@@ -647,7 +649,7 @@ def test_choice_near_the_bottom_stays_in_view(voila, lab_page, tmp_path):  # typ
     # 3. (trial 11) the table's stock controls: 16 px or more; history slider, Save, Load
     sizes = page.evaluate(WIDGET_PX_JS)
     assert len(sizes) >= 3, sizes
-    small = [s for s in sizes if s["px"] < 16]
+    small = [s for s in sizes if s["px"] < MIN_PANEL_PX]
     assert not small, small
 
     # 4. (trial 3) a file that is not a saved game: German, next to the Load button
