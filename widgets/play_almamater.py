@@ -186,7 +186,21 @@ class AlmaMaterTable(GameTable):
 
     def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
         """A click on "Pass for the rest of the round" asks first (passing cannot be taken
-        back in the round), unless passing is all the player can do."""
+        back in the round), unless passing is all the player can do.
+
+        >>> t = AlmaMaterTable(["Ann", "Bo"], seed=3)
+        >>> while t.state.phase != "action":
+        ...     _ = t.act(t.panel.actions[0]["action"])
+        >>> passing = next(a["action"] for a in t.panel.actions if a["group"] == "later")
+        >>> t.panel.handle_intent({"kind": "act", "action": passing, "view": t.panel.view})
+        True
+        >>> t.panel.confirm_yes, t.state.players[0].passed
+        ('Yes, pass for the rest of the round', False)
+        >>> t.panel.handle_intent({"kind": "confirm", "yes": True, "view": t.panel.view})
+        True
+        >>> t.panel.confirm, t.state.players[0].passed
+        ('', True)
+        """
         if not isinstance(action, A.Pass) or len(self.session.legal()) <= 1:
             return None
         seat = self.state.current

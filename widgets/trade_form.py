@@ -20,6 +20,15 @@ button is disabled (and the form hidden) until the trade is answered.
 >>> form.propose.click()           # nothing offered for it is fine, but Ann must hold $50
 >>> table.state.phase, table.state.offer.give_cash, form.give_cash.value
 ('trade', 50, 0)
+
+Mortgaged properties are marked (here Ann owns Fasano House and a mortgaged Babcock Hall):
+
+>>> from dataclasses import replace
+>>> s = AlfredopolyTable(["Ann", "Bo"], seed=1).state
+>>> s = replace(s, owner=tuple(0 if i in (1, 3) else o for i, o in enumerate(s.owner)),
+...             mortgaged=tuple(i == 3 for i in range(len(s.owner))))
+>>> form.show(s, True); form.give.options
+(('Fasano House', 1), ('Babcock Hall (mortgaged)', 3))
 """
 
 from __future__ import annotations
