@@ -1,5 +1,5 @@
-"""The Alfredopoly board on a projector (Voila, 1280x720, ``projector=True``), measured in
-the browser (lecturer trial 4, 6 and 14):
+"""The boards on a projector (Voila, 1280x720, ``projector=True``), measured in the browser
+(lecturer trial 4, 6 and 14):
 
 - the board's size does not depend on the page's scroll position: scrolled down, the window
   resized and back (the board refits), scrolled up again, it has its first size and its
@@ -7,11 +7,13 @@ the browser (lecturer trial 4, 6 and 14):
 - a space's name breaks only between words, after a hyphen of its own, or at a syllable
   break from a list written by hand (never "Scho-les", "Binn-s-Me- rrill");
 - no token's circle and no owner's mark covers a space's name or price, and an owned
-  space still shows its price.
+  space still shows its price;
+- the German Alma Mater board breaks words only between words or, with a hyphen, at a
+  syllable from a list written by hand (never "Forschungssc / hritte").
 
 One page load: a play table in a tab with its money chart below (so the page scrolls, as the
 dashboard does), and a position with owners on every side and tokens on spaces beside the
-corners, on Academic Alley and just visiting Probation.
+corners, on Academic Alley and just visiting Probation; then a German Alma Mater table.
 """
 
 from __future__ import annotations
@@ -37,7 +39,45 @@ position.add_class("gk-test-position")
 position.show_game([{"name": n, "position": w} for n, w in zip(names, where)], states,
                    current=0, dice=[1, 2], dice_label="Cy rolled 1+2")
 position""",
+    """from widgets.play_almamater import AlmaMaterTable
+AlmaMaterTable(["Ann", "Bo"], bots={"Bo": "greedy"}, seed=3, lang="de", projector=True)""",
 ]
+
+# The German Alma Mater board: boxes whose text is wider than they are, boxes that had to
+# break a word anywhere, and the words broken at a soft hyphen.
+GERMAN_JS = """() => {
+  const board = document.querySelector('.gk-am-board');
+  const all = Array.from(board.querySelectorAll('*'));
+  const soft = [];
+  for (const e of all) for (const n of e.childNodes) {
+    const hyphened = /[\\p{L}\\u00ad]*\\u00ad[\\p{L}\\u00ad]*/gu;
+    const words = n.nodeType === 3 ? n.textContent.match(hyphened) : null;
+    if (words) soft.push(...words);
+  }
+  return {wrap: getComputedStyle(board.querySelector('.gk-am-card-gives')).overflowWrap,
+          over: all.filter((e) => e.clientWidth && e.scrollWidth > e.clientWidth + 1)
+              .map((e) => e.className),
+          squeezed: board.querySelectorAll('.gk-am-squeezed').length,
+          soft: soft.map((w) => w.replace(/\\u00ad/g, '-')),
+          text: board.textContent.replace(/\\u00ad/g, '')};
+}"""
+# Syllables of the German words that may get soft hyphens (by hand).
+GERMAN_SYLLABLES = {
+    "For-schungs-schritt",
+    "For-schungs-schrit-te",
+    "Lehr-bü-cher",
+    "Bü-cher",
+    "Le-xi-ka",
+    "Be-su-chen",
+    "Be-such",
+    "An-wer-ben",
+    "Bü-cher-re-pu-ta-tion",
+    "Ein-kom-men",
+    "Pres-ti-ge",
+    "Ge-lehr-ter",
+    "Gründungs-kar-ten",
+    "Grün-dungs-kar-ten",
+}
 
 # Syllable breaks a reader accepts in these names (a dictionary's, by hand): a line may end
 # inside a word only at one of these.
@@ -165,4 +205,15 @@ def test_alfredopoly_board_on_a_projector(voila, lab_page):  # type: ignore[no-u
     assert covered["priced"] == covered["owned"], f"an owned space hides its price: {covered}"
     assert not covered["hits"], f"covered text: {covered['hits']}"
     screenshot(page, "board-projector-position", ".gk-test-position")
+
+    # 4. German Alma Mater: words break between words or at a syllable (with a hyphen)
+    page.locator(".gk-am-board").scroll_into_view_if_needed()
+    german = page.evaluate(GERMAN_JS)
+    assert german["wrap"] == "normal", german["wrap"]  # no break inside a word by the browser
+    assert not german["over"] and german["squeezed"] == 0, german
+    assert "Forschungsschritt" in german["text"], german["text"][:300]
+    assert german["soft"], "no long word was fitted (the check would prove nothing)"
+    unknown = [w for w in german["soft"] if w not in GERMAN_SYLLABLES]
+    assert not unknown, f"soft hyphens outside the syllables: {unknown}"
+    screenshot(page, "board-projector-almamater-de", ".gk-am-board")
     assert not page.guard.page_errors, page.guard.page_errors
