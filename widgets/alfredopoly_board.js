@@ -515,7 +515,7 @@ function deedLines(space, view) {
   return lines;
 }
 
-function drawCentre(layer, view, selected) {
+function drawCentre(layer, view, selected, deedLayer = layer) {
   const mid = V / 2;
   const inner = V - 2 * CORNER;
   const f = view.font;
@@ -568,8 +568,9 @@ function drawCentre(layer, view, selected) {
   const head = f * 3.6;
   const dh = head + 20 + lines.length * ls;
   const dx = mid - dw / 2;
-  const dy = Math.min(V - CORNER - lane - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), mid - dh / 2 + 10));
-  const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, layer);
+  // the deed is drawn over the lane (a card the reader opened) rather than over the dice
+  const dy = Math.min(V - CORNER - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), mid - dh / 2 + 10));
+  const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, deedLayer);
   gkSvg("rect", { x: dx, y: dy, width: dw, height: dh, rx: 6, class: "gk-deed-card" }, deed);
   const band = space.colour || GROUP_BANDS[space.kind] || "#e9e2cf";
   gkSvg("rect", { x: dx + 8, y: dy + 8, width: dw - 16, height: head - 8, style: `fill:${band}`, class: "gk-deed-band" }, deed);
@@ -719,10 +720,12 @@ function render({ model, el }) {
       const g = drawSpace(spacesLayer, space, placement(space.index), view);
       if (space.index === selected) g.classList.add("gk-selected");
     });
-    drawCentre(svg, view, selected);
+    const deedLayer = gkSvg("g", { class: "gk-deed-layer" }, svg); // moved to the top below
+    drawCentre(svg, view, selected, deedLayer);
     gkSvg("rect", { class: "gk-frame", x: 1, y: 1, width: V - 2, height: V - 2 }, svg);
     drawOwnerMarks(gkSvg("g", { class: "gk-owners" }, svg), view);
     drawTokens(gkSvg("g", { class: "gk-tokens" }, svg), view);
+    svg.appendChild(deedLayer);
     const probe = svg.querySelector(".gk-measure");
     if (probe) probe.remove();
     // the selected outline last, so it sits above its neighbours

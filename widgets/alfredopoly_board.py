@@ -1,8 +1,11 @@
 """``AlfredopolyBoard``: the 40 spaces as the classic square ring, in SVG.
 
 It shows names, colour bands, prices, owners, sculptures and statues, mortgage marks
-(a strip on the inner edge that tokens stand clear of), tokens and dice with whose they
-are ("Cy rolled 3+4"), and optionally a heat map of any per-space value with a legend.
+(a strip on the inner edge), tokens and dice with whose they are ("Cy rolled 3+4"), and
+optionally a heat map of any per-space value with a legend. Owners' marks and tokens stand
+in a lane just inside the ring beside their space, so they never cover a space's name,
+price or mortgage mark; names break between words (at a syllable, with a hyphen, only
+when a word is far too wide for its space).
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
 state, as JSON structs.
