@@ -134,8 +134,10 @@ function nameLines(text, width, room, measure) {
   let best = null;
   const search = (i, lines, cost) => {
     if (i === pieces.length) {
-      const widest = Math.max(...lines.map((l) => measure(l) / width), 1);
-      const score = widest + cost + lines.length * 0.001;
+      const ratios = lines.map((l) => measure(l) / width);
+      // the least squeezing first, then the fewest lines, then lines of even length
+      const ragged = ratios.slice(0, -1).reduce((sum, q) => sum + (1 - Math.min(q, 1)) ** 2, 0);
+      const score = Math.max(...ratios, 1) + cost + lines.length * 0.001 + ragged * 0.0001;
       if (!best || score < best.score) best = { score, lines };
       return;
     }
