@@ -79,7 +79,7 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
 class PlayPanel(GameWidget):
     """Players, legal actions and the event log of one game.
 
-    ``actions`` items: ``{"label", "action" (struct), "group": "main" | "manage",
+    ``actions`` items: ``{"label", "action" (struct), "group": "main" | "manage" | "later",
     "space", "section", "hint"}``; ``players`` items: ``{"name", "colour", "headline", "lines",
     "current", "out", "bot"}``.
     """
