@@ -276,13 +276,14 @@ def test_bishop_pays_by_masters_and_erasmus_adds() -> None:
 
 def test_colloquium_buys_right_to_left_paying_the_owner() -> None:
     """Rules 20, 7: books from another's sale shelf, right to left, at its compartment's price
-    (kit 4, 3, 2 from the left), paid to the owner, who also scores its prestige (2, 1, 1)."""
+    (kit 4, 3, 2 from the left), paid to the owner, who also scores its prestige (2, 1, 0)."""
     spec, s = rich()
     s = with_player(s, 1, shelves=(*s.players[1].shelves[:-1], (True, True, True)))
     st = act(spec, s, Colloquium(2, "blue", 2, False))
     buyer, seller = st.state.players[0], st.state.players[1]
     assert (buyer.ducats, buyer.storage) == (30 - 2 - 3, (5, 7, 5))
-    assert (seller.ducats, seller.prestige, seller.shelves[-1]) == (30 + 5, 2, (True, False, False))
+    # prestige 0 (rightmost compartment) + 1 (middle)
+    assert (seller.ducats, seller.prestige, seller.shelves[-1]) == (30 + 5, 1, (True, False, False))
     assert sum(e.amount or 0 for e in st.events if e.kind == "ducats") == 0
 
 

@@ -59,8 +59,11 @@ def test_simulate_frame_has_each_players_score_lines_per_game() -> None:
 
 
 def test_the_planning_bots_beat_random_play() -> None:
-    """Not a timing or balance promise: a plan should beat random choices on average."""
-    frame = simulate(players=3, games=6, seed=2, strategies=("random", "scholar", "dean"))
+    """Not a timing or balance promise: a plan should beat random choices on average.
+
+    30 games: with 6, one seeded sample had dean 0.7 points below random (standard errors
+    about 5); over 300 games dean scores 69, random 40."""
+    frame = simulate(players=3, games=30, seed=2, strategies=("random", "scholar", "dean"))
     means = frame.groupby("strategy")["total"].mean()
     assert means["scholar"] > means["random"] and means["dean"] > means["random"]
 
