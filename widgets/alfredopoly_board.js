@@ -384,6 +384,14 @@ function laneSizes(f) {
   return { mark, r, depth: mark + 3 + 2 * r + 6 };
 }
 
+// Which way along its side is away from the nearest corner of the centre, for the first
+// and last space of a side (the two sides' lanes meet at that corner); 0 for the others.
+function awayFromCorner(index) {
+  const k = index % 10;
+  if (k !== 1 && k !== 9) return 0;
+  return (k === 1) === (index < 20) ? -1 : 1;
+}
+
 // Token centre for player n of `count` at a space: side spaces in the lane beside them,
 // corners in the corner under the name, Probation in its cell or, just visiting, down
 // its outer edge above the name (`nameTop`).
@@ -403,24 +411,37 @@ function tokenSpot(index, inJail, n, count, view, nameTop = CORNER) {
     return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * step, pl.y + pl.h - r - 4];
   }
   const row = Math.floor(n / 2), inRow = Math.min(2, count - row * 2);
-  let along = inRow > 1 ? ((n % 2) - 0.5) * 1.7 * r : 0;
-  // beside a corner of the centre, away from it (the next side's lane meets it there)
-  const k = index % 10;
-  if (inRow === 1 && (k === 1 || k === 9)) along = (k === 1) === (index < 20) ? r - CELL / 2 + 1 : CELL / 2 - r - 1;
-  return laneSpot(index, view.mark + 3 + r + row * 1.8 * r, along);
+  const along = inRow > 1 ? ((n % 2) - 0.5) * 1.7 * r : awayFromCorner(index) * (CELL / 2 - r - 1);
+  return laneSpot(index, view.mark + 3 + r + row * 1.8 * r + (view.deeper || 0), along);
+}
+
+// tokenSpot, moved deeper into the centre (in line with its space) while it would cover an
+// owner's mark or a token of another space: where the lanes of two sides meet, at the
+// corners of the centre, there is not room for both spaces' marks and tokens.
+function clearSpot(index, inJail, n, count, view, nameTop, placed) {
+  const r = view.r;
+  const covers = ([x, y]) =>
+    placed.some(([px, py, at]) => at !== index && Math.hypot(px - x, py - y) < 2 * r) ||
+    (view.markRects || []).some(([x0, y0, x1, y1]) => Math.hypot(Math.max(x0 - x, 0, x - x1), Math.max(y0 - y, 0, y - y1)) < r);
+  let spot = tokenSpot(index, inJail, n, count, view, nameTop);
+  if (index % 10 === 0) return spot;
+  for (let step = 1; step <= 16 && covers(spot); step++) {
+    spot = tokenSpot(index, inJail, n, count, { ...view, deeper: step * 0.5 * r }, nameTop);
+  }
+  return spot;
 }
 
 // The owner's mark of each owned side space: a square (tokens are round) in the owner's
 // colour with the initial, in the lane against the space's inner edge.
 function drawOwnerMarks(layer, view) {
+  view.markRects = [];
   view.board.forEach((space) => {
     const owner = ownerOf(view, space.index);
     if (!owner || space.index % 10 === 0) return;
     const s = view.mark, f = view.font;
-    // beside a corner of the centre, away from it (the next side's lane meets it there)
-    const k = space.index % 10, shift = CELL / 2 - s / 2 - 1;
-    const along = k === 1 || k === 9 ? ((k === 1) === (space.index < 20) ? -shift : shift) : 0;
-    const [x, y] = laneSpot(space.index, 1 + s / 2, along);
+    // the first and last space of a side: away from the corner, clear of the other side's
+    const [x, y] = laneSpot(space.index, 1 + s / 2, awayFromCorner(space.index) * (CELL / 2 - s / 2 - 1));
+    view.markRects.push([x - s / 2, y - s / 2, x + s / 2, y + s / 2]);
     const badge = gkSvg("g", { class: "gk-owner", "data-index": space.index }, layer);
     gkSvg("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 3, style: `fill:${owner.colour}` }, badge);
     fitText(badge, x, y + f * 0.36, owner.initial, f, { class: "gk-owner-initial", style: `fill:${owner.ink}` });
@@ -436,6 +457,7 @@ function drawTokens(layer, view) {
     at.get(key).push(n);
   });
   const r = view.r;
+  const placed = []; // token centres drawn so far, with their space
   // just visiting tokens stay above Probation's name
   const name = layer.ownerSVGElement && layer.ownerSVGElement.querySelector('.gk-space[data-index="10"] .gk-name');
   const nameTop = name ? Number(name.getAttribute("y")) - view.font * 0.8 : CORNER;
@@ -443,7 +465,8 @@ function drawTokens(layer, view) {
     const [pos, jail] = key.split(":").map(Number);
     seats.forEach((seat, k) => {
       const p = view.players[seat];
-      const [x, y] = tokenSpot(pos, jail === 1, k, seats.length, view, nameTop);
+      const [x, y] = clearSpot(pos, jail === 1, k, seats.length, view, nameTop, placed);
+      placed.push([x, y, pos]);
       const t = gkSvg("g", { class: "gk-token" + (seat === view.current ? " gk-token-current" : ""), "data-player": seat, "data-index": pos }, layer);
       const where = (view.board[pos] || {}).name || `space ${pos}`;
       const state = pos === 10 ? (jail === 1 ? `in ${where}` : `just visiting ${where}`) : `on ${where}`;

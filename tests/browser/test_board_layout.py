@@ -6,8 +6,9 @@
   bottom row is on screen;
 - a space's name breaks only between words, after a hyphen of its own, or at a syllable
   break from a list written by hand (never "Scho-les", "Binn-s-Me- rrill");
-- no token's circle and no owner's mark covers a space's name or price, and an owned
-  space still shows its price;
+- no token's circle and no owner's mark covers a space's name or price, tokens do not
+  cover owners' marks or the tokens of another space, and an owned space still shows its
+  price;
 - the German Alma Mater board breaks words only between words or, with a hyphen, at a
   syllable from a list written by hand (never "Forschungssc / hritte").
 
@@ -30,10 +31,11 @@ table = AlfredopolyTable(["Ann", "Bo", "Cy"], bots={"Cy": "builder"}, seed=2026,
 table.add_class("gk-test-table")
 ipw.Tab([ipw.VBox([table, table.money_chart()])], titles=["Play"])""",
     """states = [None] * 40
-for i in (1, 3, 6, 9, 11, 13, 19, 21, 24, 29, 31, 34, 37, 39):
+for i in (1, 3, 6, 8, 9, 11, 12, 13, 18, 19, 21, 23, 24, 28, 29, 31, 32, 34, 37, 38, 39):
     states[i] = {"owner": i % 3, "sculptures": 2 if i == 3 else 0, "mortgaged": i == 13}
-where = [0, 0, 0, 9, 11, 19, 21, 21, 29, 31, 39, 10]
-names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu"]
+where = [0, 0, 0, 9, 11, 19, 21, 21, 29, 31, 39, 10, 18, 22, 12]
+names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Mo",
+         "Ned", "Oz"]
 position = AlfredopolyBoard("alfred", projector=True)
 position.add_class("gk-test-position")
 position.show_game([{"name": n, "position": w} for n, w in zip(names, where)], states,
@@ -119,6 +121,29 @@ COVER_JS = """() => {
       }
     }
   }
+  // tokens of different spaces, and tokens and owners' marks, stand apart
+  const circles = Array.from(board.querySelectorAll('.gk-token circle'));
+  const marks = Array.from(board.querySelectorAll('.gk-owner rect'));
+  for (const c of circles) {
+    const b = c.getBoundingClientRect();
+    const space = c.parentElement.getAttribute('data-index');
+    for (const d of circles) {
+      const e = d.getBoundingClientRect();
+      const far = Math.hypot(b.left - e.left, b.top - e.top) >= (b.width + e.width) / 2 - 0.5;
+      if (d.parentElement.getAttribute('data-index') !== space && !far) {
+        hits.push(['tokens', space, d.parentElement.getAttribute('data-index')]);
+      }
+    }
+    for (const m of marks) {
+      const a = m.getBoundingClientRect();
+      const cx = (b.left + b.right) / 2, cy = (b.top + b.bottom) / 2, r = b.width / 2;
+      const dx = Math.max(a.left - cx, 0, cx - a.right);
+      const dy = Math.max(a.top - cy, 0, cy - a.bottom);
+      if (dx * dx + dy * dy < r * r) {
+        hits.push(['token on a mark', space, m.parentElement.getAttribute('data-index')]);
+      }
+    }
+  }
   const owned = Array.from(board.querySelectorAll('.gk-owner'))
       .map((o) => o.getAttribute('data-index'));
   const priced = owned.filter((i) => board.querySelector(`.gk-space[data-index="${i}"] .gk-price`));
@@ -201,7 +226,7 @@ def test_alfredopoly_board_on_a_projector(voila, lab_page):  # type: ignore[no-u
     # 3. tokens and owners' marks leave names and prices readable
     page.locator(".gk-test-position").scroll_into_view_if_needed()
     covered = page.evaluate(COVER_JS)
-    assert covered["tokens"] == 12 and covered["owned"] == 14, covered
+    assert covered["tokens"] == 15 and covered["owned"] == 21, covered
     assert covered["priced"] == covered["owned"], f"an owned space hides its price: {covered}"
     assert not covered["hits"], f"covered text: {covered['hits']}"
     screenshot(page, "board-projector-position", ".gk-test-position")
