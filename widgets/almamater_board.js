@@ -210,47 +210,6 @@ function drawBoard(root, view, selected) {
   }
 }
 
-const VOWELS = "aeiouyäöüàáâèéêìíîòóôùúû";
-const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "pl", "pr", "tr", "chr", "sch", "schl", "schr", "schw"]);
-const ONSETS_EN = new Set([...ONSETS, "ph", "sh", "th", "wh", "wr", "thr"]);
-
-// A word's syllables by the usual rules of thumb (the same rules as the Alfredopoly
-// board's syllables(), kept in step): one consonant between two vowels starts the next
-// syllable; of a cluster, the longest part that can start a syllable does
-// ("For-schungs-schrit-te", "Bü-cher-re-pu-ta-tion"); German "ck" starts one ("Zu-cker").
-// In English a final "e"/"es" after a consonant is silent and "ck" ends a syllable. When
-// unsure it keeps a word whole.
-function syllables(word, lang = "en") {
-  if (word.length < 4 || word === word.toUpperCase()) return [word];
-  const en = lang === "en";
-  const low = word.toLowerCase();
-  const isVowel = (k) => VOWELS.includes(low[k]) && !(low[k] === "u" && low[k - 1] === "q") && !(low[k] === "y" && (k === 0 || VOWELS.includes(low[k - 1])));
-  const vowel = (k) => isVowel(k) || (en && low[k] === "w" && k > 0 && isVowel(k - 1) && isVowel(k + 1));
-  const nuclei = [];
-  for (let k = 0; k < low.length; k++) {
-    if (!vowel(k)) continue;
-    const last = nuclei[nuclei.length - 1];
-    if (last && last[1] === k) last[1] = k + 1;
-    else nuclei.push([k, k + 1]);
-  }
-  const end = nuclei[nuclei.length - 1];
-  if (en && nuclei.length > 1 && low[end[0]] === "e" && end[1] - end[0] === 1 && /^(s|d)?$/.test(low.slice(end[1])) && !vowel(end[0] - 1)) nuclei.pop();
-  const cuts = [];
-  for (let j = 0; j + 1 < nuclei.length; j++) {
-    const cluster = low.slice(nuclei[j][1], nuclei[j + 1][0]);
-    let onset = cluster.length ? 1 : 0;
-    for (let n = cluster.length; n >= 2; n--) if ((en ? ONSETS_EN : ONSETS).has(cluster.slice(-n))) { onset = n; break; }
-    if (cluster.endsWith("ck")) onset = en ? 0 : Math.max(onset, 2);
-    let at = nuclei[j + 1][0] - onset;
-    if (en && j + 2 === nuclei.length && /[^aeiou]ing$/.test(low)) at = low.length - 3;
-    if (at >= 2 && word.length - at >= 2 && at > (cuts[cuts.length - 1] || 0) + 1) cuts.push(at);
-  }
-  const pieces = [];
-  let from = 0;
-  for (const at of [...cuts, word.length]) { pieces.push(word.slice(from, at)); from = at; }
-  return pieces;
-}
-
 // Words break only between words: a box whose longest word does not fit gets soft hyphens
 // at that word's syllables ("Forschungs-" / "schritte", with a hyphen); only a box that
 // still does not fit may break a word anywhere (class gk-am-squeezed).

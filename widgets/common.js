@@ -67,3 +67,52 @@ function gkMessage(model, parent) {
 function gkMoney(n) {
   return (n < 0 ? "-$" : "$") + Math.abs(n).toLocaleString("en-US");
 }
+
+// Syllables, for the boards' line breaks (both boards break names the same way).
+const VOWELS = "aeiouyäöüàáâèéêìíîòóôùúû";
+// Clusters that may start a syllable (the rest of a cluster ends the one before it).
+const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "pl", "pr", "tr", "chr", "sch", "schl", "schr", "schw"]);
+const ONSETS_EN = new Set([...ONSETS, "ph", "sh", "th", "wh", "wr", "thr"]);
+
+// A word's syllables by the usual rules of thumb: one consonant between two vowels
+// starts the next syllable ("Fa-sa-no"); of a cluster, the longest part that can start
+// a syllable does ("Bab-cock", "Stein-heim", "For-schungs-schrit-te"). In English a final
+// "e" or "es" after a consonant is silent ("Scholes" is one), "w" after a vowel belongs
+// to it ("Powell"), "ck" ends a syllable ("Ken-tucky") and "-ing" is one ("Park-ing");
+// German "ck" starts one ("Zu-cker").
+// Acronyms ("SWE") and pieces under two letters are not split. When unsure it keeps a
+// word whole: a missed break only costs a narrower line.
+//   syllables("Moskowitz") -> ["Mos", "kowitz"]; syllables("Forschungsschritte", "de")
+//   -> ["For", "schungs", "schrit", "te"]
+function syllables(word, lang = "en") {
+  const en = lang === "en";
+  if (word.length < 4 || word === word.toUpperCase()) return [word];
+  const low = word.toLowerCase();
+  const isVowel = (k) => VOWELS.includes(low[k]) && !(low[k] === "u" && low[k - 1] === "q") && !(low[k] === "y" && (k === 0 || VOWELS.includes(low[k - 1])));
+  const vowel = (k) => isVowel(k) || (en && low[k] === "w" && k > 0 && isVowel(k - 1) && isVowel(k + 1));
+  const nuclei = []; // [start, end) of each run of vowels
+  for (let k = 0; k < low.length; k++) {
+    if (!vowel(k)) continue;
+    const last = nuclei[nuclei.length - 1];
+    if (last && last[1] === k) last[1] = k + 1;
+    else nuclei.push([k, k + 1]);
+  }
+  const end = nuclei[nuclei.length - 1];
+  if (en && nuclei.length > 1 && low[end[0]] === "e" && end[1] - end[0] === 1 && /^(s|d)?$/.test(low.slice(end[1])) && !vowel(end[0] - 1)) {
+    nuclei.pop(); // silent e: "Scholes", "Senate"
+  }
+  const cuts = [];
+  for (let j = 0; j + 1 < nuclei.length; j++) {
+    const cluster = low.slice(nuclei[j][1], nuclei[j + 1][0]);
+    let onset = cluster.length ? 1 : 0;
+    for (let n = cluster.length; n >= 2; n--) if ((en ? ONSETS_EN : ONSETS).has(cluster.slice(-n))) { onset = n; break; }
+    if (cluster.endsWith("ck")) onset = en ? 0 : Math.max(onset, 2);
+    let at = nuclei[j + 1][0] - onset;
+    if (en && j + 2 === nuclei.length && /[^aeiou]ing$/.test(low)) at = low.length - 3;
+    if (at >= 2 && word.length - at >= 2 && at > (cuts[cuts.length - 1] || 0) + 1) cuts.push(at);
+  }
+  const pieces = [];
+  let from = 0;
+  for (const at of [...cuts, word.length]) { pieces.push(word.slice(from, at)); from = at; }
+  return pieces;
+}
