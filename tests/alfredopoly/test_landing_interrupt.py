@@ -22,10 +22,22 @@ def test_a_finished_run_says_how_many_rolls_it_counted():
     assert 64_000 <= frame.attrs["rolls"] < 66_000
 
 
+def plain_ctrl_c() -> None:
+    """In the child, before it starts: Ctrl-C as in a terminal (not blocked, not ignored).
+
+    A test runner's worker may run this test with SIGINT blocked or ignored, and a child
+    inherits both; once (CI, 1 of many runs) the command then ran to its end and exited 0
+    although it had been sent Ctrl-C. A teacher's terminal has neither."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_the_partial_result_with_its_standard_errors():
     cmd = [sys.executable, "-m", "gamekit", "alfredopoly", "landing", "--method", "simulate",
            "--rolls", "10000000000", "--seed", "1", "--format", "csv", "--progress"]  # fmt: skip
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=plain_ctrl_c
+    )
     # One reader per pipe: stderr a character at a time (the bar redraws without a newline),
     # stdout whole. Nothing else reads the pipes, so no message can go to the wrong reader.
     seen: list[str] = []
@@ -47,10 +59,11 @@ def test_ctrl_c_prints_the_partial_result_with_its_standard_errors():
         proc.kill()
         raise AssertionError("no progress shown: " + "".join(seen)[-500:])
     proc.send_signal(signal.SIGINT)
-    assert proc.wait(timeout=120) == 130
+    code = proc.wait(timeout=120)
     for reader in readers:
         reader.join(timeout=30)
     out = "".join(printed)
+    assert code == 130, f"exit status {code}; stderr ends: {''.join(seen)[-300:]!r}"
     assert "interrupted after" in "".join(seen)
     frame = pd.read_csv(io.StringIO(out))
     assert len(frame) == 41
