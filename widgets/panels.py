@@ -103,7 +103,7 @@ class LandingPanel(ipw.VBox):
             value=seed, min=0, max=2**31 - 1, description="Seed", style=style
         )
         for w in (self.jail, self.per, self.method):
-            w.style.button_width = "92px"
+            w.style.button_width = "auto"  # "simulation" whole, at projector sizes too
         self.status = ipw.Label(value="")
         self.status.add_class("gk-panel-status")
         self.board = AlfredopolyBoard(board, size=size, projector=projector)

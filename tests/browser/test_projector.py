@@ -157,6 +157,29 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
             ".map((e) => parseFloat(getComputedStyle(e).fontSize))"
         )
         assert controls and min(controls) >= 16, controls
+        # no control's words cut off ("simulati…"), and the caption stays left of the board
+        layout = page.evaluate(
+            """() => {
+              const panel = document.querySelector('.gk-landing-panel');
+              const words = panel.querySelectorAll('.widget-toggle-button, .gk-panel-status');
+              const pen = document.createElement('canvas').getContext('2d');
+              const cut = Array.from(words).filter((e) => {
+                if (!e.offsetWidth) { return false; }
+                const style = getComputedStyle(e);     // the words' width in their own font
+                pen.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+                const room = e.getBoundingClientRect().width - parseFloat(style.paddingLeft)
+                    - parseFloat(style.paddingRight) - parseFloat(style.borderLeftWidth)
+                    - parseFloat(style.borderRightWidth);  // in fractions of a pixel
+                const lines = style.whiteSpace === 'normal' ? 9 : 1;  // a caption may wrap
+                // any excess at all: the browser then draws an ellipsis ("simulati…")
+                return pen.measureText(e.textContent.trim()).width > lines * room;
+              }).map((e) => e.textContent);
+              const caption = panel.querySelector('.gk-panel-status').getBoundingClientRect();
+              const board = panel.querySelector('.gk-ring').getBoundingClientRect();
+              return {cut, gap: board.left - caption.right};
+            }"""
+        )
+        assert not layout["cut"] and layout["gap"] >= 8, layout
         screenshot(page, "projector-landing-panel-1280x720")
     print(measured)
     assert not page.guard.page_errors, page.guard.page_errors
