@@ -184,6 +184,10 @@ class AlmaMaterTable(GameTable):
             return "later"
         return "main" if isinstance(action, MAIN) else "manage"
 
+    def _label(self, action: Action) -> str:
+        """An action as its button says it, in the table's language."""
+        return self.session.describe(action, self.lang)
+
     def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
         """A click on "Pass for the rest of the round" asks first (passing cannot be taken
         back in the round), unless passing is all the player can do.

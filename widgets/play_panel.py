@@ -60,6 +60,12 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "bot_waits": "{who} (Bot) ist am Zug: „Bot: nächste Aktion“ klicken",
         "bot_acts": "{who} (Bot) ist am Zug",
         "undo": "Zweig rückgängig machen ({moves} Zug/Züge zurückholen)",
+        "branch_ask": "„{action}“ weicht vom aufgezeichneten Zug ab. Hier einen neuen Zweig "
+        "beginnen? Die {later} späteren Züge werden beiseitegelegt (Rückgängig holt sie "
+        "zurück).",
+        "branch_kept": "Kein neuer Zweig: die aufgezeichneten Züge bleiben.",
+        "branch_undone": "Der Zweig ist rückgängig gemacht: {back} aufgezeichnete Züge sind "
+        "zurück.",
         "one_option": "1 Möglichkeit",
         "options": "{n} Möglichkeiten",
         # a file that could not be loaded (shown next to the Load button)

@@ -196,11 +196,11 @@ class GameTable(ipw.VBox):
             later = len(s.history) - 1 - s.position
             with self.panel.hold_sync():
                 self.panel.confirm_yes = self.panel.confirm_no = ""
-                self.panel.confirm = (
-                    f"“{self._label(action)}” differs from the recorded move. Start a new "
-                    f"branch here? The {later} later move(s) are set aside (Undo brings them "
-                    "back)."
-                )
+                self.panel.confirm = self._t(
+                    "branch_ask",
+                    "“{action}” differs from the recorded move. Start a new branch here? The "
+                    "{later} later move(s) are set aside (Undo brings them back).",
+                ).format(action=self._label(action), later=later)
             return ""
         self._pending = None
         s.act(action)  # IllegalAction -> message, game unchanged
@@ -218,7 +218,8 @@ class GameTable(ipw.VBox):
         self.panel.confirm = ""
         if not yes or pending is None:
             self.refresh()
-            return "No new branch: the recorded moves are kept." if self._pending_branch else ""
+            kept = self._t("branch_kept", "No new branch: the recorded moves are kept.")
+            return kept if self._pending_branch else ""
         # a confirmed choice may still need the new-branch question (from an earlier move)
         return self._act(pending.to_struct(), branch=self._pending_branch, confirmed=True)
 
@@ -226,7 +227,9 @@ class GameTable(ipw.VBox):
         back = self.session.undo_branch()
         self._pending = None
         self.refresh()
-        return f"The branch is undone: {back} recorded move(s) are back."
+        return self._t(
+            "branch_undone", "The branch is undone: {back} recorded move(s) are back."
+        ).format(back=back)
 
     def _bot(self, until: str) -> str:
         if until == "step":

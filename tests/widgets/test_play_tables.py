@@ -321,3 +321,21 @@ def test_voila_settings_cull_idle_kernels_after_a_few_minutes() -> None:
     assert set(cull) <= set(traits)  # real settings, not typos
     assert 60 <= cull["cull_idle_timeout"] <= 600 and cull["cull_interval"] <= 120
     assert cull["cull_connected"] is False  # a page still open keeps its game
+
+
+def test_the_new_branch_question_speaks_the_tables_language() -> None:
+    """A German table asks about a new branch in German, naming the move as its button
+    does (it asked in English, with the engine's English words for the move)."""
+    table = AlmaMaterTable(["Ann", "Bo"], seed=3, lang="de")
+    for _ in range(3):
+        click(table, table.panel.actions[0]["action"])
+    recorded = list(table.session.history)
+    table.history.value = 1  # back to the second decision; the record took the first action
+    other = table.panel.actions[-1]
+    click(table, other["action"])
+    question = table.panel.confirm
+    assert question.startswith("„") and "weicht vom aufgezeichneten Zug ab" in question, question
+    assert other["label"] in question and "2 späteren Züge" in question, question
+    intent(table, "confirm", yes=False)
+    assert table.panel.message == "Kein neuer Zweig: die aufgezeichneten Züge bleiben."
+    assert table.session.history == recorded
