@@ -264,6 +264,10 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
         r'<script type="application/vnd.voila.cell-output\+json">(.*?)</script>', html, re.S
     )
     expected = sum("application/vnd.jupyter.widget-view+json" in o for o in outputs)
+    # an Altair JupyterChart's view draws its .vega-embed a moment after the view itself:
+    # wait for as many charts as the outputs hold (their text form names the class:
+    # "<altair.jupyter.jupyter_chart.JupyterChart object at ...>")
+    charts = sum("jupyter_chart.JupyterChart object" in o for o in outputs)
     page.wait_for_function(
         "() => { const c = document.querySelector('#rendered_cells');"
         " return c && getComputedStyle(c).display !== 'none'; }",
@@ -275,12 +279,14 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
         timeout=left_ms(),
     )
     page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.vega-embed'))"
-        ".every(e => e.querySelector('canvas.marks, svg.marks'))",
+        "(n) => { const e = Array.from(document.querySelectorAll('.vega-embed'));"
+        " return e.length >= n && e.every(x => x.querySelector('canvas.marks, svg.marks')); }",
+        arg=charts,
         timeout=left_ms(),
     )
     state: dict = page.evaluate(VOILA_STATE_JS)
     state["widget_views"] = expected
+    state["charts"] = charts
     return state
 
 

@@ -26,6 +26,7 @@ def test_lesson_renders_in_voila(voila, lab_page, relpath):
     assert not lab_page.guard.page_errors, lab_page.guard.page_errors
     if relpath.endswith("00_start_here.ipynb"):
         assert state["widget_views"] >= 1, "the chart's widget output was not found in the page"
+        assert state["charts"] >= 1, "the chart's output was not found in the page"
         assert state["embeds"] >= 1, "the first lesson's chart was not drawn"
     screenshot(lab_page, "voila-" + Path(relpath).stem)
 
