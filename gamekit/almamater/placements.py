@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any, TypeVar
 
 from gamekit.almamater.actions import (
@@ -21,11 +20,9 @@ from gamekit.almamater.actions import (
     HireStudent,
 )
 from gamekit.almamater.moves import Work
-from gamekit.almamater.records import Chancellor, Components
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
-from gamekit.core.errors import DataError
 
 A = TypeVar("A", bound=Action)
 _CACHE: dict[Any, dict[tuple[Any, ...], Action]] = {}
@@ -55,49 +52,6 @@ def ability_amount(spec: AlmaMaterSpec, ability: str) -> int:
     (1, 0)
     """
     return spec.components.chancellor(spec.ability_of[ability]).amount
-
-
-def check_placement_amounts(components: Components) -> None:
-    """Refuse the ``chancellors.toml`` amounts of the abilities here that cannot vary.
-
-    Pereira's amount is the masters placed on Pereira: at least 1 (a placement takes a
-    master). Alberti's amount is the books a lecture costs with the ability: 0, since the
-    ability is that lectures cost no book (any other number would not be that ability).
-    Raises :class:`~gamekit.core.errors.DataError` naming the file, chancellor and field.
-
-    >>> from gamekit.almamater.components import load_components
-    >>> check_placement_amounts(load_components()) is None
-    True
-    """
-    for ch in components.chancellors:
-        if ch.ability == "use_as_another" and ch.amount < 1:
-            raise chancellor_amount_error(
-                components,
-                ch,
-                f"must be at least 1, got {ch.amount} "
-                "(the masters placed on Pereira: a placement takes at least 1 master)",
-            )
-        if ch.ability == "free_lectures" and ch.amount != 0:
-            raise chancellor_amount_error(
-                components,
-                ch,
-                f"must be 0, got {ch.amount} (the books a lecture costs with this ability: "
-                "none; a lecture otherwise costs 1 book)",
-            )
-
-
-def chancellor_amount_error(components: Components, ch: Chancellor, problem: str) -> DataError:
-    """A :class:`DataError` for the ``amount`` of chancellor ``ch`` in its data folder's file."""
-    folder = Path(components.source)
-    file = next(
-        (
-            folder / f"chancellors{suffix}"
-            for suffix in (".toml", ".json")
-            if (folder / f"chancellors{suffix}").exists()
-        ),
-        folder / "chancellors.toml",
-    )
-    return DataError(file, f"chancellor {ch.name!r}", "amount", problem)
 
 
 def masters_needed(spec: AlmaMaterSpec, p: PlayerState, last: int) -> int:

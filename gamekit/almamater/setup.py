@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from gamekit.almamater.moves import Work
 from gamekit.almamater.phases import PHASES
-from gamekit.almamater.placements import chancellor_amount_error, check_placement_amounts
-from gamekit.almamater.records import FACULTIES, LETTERS, Components
+from gamekit.almamater.records import FACULTIES, LETTERS
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.rng import Seed, make_rng
@@ -109,32 +108,6 @@ def new_game(spec: AlmaMaterSpec, players: int | None = None, seed: Seed = None)
         rounds=c.board.rounds,
         spec=spec,
     )
-
-
-def check_chancellor_amounts(components: Components) -> None:
-    """Refuse a ``chancellors.toml`` amount that cannot vary (a :class:`DataError` naming
-    the file, the chancellor and the field); :class:`~gamekit.almamater.spec.AlmaMaterSpec`
-    calls this when it is made from the data.
-
-    Glareanus' amount is how many discarded founding cards' resources the player also
-    receives. Each player discards exactly 1 card (rule 2), so it must be 1. Pereira's and
-    Alberti's amounts are checked by
-    :func:`~gamekit.almamater.placements.check_placement_amounts`. Copernicus, Biringuccio,
-    Erasmus, Marschalk, Da Vinci, Paracelsus and Agricola take any whole number from 0.
-
-    >>> from gamekit.almamater.components import load_components
-    >>> check_chancellor_amounts(load_components()) is None
-    True
-    """
-    check_placement_amounts(components)
-    for ch in components.chancellors:
-        if ch.ability == "founding_bonus" and ch.amount != 1:
-            raise chancellor_amount_error(
-                components,
-                ch,
-                f"must be 1, got {ch.amount} (the discarded founding cards whose resources "
-                "the player also receives: each player discards exactly 1)",
-            )
 
 
 def founding_sum(spec: AlmaMaterSpec, player: PlayerState) -> int:

@@ -52,9 +52,6 @@ class AlmaMaterSpec:
         object.__setattr__(self, "founding", {x.id: x for x in c.founding})
         object.__setattr__(self, "research", {x.id: x for x in c.research})
         object.__setattr__(self, "glory", {x.id: x for x in c.glory})
-        from gamekit.almamater.setup import check_chancellor_amounts  # imports this module
-
-        check_chancellor_amounts(c)  # amounts that cannot vary (a DataError otherwise)
 
     def space_index(self, space: str) -> int:
         """Position of ``space`` in :attr:`spaces` (a ``ValueError`` if unknown)."""

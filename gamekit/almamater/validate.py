@@ -146,6 +146,32 @@ def founding(check: Checker, data: Mapping[str, Any]) -> tuple[FoundingCard, ...
     return tuple(cards)
 
 
+#: Chancellor amounts that cannot vary: ability -> (least, most, what the number counts).
+#: The other abilities take any whole number from 0.
+FIXED_AMOUNTS: dict[str, tuple[int, int | None, str]] = {
+    # Pereira
+    "use_as_another": (1, None, "the masters placed on Pereira: a placement takes at "
+                                "least 1 master"),
+    # Alberti
+    "free_lectures": (0, 0, "the books a lecture costs with this ability: none; a lecture "
+                            "otherwise costs 1 book"),
+    # Glareanus
+    "founding_bonus": (1, 1, "the discarded founding cards whose resources the player also "
+                             "receives: each player discards exactly 1"),
+}  # fmt: skip
+
+
+def _amount_problem(ability: str, amount: int) -> str | None:
+    """Why ``amount`` cannot be this ability's number (:data:`FIXED_AMOUNTS`), or None."""
+    if ability not in FIXED_AMOUNTS:
+        return None
+    least, most, counts = FIXED_AMOUNTS[ability]
+    if least <= amount and (most is None or amount <= most):
+        return None
+    allowed = f"at least {least}" if most is None else f"{least}"
+    return f"must be {allowed}, got {amount} ({counts})"
+
+
 def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ...]:
     out = []
     seen: dict[str, int] = {}
@@ -164,6 +190,10 @@ def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ..
                 check.text(t, "text", entry=entry),
             )
         )
+    for c in out:
+        problem = _amount_problem(c.ability, c.amount)
+        if problem:
+            check.fail(f"chancellor {c.name!r}", "amount", problem)
     abilities = [c.ability for c in out]
     for a in ABILITIES:
         if abilities.count(a) != 1:
