@@ -265,7 +265,7 @@ def _load_file(path: Path, source: str) -> Board:
         spaces[space.index] = space
     ordered = tuple(spaces[i] for i in range(BOARD_SIZE))
     _check_layout(check, ordered)
-    decks = _decks(check, data, path)
+    decks, deck_check = _decks(check, data, path)
     names = {s.index: s.name for s in ordered}
     decks = {
         d: tuple(
@@ -286,7 +286,9 @@ def _load_file(path: Path, source: str) -> Board:
     for s in ordered:
         if s.kind == "card" and s.deck not in decks:
             check.fail(f"space {s.index}", "deck", f"no deck {s.deck!r}")
-    return Board(name, title, ordered, MappingProxyType(decks), source)
+    board = Board(name, title, ordered, MappingProxyType(decks), source)
+    _check_draws_end(deck_check, board)
+    return board
 
 
 def _plain(check: Checker, text: str, entry: str | None, fieldname: str) -> None:
@@ -392,21 +394,73 @@ def _check_layout(check: Checker, spaces: tuple[Space, ...]) -> None:
 
 def _decks(
     check: Checker, data: Mapping[str, Any], board_path: Path
-) -> dict[str, tuple[Card, ...]]:
+) -> tuple[dict[str, tuple[Card, ...]], Checker]:
+    """The board's decks, and a checker for the file that holds their cards."""
     inline = [d for d in DECKS if d in data]
     if inline:
         if "decks" in data:
             check.fail(None, "decks", "give either a deck file or inline cards, not both")
-        return _read_decks(check, data)
+        return _read_decks(check, data), check
     ref = check.text(data, "decks", entry=None, default="campus")
-    return _deck_file(ref, board_path.parent)
+    path = _deck_path(ref, board_path.parent)
+    return _deck_file(ref, board_path.parent), Checker(path)
+
+
+def _deck_path(ref: str, folder: Path) -> Path:
+    return data_dir() / f"{ref}_decks.toml" if ref in BUILTIN_DECKS else folder / ref
 
 
 def _deck_file(ref: str, folder: Path) -> dict[str, tuple[Card, ...]]:
     if ref in BUILTIN_DECKS:
         return _builtin_decks(ref)
-    path = folder / ref
-    return _read_deck_path(path)
+    return _read_deck_path(_deck_path(ref, folder))
+
+
+def _check_draws_end(check: Checker, board: Board) -> None:
+    """Rule 6 must end: a card drawn on a card space may send the token to another card
+    space (which draws again), but some card must lead out of every such chain, and a
+    deck must never run empty.
+
+    A "Get out" card is kept (rule 9b), so it leaves the deck; a deck of kept cards only
+    can be emptied, and a kept card is no way out of a chain (it may be gone the next
+    time round). A card space is a trap when every card of its deck that stays in the
+    deck sends the token to a trap: the largest such set is found by removing, until
+    nothing changes, each card space with a way out. A trap draws for ever (the engine
+    would recurse without end), so the board is refused, naming a card that leads in.
+    """
+    for deck, cards in board.decks.items():
+        if all(c.effect == "get_out_of_jail" for c in cards):
+            check.fail(
+                f"{deck} card {cards[0].id}",
+                "effect",
+                f"every {DECK_TITLES[deck]} card is kept (get_out_of_jail): the deck can "
+                "run empty; it needs a card that goes back under the deck",
+            )
+    at_card = {s.index: s.deck or "" for s in board.spaces if s.kind == "card"}
+    traps = set(at_card)
+    changed = True
+    while changed:
+        changed = False
+        for at in sorted(traps):
+            kept = [c for c in board.decks[at_card[at]] if c.effect != "get_out_of_jail"]
+            if any(board.card_destination(at, c) not in traps for c in kept):
+                traps.discard(at)
+                changed = True
+    if traps:
+        at = min(traps)
+        card = next(
+            c
+            for c in board.decks[at_card[at]]
+            if c.effect != "get_out_of_jail" and board.card_destination(at, c) in traps
+        )
+        to = board.card_destination(at, card)
+        field_name = "destination" if card.effect == "move_to" else "effect"
+        check.fail(
+            f"{card.deck} card {card.id}",
+            field_name,
+            f"drawn on space {at} it sends the token to space {to}, a card space whose "
+            "cards all lead to card spaces again: the drawing never ends",
+        )
 
 
 @cache

@@ -14,7 +14,7 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES, WAITING
-from gamekit.core.actions import Action
+from gamekit.core.actions import Action, field_problem
 
 
 def _is_list(x: object) -> bool:
@@ -111,19 +111,42 @@ def _seat(t: Table, player: object) -> int | str:
     return seat
 
 
-def _debtors(t: Table) -> set[int]:
-    return {d.debtor for d in t.debts}
-
-
 def _spending_problem(t: Table, seat: int, cost: int) -> str | None:
-    """Building and lifting spend cash: not while owing a debt (a solvent player only),
-    and the high bidder of an auction keeps the cash for the bid."""
-    if seat in _debtors(t):
-        return f"{t.players[seat].name} owes money: sell or mortgage, then pay the debt"
+    """Building and lifting spend cash: a player keeps the cash for what they owe, and the
+    high bidder of an auction keeps the cash for the bid (Decision "at any time").
+
+    A debt still in the queue that the player's cash covers is paid at once when its
+    turn comes, so it blocks only the cash it needs: the receiver of a mortgaged property
+    may lift the mortgage at once (the Decision's promise) while, say, the interest on
+    another one waits behind someone else's debt. A player who cannot pay what they owe
+    may only sell and mortgage.
+    """
+    owed = sum(d.amount for d in t.debts if d.debtor == seat)
+    cash = t.players[seat].cash
+    if owed and cash - cost < owed:
+        return (
+            f"{t.players[seat].name} owes money (${owed}, and has ${cash}): sell or "
+            "mortgage, then pay the debt"
+        )
     au = t.auction
     if au is not None and au.high_bidder == seat and t.players[seat].cash - cost < au.high_bid:
         return f"keep ${au.high_bid} for your bid in the auction"
     return None
+
+
+def _roll_pending_problem(t: Table, seat: int) -> str | None:
+    """A roll's consequences stay in one piece (Decision "at any time"): after the last
+    failed try in Academic Probation a player short of the fine raises it (the ``debt``
+    phase) and then moves by that roll (``then_move``). The destination is known, so
+    until the move only the debtor may manage (sell and mortgage to pay); no one may
+    build on the space they are about to land on."""
+    if not t.then_move or seat == t.current:
+        return None
+    who = t.players[t.current].name
+    return (
+        f"{who}'s roll is not resolved yet ({who} moves {t.then_move} spaces after paying): "
+        f"only {who} may manage now"
+    )
 
 
 def management_problem(t: Table, action: Action) -> str | None:
@@ -134,8 +157,14 @@ def management_problem(t: Table, action: Action) -> str | None:
     seat = _seat(t, getattr(action, "player", None))
     if isinstance(seat, str):
         return seat
-    if isinstance(action, (A.BuildSculpture, A.LiftMortgage)) and seat in _debtors(t):
-        return f"{t.players[seat].name} owes money: sell or mortgage, then pay the debt"
+    problem = _roll_pending_problem(t, seat)
+    if problem is not None:
+        return problem
+    if isinstance(action, (A.BuildSculpture, A.LiftMortgage)):
+        # what is owed comes first: "owes money" is the reason, not the space's state
+        problem = _spending_problem(t, seat, 0)
+        if problem is not None:
+            return problem
     if isinstance(action, A.BuildSculpture):
         problem = build_problem(t, seat, action.space)
         cost = 0 if problem else t.board.spaces[action.space].building_cost
@@ -157,6 +186,8 @@ def manage_moves(t: Table, seat: int, named: bool = True) -> list[Action]:
     sell a group, mortgage, lift); ``named=False`` leaves ``player`` as ``None`` (the
     form :func:`legal_moves` lists for the actor)."""
     if t.phase not in WAITING or not 0 <= seat < len(t.players) or t.players[seat].bankrupt:
+        return []
+    if _roll_pending_problem(t, seat) is not None:
         return []
     who = seat if named else None
     mine = [i for i, o in enumerate(t.owner) if o == seat]
@@ -252,7 +283,7 @@ def _card_problem(t: Table, a: A.UseGetOutCard) -> str | None:
 def _buy_problem(t: Table, a: A.BuySpace | A.DeclineBuy) -> str | None:
     """Rule 4: the space on offer, at its printed price."""
     if a.space != t.pending:
-        return f"the space on offer is {t.pending}, not {a.space}"
+        return f"the space on offer is {t.pending}, not {a.space!r}"
     if isinstance(a, A.BuySpace):
         price = t.board.spaces[t.pending].price
         cash = t.players[t.actor].cash
@@ -328,8 +359,17 @@ _PROBLEMS: dict[type[Action], Callable[[Table, Any], str | None]] = {
 def why_illegal(t: Table, action: Action) -> str | None:
     """The reason ``action`` is illegal now, or ``None`` if it is legal.
 
-    The phase table says which action types the phase allows; the action's own rule
+    The phase table says which action types the phase allows; the fields must have their
+    declared types (:func:`~gamekit.core.actions.field_problem`: ``True == 1 == 1.0``, so
+    ``BuySpace(True)`` would otherwise pass for ``BuySpace(1)``); the action's own rule
     says the rest.
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> t = Table(new_game(players=2, seed=0).spec, new_game(players=2, seed=0))
+    >>> why_illegal(t, A.EndTurn())
+    'roll the dice first'
+    >>> why_illegal(t, A.BuildSculpture(1.0))
+    'BuildSculpture.space: expected a whole number, got 1.0'
     """
     phase = t.phase
     if phase == OVER:
@@ -339,7 +379,7 @@ def why_illegal(t: Table, action: Action) -> str | None:
     problem = _PROBLEMS.get(type(action))
     if problem is None or not PHASES.allows(phase, action):
         return f"{action} is not allowed in the {phase} phase"
-    return problem(t, action)
+    return field_problem(action) or problem(t, action)
 
 
 def _bids(t: Table) -> list[Action]:

@@ -141,6 +141,16 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
     >>> s = new_game(AlfredopolySpec(), players=2, seed=0)
     >>> state_from_struct(state_to_struct(s), s.spec) == s
     True
+
+    What the players hold must fit together too: no negative cash, buildings only on an
+    owned, unmortgaged street, every card in exactly one place.
+
+    >>> data = state_to_struct(s)
+    >>> data["players"][0]["cards"] = [data["decks"][0][0]]
+    >>> state_from_struct(data, s.spec)
+    Traceback (most recent call last):
+    ...
+    ValueError: state.players[0].cards: card EM03 is in two places (the E-Mail deck and Ann's hand)
     """
     state = from_struct(GameState, data)
     if len(state.owner) != len(spec.board.spaces):
@@ -149,6 +159,7 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
             f"the state {len(state.owner)}"
         )
     _check_seats_and_spaces(state, len(spec.board.spaces))
+    _check_holdings(state, spec)
     return dataclasses.replace(state, spec=spec)
 
 
@@ -174,3 +185,54 @@ def _check_seats_and_spaces(state: GameState, spaces: int) -> None:
     if state.auction is not None:
         check_values("state.auction.space", state.auction.space, range(spaces))
         check_values("state.auction.bidders", state.auction.bidders, seats)
+
+
+def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:
+    """What the players hold fits together (``ValueError`` naming the field): no negative
+    cash, buildings only on an owned, unmortgaged street, and every card of the board in
+    exactly one place (a deck or a player's hand)."""
+    from gamekit.alfredopoly.board import DECK_TITLES, DECKS
+
+    for seat, player in enumerate(state.players):
+        if player.cash < 0:
+            raise ValueError(f"state.players[{seat}].cash: {player.cash} is below zero")
+    for name in ("jackpot", "sculptures_left", "statues_left"):
+        if getattr(state, name) < 0:
+            raise ValueError(f"state.{name}: {getattr(state, name)} is below zero")
+    spaces = spec.board.spaces
+    for i, level in enumerate(state.level):
+        if not level:
+            continue
+        problem = (
+            "is not a street"
+            if spaces[i].kind != "street"
+            else "is the trustees'"
+            if state.owner[i] < 0
+            else "is mortgaged"
+            if state.mortgaged[i]
+            else None
+        )
+        if problem:
+            raise ValueError(
+                f"state.level[{i}]: {spaces[i].name} has {level} buildings but {problem}"
+            )
+    places: dict[str, str] = {}
+    held = [
+        (f"state.decks[{d}]", f"the {DECK_TITLES[DECKS[d]]} deck", deck)
+        for d, deck in enumerate(state.decks)
+    ]
+    held += [
+        (f"state.players[{seat}].cards", f"{p.name}'s hand", p.cards)
+        for seat, p in enumerate(state.players)
+    ]
+    for where, place, cards in held:
+        for card in cards:
+            if card not in spec.board.cards:
+                raise ValueError(f"{where}: {card!r} is not a card of this board")
+            if card in places:
+                raise ValueError(f"{where}: card {card} is in two places ({places[card]} and "
+                                 f"{place})")  # fmt: skip
+            places[card] = place
+    missing = sorted(set(spec.board.cards) - set(places))
+    if missing:
+        raise ValueError(f"state.decks: card {missing[0]} is in no deck and no hand")

@@ -110,18 +110,24 @@ class TurnRules(MoneyRules):
             self.proceed()
 
     def _move(self, steps: int, mode: str) -> bool:
-        """Move the current player forward; True if the landing waits for a decision."""
+        """Move the current player forward; True if the landing waits for a decision.
+
+        Rule 3: workstudy each time the player passes or lands on Academic Alley; dice
+        with many sides (an option) may carry the token round the board more than once.
+        """
         cur = self.current
         p = self.players[cur]
         new = p.position + steps
-        if new >= self.lay.n:  # rule 3: passing or landing on Academic Alley
-            new -= self.lay.n
+        n = self.lay.n
+        if new >= n:  # rule 3: passing or landing on Academic Alley
+            laps, new = divmod(new, n)
             p.position = new
             salary = self.spec.salary
-            p.cash += salary
+            p.cash += salary * laps
             if self.narrating:  # building the words costs time on the fast path
-                self.log.say("workstudy", f"{p.name} collected ${salary} workstudy", None,
-                             salary, cur)  # fmt: skip
+                for _ in range(laps):
+                    self.log.say("workstudy", f"{p.name} collected ${salary} workstudy", None,
+                                 salary, cur)  # fmt: skip
         p.position = new
         if self.narrating:  # building the words costs time on the fast path
             self.log.say("move", f"{p.name} moved to {self.board.spaces[new].name}", cur)

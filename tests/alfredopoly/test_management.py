@@ -91,7 +91,7 @@ def test_rule12_management_never_while_a_roll_is_resolved() -> None:
     ("action", "words"),
     [
         (A.Mortgage(39, player=5), "seat 5 is not a player"),
-        (A.Mortgage(39, player=True), "not a player"),
+        (A.Mortgage(39, player=True), "Mortgage.player: True fits none of int | None"),
         (A.Mortgage(39, player=0), "not your property"),
         (A.LiftMortgage(39, player=1), "not mortgaged"),
     ],

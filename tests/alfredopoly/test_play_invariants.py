@@ -220,6 +220,7 @@ def test_state_struct_round_trip_with_everything_in_it() -> None:
     s = replace(
         s,
         players=(PlayerState("Ann", 5, 10, True, 2, ("EM09",)), *s.players[1:]),
+        decks=(tuple(c for c in s.decks[0] if c != "EM09"), s.decks[1]),  # a card is in one place
         offer=A.ProposeTrade(1, give=(1,), take_cash=5, give_cards=("EM09",)),
         phase="trade",
         actor=1,

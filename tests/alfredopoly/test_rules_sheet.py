@@ -441,12 +441,12 @@ def test_rule11_trade_properties_money_and_cards_when_both_agree() -> None:
         (A.ProposeTrade(1, give_cash=2000), "has only"),
         (A.ProposeTrade(1, take_cards=("PM05",)), "does not hold"),
         (A.ProposeTrade(0, give_cash=5), "Ann, whose turn it is, makes the offer"),
-        (A.ProposeTrade(True, give_cash=5), "seat True is not a player"),  # not seat 1
+        (A.ProposeTrade(True, give_cash=5), "partner: expected a whole number, got True"),
         (A.ProposeTrade(7, give_cash=5), "seat 7 is not a player"),
-        (A.ProposeTrade(1, give=([1],)), r"\[1\] is not a space on the board"),
-        (A.ProposeTrade(1, give=1), "1 is not a list of spaces"),  # type: ignore[arg-type]
+        (A.ProposeTrade(1, give=([1],)), r"give\[0\]: expected a whole number, got \[1\]"),
+        (A.ProposeTrade(1, give=1), "give: expected a list, got int"),  # type: ignore[arg-type]
         (A.ProposeTrade(1, take=(40,)), "40 is not a space on the board"),
-        (A.ProposeTrade(1, give_cards="PM05"), "'PM05' is not a list of cards"),  # type: ignore[arg-type]
+        (A.ProposeTrade(1, give_cards="PM05"), "give_cards: expected a list, got str"),  # type: ignore[arg-type]
         (A.ProposeTrade(1), "empty trade"),
     ],
 )
