@@ -97,7 +97,12 @@ def player_cards(
             lines.append(f"{sculptures} sculptures, {statues} statues")
         if p.cards:
             lines.append(f"{len(p.cards)} Get out card(s)")
-        if not p.bankrupt:
+        if not p.bankrupt and state.phase == "tax":
+            # rule 7: the player chooses $200 or 10% before counting; without mortgages
+            # the figure below is exactly the count the choice must not see
+            tax_space = spaces[state.pending].name
+            lines.append(f"net worth: hidden until the {tax_space} choice (rule 7)")
+        elif not p.bankrupt:
             # the round-limit ranking's worth: a mortgaged property at half its price, so
             # taking a mortgage does not make a player look richer (rule 7's worth would)
             lines.append(f"net worth ${R.net_worth(spec, state, seat, ranking=True):,}")
