@@ -45,8 +45,10 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
 - "At any time" (rule 12, and the classic rules for building and selling): any solvent
   player may build (evenly, from the supply), sell, mortgage and lift whenever the game
   waits for a decision (every phase but ``dice``, ``card_dice`` and ``over``), never
-  while a roll or a card is being resolved. A player who owes a debt may only sell and
-  mortgage; the high bidder of an auction keeps the cash for the bid.
+  while a roll or a card is being resolved (after the last failed try in Probation, until
+  the move by that roll only its player manages). A player who owes a debt keeps the cash
+  for it (one who cannot pay may only sell and mortgage); the high bidder of an auction
+  keeps the cash for the bid.
 - The building shortage: the kit does not hold a shortage auction. Decisions reach the
   engine one at a time, so the last sculptures go to whoever builds first while the game
   waits; see ``docs/rules/alfredopoly.md``, Decisions.
