@@ -5,16 +5,22 @@ benchmark checks that the games come out the same); only the bookkeeping differs
 version works out its groups and mortgages from the table (cached on the table's
 version counters only) and asks the checks module at every debt decision.
 
-Kept verbatim apart from this docstring; do not use it outside the benchmark.
+Kept verbatim apart from this docstring and the decisions later rule changes brought to
+both (the building-shortage auction and placing its building, rule 10; a trade accepted
+and a mortgage lifted only while the rules allow it, audit findings 1a and 1b), so the
+games stay the same; do not use it outside the benchmark.
 """
 
 from __future__ import annotations
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.checks import (
+    bid_floor,
     legal_moves,
     mortgage_problem,
+    place_options,
     sell_problem,
+    why_illegal,
 )
 from gamekit.alfredopoly.engine import STATUE, Table
 from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -40,6 +46,7 @@ class Bot:
     long_jail = False
     trades = False
     lift_buffer = 150
+    shortage_premium = 50
 
     def __init__(self, seed: Seed = None) -> None:
         self.rng = make_rng(seed)
@@ -78,11 +85,30 @@ class Bot:
             pct = self.glance_worth(t, me) * s.tax_percent // 100
             return A.PayTax("percent" if pct < s.tax else "flat")
         if phase == "trade":
-            return A.AcceptTrade() if self.likes(t, me) else A.RejectTrade()
+            if self.likes(t, me) and why_illegal(t, A.AcceptTrade()) is None:
+                return A.AcceptTrade()
+            return A.RejectTrade()
         if phase == "auction":
             return self.bid(t, me)
         if phase == "transfer":
             return self.on_transfer(t, me)
+        if phase == "building_auction":
+            au = t.auction
+            assert au is not None
+            floor = bid_floor(t, me) if self.builds else None
+            if floor is None:
+                return A.PassBid()
+            amount = max(au.high_bid + 10, floor)
+            limit = min(
+                floor + floor * self.shortage_premium // 100, t.players[me].cash - self.reserve
+            )
+            return A.Bid(amount) if amount <= limit else A.PassBid()
+        if phase == "placing":
+            spaces = t.board.spaces
+            options = place_options(t, me)
+            return A.PlaceBuilding(
+                min(options, key=lambda i: (spaces[i].building_cost, t.level[i], i))
+            )
         raise ValueError(f"no decision is due in the {phase} phase")
 
     # ---- hooks ------------------------------------------------------------------------
@@ -99,7 +125,11 @@ class Bot:
         spare the money, else keep the mortgage (10% now)."""
         i = next(j for j in t.transfers if t.owner[j] == me)
         spare = t.players[me].cash - self.reserve - self.lift_buffer
-        if self.lifts and spare >= t.spec.lift_cost(i):
+        if (
+            self.lifts
+            and spare >= t.spec.lift_cost(i)
+            and why_illegal(t, A.LiftMortgage(i)) is None
+        ):
             return A.LiftMortgage(i)
         return A.KeepMortgage(i)
 
@@ -322,6 +352,7 @@ class Reserve(Bot):
     builds = True
     lifts = True
     long_jail = True
+    shortage_premium = 25
 
     def __init__(self, seed: Seed = None, reserve: int = 300) -> None:
         super().__init__(seed)
@@ -335,6 +366,7 @@ class Builder(Bot):
     builds = True
     lifts = True
     trades = True
+    shortage_premium = 100
 
 
 class RandomBot(Bot):

@@ -46,7 +46,7 @@ from widgets.trade_form import TradeForm
 MAIN = (
     A.RollDice, A.EndTurn, A.BuySpace, A.DeclineBuy, A.PayTax, A.PayJailFine, A.UseGetOutCard,
     A.AcceptTrade, A.RejectTrade, A.PayDebt, A.DeclareBankruptcy, A.Bid, A.PassBid,
-    A.KeepMortgage,
+    A.KeepMortgage, A.PlaceBuilding,
 )  # fmt: skip
 SECTIONS = {
     A.BuildSculpture: "Build",

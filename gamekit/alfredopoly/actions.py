@@ -220,7 +220,8 @@ class DeclareBankruptcy(Action):
 
 @dataclass(frozen=True)
 class Bid(Action):
-    """Auction house rule: bid ``amount`` dollars (more than the high bid)."""
+    """Bid ``amount`` dollars (more than the high bid) in an auction: the house rule's, or
+    a building-shortage auction (rule 10; there at least the price of the building)."""
 
     amount: int
 
@@ -234,6 +235,17 @@ class PassBid(Action):
         return "drop out of the auction"
 
 
+@dataclass(frozen=True)
+class PlaceBuilding(Action):
+    """Put the sculpture (or statue) won in a building-shortage auction on one of your
+    streets (rule 10 and Decision "building shortage"); the winning bid pays for it."""
+
+    space: int
+
+    def __str__(self) -> str:
+        return f"place the building won at auction on space {self.space}"
+
+
 MANAGEMENT = (BuildSculpture, SellSculpture, SellAllSculptures, Mortgage, LiftMortgage)
 """The actions any solvent player may take whenever the game waits for a decision."""
 
@@ -241,7 +253,7 @@ ACTIONS: dict[str, type[Action]] = action_registry(
     RollDice, EndTurn, BuySpace, DeclineBuy, PayTax, PayJailFine, UseGetOutCard,
     BuildSculpture, SellSculpture, SellAllSculptures, Mortgage, LiftMortgage,
     ProposeTrade, AcceptTrade, RejectTrade, PayDebt, DeclareBankruptcy, Bid, PassBid,
-    KeepMortgage,
+    KeepMortgage, PlaceBuilding,
 )  # fmt: skip
 
 

@@ -4,7 +4,8 @@
 buy_all     Buys every property it can afford. Never builds sculptures, never lifts a
             mortgage. Leaves Academic Probation at once (card, else fine).
 reserve     Keeps a cash reserve (``reserve``, $300): buys and builds only with money
-            above it, and lifts mortgages only with $150 more than that. Stays in
+            above it, and lifts mortgages only with $150 more than that. In a
+            building-shortage auction it pays at most 25% over the building's price. Stays in
             Probation trying for doubles once any opponent has sculptures (the "long"
             strategy), else leaves at once.
 builder     Buys every property it can afford and builds as soon as it can, as much as
@@ -13,7 +14,8 @@ builder     Buys every property it can afford and builds as soon as it can, as m
             its groups, at most one offer a turn and never the same offer twice while
             ownership stays the same. In an auction for a street that would complete one
             of its groups it mortgages property outside its complete groups to raise
-            its bid (management at any time). Leaves Probation at once.
+            its bid (management at any time). In a building-shortage auction it pays
+            up to twice the building's price. Leaves Probation at once.
 random      Picks uniformly among the legal actions (for tests and as a baseline).
 =========== ===============================================================================
 
@@ -26,7 +28,11 @@ complete groups first; then sell sculptures; bankrupt only when nothing can cove
 debt),
 trade offers (accept when the printed value, cash and cards it gets are worth more
 than what it gives; twice as much when the deal completes the other player's group)
-and auctions (bid in $10 steps up to the printed price).
+and auctions (bid in $10 steps up to the printed price; in a building-shortage auction,
+rule 10, a bot that builds bids from the building's price up to its style's premium, and
+puts a building it wins on its cheapest, lowest street). A bot never chooses an action
+the rules refuse: it accepts a trade only while the offer still holds and lifts a
+mortgage that came to it only when the rules allow the lift now.
 
 >>> from gamekit.alfredopoly.rules import new_game, AlfredopolySpec
 >>> spec = AlfredopolySpec()
@@ -41,7 +47,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly.checks import legal_moves, sell_problem
+from gamekit.alfredopoly.checks import (
+    bid_floor,
+    legal_moves,
+    place_options,
+    sell_problem,
+    why_illegal,
+)
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.holdings import Holdings
@@ -57,6 +69,9 @@ _ROLL = A.RollDice()
 _END = A.EndTurn()
 _PAY_FINE = A.PayJailFine()
 _PAY_DEBT = A.PayDebt()
+_ACCEPT = A.AcceptTrade()
+_REJECT = A.RejectTrade()
+_PASS = A.PassBid()
 
 
 class _PerSpace(dict[int, Action]):
@@ -94,6 +109,7 @@ class Bot:
     long_jail = False
     trades = False
     lift_buffer = 150
+    shortage_premium = 50
 
     def __init__(self, seed: Seed = None) -> None:
         # the style's settings, read at every decision, as instance attributes: the
@@ -104,6 +120,7 @@ class Bot:
         self.long_jail = self.long_jail
         self.trades = self.trades
         self.lift_buffer = self.lift_buffer
+        self.shortage_premium = self.shortage_premium
         self.rng = make_rng(seed)
         self._offered = 0
         self._tried: set[tuple[int, int, int]] = set()
@@ -134,11 +151,18 @@ class Bot:
             pct = self.glance_worth(t, me) * s.tax_percent // 100
             return A.PayTax("percent" if pct < s.tax else "flat")
         if phase == "trade":
-            return A.AcceptTrade() if self.likes(t, me) else A.RejectTrade()
+            # the offer is checked again on acceptance (management may have spent its cash)
+            if self.likes(t, me) and why_illegal(t, _ACCEPT) is None:
+                return _ACCEPT
+            return _REJECT
         if phase == "auction":
             return self.bid(t, me)
         if phase == "transfer":
             return self.on_transfer(t, me)
+        if phase == "building_auction":
+            return self.bid_for_building(t, me)
+        if phase == "placing":
+            return self.place(t, me)
         raise ValueError(f"no decision is due in the {phase} phase")
 
     # ---- hooks ------------------------------------------------------------------------
@@ -155,8 +179,9 @@ class Bot:
         spare the money, else keep the mortgage (10% now)."""
         i = next(j for j in t.transfers if t.owner[j] == me)
         spare = t.players[me].cash - self.reserve - self.lift_buffer
-        if self.lifts and spare >= t.spec.lift_cost(i):
-            return A.LiftMortgage(i)
+        # the rules may refuse the lift (money owed first): then keep the mortgage
+        if self.lifts and spare >= t.spec.lift_cost(i) and why_illegal(t, _LIFT[i]) is None:
+            return _LIFT[i]
         return A.KeepMortgage(i)
 
     def wants(self, t: Table, me: int, i: int) -> bool:
@@ -359,6 +384,26 @@ class Bot:
                 return raise_by
         return A.PassBid()
 
+    def bid_for_building(self, t: Table, me: int) -> Action:
+        """A building-shortage auction (rule 10): a bot that builds bids in $10 steps from
+        its floor (the price of a sculpture on its cheapest street that can take it) up to
+        that price plus ``shortage_premium`` percent, keeping its reserve; others drop out."""
+        au = t.auction
+        assert au is not None
+        floor = bid_floor(t, me) if self.builds else None
+        if floor is None:
+            return _PASS
+        amount = max(au.high_bid + 10, floor)
+        limit = min(floor + floor * self.shortage_premium // 100, t.players[me].cash - self.reserve)
+        return A.Bid(amount) if amount <= limit else _PASS
+
+    def place(self, t: Table, me: int) -> Action:
+        """Put a building won at auction where :meth:`next_build` would: the cheapest
+        street, then the lowest, then the first on the board."""
+        spaces = t.board.spaces
+        options = place_options(t, me)
+        return A.PlaceBuilding(min(options, key=lambda i: (spaces[i].building_cost, t.level[i], i)))
+
     def completes(self, t: Table, me: int, i: int) -> bool:
         """Whether street ``i`` is the one missing from one of my colour groups."""
         return any(i in group for group in self.holdings(t, me).almost)
@@ -391,6 +436,7 @@ class Reserve(Bot):
     builds = True
     lifts = True
     long_jail = True
+    shortage_premium = 25
 
     def __init__(self, seed: Seed = None, reserve: int = 300) -> None:
         super().__init__(seed)
@@ -404,6 +450,7 @@ class Builder(Bot):
     builds = True
     lifts = True
     trades = True
+    shortage_premium = 100
 
 
 class RandomBot(Bot):

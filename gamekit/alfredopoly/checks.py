@@ -197,6 +197,7 @@ def manage_moves(t: Table, seat: int, named: bool = True) -> list[Action]:
         for i in mine
         if build_problem(t, seat, i) is None
         and _spending_problem(t, seat, spaces[i].building_cost) is None
+        and _auction_build_problem(t, seat, i) is None
     ]
     out += [A.SellSculpture(i, who) for i in mine if sell_problem(t, seat, i) is None]
     groups = sorted({spaces[i].group or "" for i in mine if t.level[i]})
@@ -331,6 +332,137 @@ def _keep_problem(t: Table, a: A.KeepMortgage) -> str | None:
     return f"space {a.space!r} is not a mortgaged property that just came to you"
 
 
+def building_kind(t: Table, i: int) -> str:
+    """The supply a build on street ``i`` draws from: the fifth purchase is the statue."""
+    return "statue" if t.level[i] == SCULPTURES_PER_STATUE else "sculpture"
+
+
+def placements(t: Table, seat: int, building: str) -> list[int]:
+    """The streets of ``seat`` that may take one more ``building`` (``"sculpture"`` or
+    ``"statue"``) now by rule 10 (whole unmortgaged group, evenly, from the supply, cash
+    for its price), in board order.
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> s = new_game(players=2, seed=0)
+    >>> t = Table(s.spec, s)
+    >>> t.owner[1] = t.owner[3] = 0
+    >>> placements(t, 0, "sculpture"), placements(t, 0, "statue"), placements(t, 1, "sculpture")
+    ([1, 3], [], [])
+    """
+    statue = building == "statue"
+    return [
+        i
+        for i, o in enumerate(t.owner)
+        if o == seat
+        and t.lay.kind[i] == "street"
+        and (t.level[i] == SCULPTURES_PER_STATUE) == statue
+        and build_problem(t, seat, i) is None
+    ]
+
+
+def shortage_bidders(t: Table, seat: int, i: int) -> tuple[int, ...]:
+    """Rule 10's building shortage (Decision "building shortage"): ``seat`` asks to build
+    on street ``i``; when the supply that build draws from has fewer buildings left than
+    the players who could legally build from it right now (``seat`` and every other
+    player for whom a ``BuildSculpture`` from that supply would be legal), those players
+    bid for one: ``seat`` first, then the others in seat order. ``()`` when the supply is
+    enough.
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> s = new_game(players=3, seed=0)
+    >>> t = Table(s.spec, s)
+    >>> t.owner[1] = t.owner[3] = 0            # Ann: the first group
+    >>> t.owner[6] = t.owner[8] = t.owner[9] = 2   # Cy: the second
+    >>> t.sculptures_left = 1                      # one left for two who could build
+    >>> shortage_bidders(t, 0, 1), shortage_bidders(t, 2, 9)
+    ((0, 2), (2, 0))
+    >>> t.sculptures_left = 2                      # one each: no auction
+    >>> shortage_bidders(t, 0, 1)
+    ()
+    """
+    building = building_kind(t, i)
+    left = t.statues_left if building == "statue" else t.sculptures_left
+    n = len(t.players)
+    if left >= n:  # the requester plus every other player could not want more: no auction
+        return ()
+    others = tuple(
+        q
+        for q in ((seat + k) % n for k in range(1, n))
+        if not t.players[q].bankrupt
+        and any(
+            management_problem(t, A.BuildSculpture(j, q)) is None
+            for j in placements(t, q, building)
+        )
+    )
+    return (seat, *others) if left < 1 + len(others) else ()
+
+
+def _auction_build_problem(t: Table, seat: int, i: int) -> str | None:
+    """While an auction runs, the buildings a building-shortage auction sells are not
+    for sale, and a build that would open another shortage auction waits."""
+    au = t.auction
+    if au is None:
+        return None
+    building = building_kind(t, i)
+    if au.building == building:
+        return f"the trustees' last {building}s are being auctioned: bid, or wait for the end"
+    if shortage_bidders(t, seat, i):
+        return f"the trustees' last {building}s go to auction (rule 10): build after this auction"
+    return None
+
+
+def build_request_problem(t: Table, a: A.BuildSculpture) -> str | None:
+    """A build (management at any time, rule 10) that, when the supply is short, opens a
+    building-shortage auction (:func:`shortage_bidders`); not while another auction runs."""
+    problem = management_problem(t, a)
+    if problem is not None or t.auction is None:
+        return problem
+    return _auction_build_problem(t, t.actor if a.player is None else a.player, a.space)
+
+
+def bid_floor(t: Table, seat: int) -> int | None:
+    """In a building-shortage auction, the least ``seat`` may bid: the price of a building
+    on the cheapest street it could put the auctioned building on (``None``: none can
+    take it now, so ``seat`` can only drop out)."""
+    au = t.auction
+    assert au is not None
+    costs = [t.board.spaces[i].building_cost for i in placements(t, seat, au.building)]
+    return min(costs) if costs else None
+
+
+def bid_problem(t: Table, a: A.Bid) -> str | None:
+    """An auction's bid: more than the high bid, within the bidder's cash; in a
+    building-shortage auction also at least :func:`bid_floor` (nobody gets a building
+    for less than the price on their deed)."""
+    problem = _bid_problem(t, a)
+    au = t.auction
+    if problem is not None or au is None or not au.building:
+        return problem
+    floor = bid_floor(t, t.actor)
+    if floor is None:
+        return f"none of your streets can take the {au.building} now: drop out"
+    if a.amount < floor:
+        return f"bid at least ${floor}, the price of a {au.building} on your street"
+    return None
+
+
+def place_options(t: Table, seat: int) -> list[int]:
+    """Where the winner ``seat`` of a building-shortage auction may put the building:
+    :func:`placements` whose building price is at most the winning bid."""
+    au = t.auction
+    assert au is not None
+    spaces = t.board.spaces
+    return [i for i in placements(t, seat, au.building) if spaces[i].building_cost <= au.high_bid]
+
+
+def _place_problem(t: Table, a: A.PlaceBuilding) -> str | None:
+    options = place_options(t, t.actor)
+    if a.space in options:
+        return None
+    where = ", ".join(t.board.spaces[i].name for i in options)
+    return f"space {a.space!r} cannot take it; choose one of: {where}"
+
+
 def _no_problem(t: Table, a: Action) -> str | None:
     return None
 
@@ -343,7 +475,7 @@ _PROBLEMS: dict[type[Action], Callable[[Table, Any], str | None]] = {
     A.ProposeTrade: trade_problem,
     A.BuySpace: _buy_problem,
     A.DeclineBuy: _buy_problem,
-    A.Bid: _bid_problem,
+    A.Bid: bid_problem,
     A.PassBid: _no_problem,
     A.PayTax: _tax_problem,
     A.PayDebt: _pay_debt_problem,
@@ -352,6 +484,8 @@ _PROBLEMS: dict[type[Action], Callable[[Table, Any], str | None]] = {
     A.RejectTrade: _no_problem,
     A.KeepMortgage: _keep_problem,
     **{kind: management_problem for kind in A.MANAGEMENT},
+    A.BuildSculpture: build_request_problem,
+    A.PlaceBuilding: _place_problem,
 }
 """Why an action of each type is illegal once the phase table allows its type."""
 
@@ -385,7 +519,10 @@ def why_illegal(t: Table, action: Action) -> str | None:
 def _bids(t: Table) -> list[Action]:
     au = t.auction
     assert au is not None
-    return [A.Bid(b) for b in sorted({au.high_bid + step for step in (1, 10, 50, 100)})]
+    # a building-shortage auction starts at the bidder's floor (the price of a building)
+    floor = (bid_floor(t, t.actor) or 0) if au.building else 0
+    steps = (1, 10, 50, 100)
+    return [A.Bid(b) for b in sorted({max(au.high_bid + step, floor) for step in steps})]
 
 
 def _get_out(t: Table) -> list[Action]:
@@ -407,6 +544,7 @@ _CANDIDATES: dict[type[Action], Callable[[Table], list[Action]]] = {
     A.AcceptTrade: lambda t: [A.AcceptTrade()],
     A.RejectTrade: lambda t: [A.RejectTrade()],
     A.KeepMortgage: lambda t: [A.KeepMortgage(t.transfers[0])],
+    A.PlaceBuilding: lambda t: [A.PlaceBuilding(i) for i in place_options(t, t.actor)],
 }
 """The fixed choices of each action type (trade offers are open-ended: none listed;
 management actions come from :func:`manage_moves`)."""

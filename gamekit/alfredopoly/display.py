@@ -215,7 +215,8 @@ def _notes(state: GameState, spec: AlfredopolySpec) -> list[str]:
             if a.high_bidder >= 0
             else "no bid"
         )
-        notes.append(f"auction of {board.spaces[a.space].name}: {high}")
+        what = f"a {a.building} (for " if a.building else ""  # rule 10's shortage auction
+        notes.append(f"auction of {what}{board.spaces[a.space].name}{')' if what else ''}: {high}")
     for d in state.debts:
         creditor = "the trustees" if d.creditor < 0 else _seat_name(names, d.creditor)
         notes.append(

@@ -49,9 +49,14 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
   the move by that roll only its player manages). A player who owes a debt keeps the cash
   for it (one who cannot pay may only sell and mortgage); the high bidder of an auction
   keeps the cash for the bid.
-- The building shortage: the kit does not hold a shortage auction. Decisions reach the
-  engine one at a time, so the last sculptures go to whoever builds first while the game
-  waits; see ``docs/rules/alfredopoly.md``, Decisions.
+- The building shortage (rule 10): a request to build opens an auction for one
+  building when the supply it draws from (sculptures, or statues) has fewer left than
+  the players who could legally build from it right now, the asker included (decisions
+  arrive one at a time, so "want" is read as "could build now"). The asker bids first,
+  then the others in seat order, each at least the price of a building on their own
+  cheapest street that can take it; the winner pays the bid and the building goes on
+  the asker's street, or a street the winner chooses (``placing``); then the game goes
+  on in the phase it was in. See ``docs/rules/alfredopoly.md``, Decisions.
 - The auction house rule: every player still in the game, starting with the one who
   declined, bids in turn or drops out; the last bidder buys at their bid. If nobody
   bids the property stays with the trustees.
@@ -170,6 +175,7 @@ _HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
     A.DeclineBuy: Table._do_decline,
     A.Bid: Table._do_bid,
     A.PassBid: Table._do_pass_bid,
+    A.PlaceBuilding: Table._do_place,
     A.PayTax: Table._do_tax,
     A.PayJailFine: Table._do_fine,
     A.UseGetOutCard: Table._do_card,

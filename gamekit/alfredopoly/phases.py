@@ -8,9 +8,16 @@ next; the engine changes phase only through ``PHASES.move(old, new)``, which rai
 In every phase that allows the management actions (build, sell, mortgage, lift) any
 solvent player may take them, not only the one the game waits for (Decision "at any
 time", rules 10-12): that is :data:`WAITING`. The phases in :data:`CHANCE` wait for dice.
+A request to build from a short supply opens ``building_auction`` from the phase it came
+in, and the game returns there afterwards (rule 10, Decision "building shortage"); a
+winner who must choose a street for the building does so in ``placing``, where no one
+manages (so the choice cannot be taken away).
+
+>>> "building_auction" in WAITING, "placing" in WAITING, PHASES.successors("placing")
+(True, False, ('turn', 'buy', 'tax', 'debt', 'trade', 'transfer'))
 
 >>> PHASES.start, PHASES.next_phase("turn"), PHASES.successors("buy")
-('turn', 'dice', ('turn', 'auction'))
+('turn', 'dice', ('turn', 'auction', 'building_auction'))
 >>> PHASES["tax"].description
 'a tax space: pay the flat tax or a percentage of net worth (rule 7)'
 >>> sorted(CHANCE), "over" in WAITING, "debt" in WAITING
@@ -37,7 +44,7 @@ PHASES = PhaseTable(
             description="roll the dice, trade or manage property, or end the turn",
             # a trade offer; a new turn that starts with a mortgaged property inherited
             # from a bankrupt player; the round limit
-            then=("trade", "transfer", "over"),
+            then=("trade", "transfer", "over", "building_auction"),
         ),
         Phase(
             "dice",
@@ -60,7 +67,7 @@ PHASES = PhaseTable(
             (A.BuySpace, A.DeclineBuy, *_M),
             next="turn",
             description="buy the space or decline it",
-            then=("auction",),
+            then=("auction", "building_auction"),
         ),
         Phase(
             "auction",
@@ -69,11 +76,27 @@ PHASES = PhaseTable(
             description="auction (house rule): bid or drop out",
         ),
         Phase(
+            "building_auction",
+            (A.Bid, A.PassBid, *_M),
+            next="turn",
+            description="building shortage (rule 10): the supply has fewer sculptures or "
+            "statues than players who can build; one is auctioned: bid or drop out",
+            # back to the phase the request came in; or the winner places the building
+            then=("buy", "tax", "debt", "trade", "transfer", "placing"),
+        ),
+        Phase(
+            "placing",
+            (A.PlaceBuilding,),
+            next="turn",
+            description="put the building won at auction on one of your streets",
+            then=("buy", "tax", "debt", "trade", "transfer"),
+        ),
+        Phase(
             "tax",
             (A.PayTax, *_M),
             next="turn",
             description="a tax space: pay the flat tax or a percentage of net worth (rule 7)",
-            then=("debt",),
+            then=("debt", "building_auction"),
         ),
         Phase(
             "debt",
@@ -83,14 +106,14 @@ PHASES = PhaseTable(
             # after the last failed try in Academic Probation the fine is paid, then the
             # player moves by that roll; a bankrupt player's mortgaged property changes
             # hands; the last player standing
-            then=("buy", "tax", "card_dice", "transfer", "over"),
+            then=("buy", "tax", "card_dice", "transfer", "over", "building_auction"),
         ),
         Phase(
             "trade",
             (A.AcceptTrade, A.RejectTrade, *_M),
             next="turn",
             description="accept or reject the trade offer",
-            then=("transfer",),
+            then=("transfer", "building_auction"),
         ),
         Phase(
             "transfer",
@@ -98,7 +121,7 @@ PHASES = PhaseTable(
             next="turn",
             description="a mortgaged property changed hands: keep the mortgage (pay the "
             "interest now) or lift it",
-            then=("debt",),
+            then=("debt", "building_auction"),
         ),
         Phase("over", (), description="the game is over"),
     )

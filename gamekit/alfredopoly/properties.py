@@ -4,6 +4,7 @@ sculptures, mortgages, and trades between players (rules 4, 10-12 and Decisions)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
@@ -49,7 +50,7 @@ class PropertyRules(TurnRules):
         assert au is not None
         self.log.say("bid", f"{self._nm(self.actor)} bid ${a.amount}", self.actor, None)
         turn = (au.turn + 1) % len(au.bidders)
-        self._auction_next(AuctionState(au.space, au.bidders, turn, a.amount, self.actor))
+        self._auction_next(replace(au, turn=turn, high_bid=a.amount, high_bidder=self.actor))
 
     def _do_pass_bid(self, a: A.PassBid) -> None:
         au = self.auction
@@ -57,7 +58,7 @@ class PropertyRules(TurnRules):
         self.log.say("bid", f"{self._nm(self.actor)} dropped out of the auction", self.actor)
         bidders = au.bidders[: au.turn] + au.bidders[au.turn + 1 :]
         turn = au.turn % len(bidders) if bidders else 0
-        self._auction_next(AuctionState(au.space, bidders, turn, au.high_bid, au.high_bidder))
+        self._auction_next(replace(au, bidders=bidders, turn=turn))
 
     def _auction_next(self, au: AuctionState) -> None:
         done = not au.bidders or (len(au.bidders) == 1 and au.high_bidder == au.bidders[0])
@@ -66,6 +67,9 @@ class PropertyRules(TurnRules):
             self.actor = au.bidders[au.turn]
             return
         self.auction = None
+        if au.building:
+            self._building_auction_won(au)
+            return
         self.pending = -1
         if au.high_bidder >= 0:
             s = self.board.spaces[au.space]
@@ -78,6 +82,20 @@ class PropertyRules(TurnRules):
     def _do_build(self, a: A.BuildSculpture) -> None:
         seat = self.actor if a.player is None else a.player
         i = a.space
+        # rule 10's shortage: fewer left than players who can build from that supply
+        # (the supply rarely runs this low, so the count is skipped until it does)
+        left = self.statues_left if self.level[i] == SCULPTURES_PER_STATUE else self.sculptures_left
+        if left < len(self.players):
+            from gamekit.alfredopoly.checks import shortage_bidders  # checks imports us
+
+            bidders = shortage_bidders(self, seat, i)  # type: ignore[arg-type]
+            if bidders:
+                self._open_building_auction(seat, i, bidders)
+                return
+        self._place(seat, i, self.board.spaces[i].building_cost, "")
+
+    def _place(self, seat: int, i: int, price: int, how: str) -> None:
+        """One more sculpture (or the statue) on street ``i`` from the supply, for ``price``."""
         s = self.board.spaces[i]
         if self.level[i] == SCULPTURES_PER_STATUE:
             self.statues_left -= 1
@@ -87,8 +105,60 @@ class PropertyRules(TurnRules):
             self.sculptures_left -= 1
             what = "a sculpture"
         self.level[i] += 1
-        why = f"built {what} on {s.name} for ${s.building_cost}" if self.narrating else ""
-        self._pay(seat, TRUSTEES, s.building_cost, "build", why)
+        why = f"built {what} on {s.name} for ${price}{how}" if self.narrating else ""
+        self._pay(seat, TRUSTEES, price, "build", why)
+
+    def _open_building_auction(self, seat: int, i: int, bidders: tuple[int, ...]) -> None:
+        """Rule 10, Decision "building shortage": the request opens an auction for one
+        building among ``bidders``; the game then returns to the phase it was in."""
+        building = "statue" if self.level[i] == SCULPTURES_PER_STATUE else "sculpture"
+        left = self.statues_left if building == "statue" else self.sculptures_left
+        names = ", ".join(self._nm(q) for q in bidders)
+        self.log.say("shortage", f"{self._nm(seat)} asked to build on {self.board.spaces[i].name}"
+                     f", but the trustees have {left} {building}{'s' if left != 1 else ''} left "
+                     f"for {len(bidders)} players who can build: one is auctioned among "
+                     f"{names}", seat)  # fmt: skip
+        self.auction = AuctionState(i, bidders, 0, 0, -1, building, self.phase, self.actor)
+        self.phase = PHASES.move(self.phase, "building_auction")
+        self.actor = seat
+
+    def _building_auction_won(self, au: AuctionState) -> None:
+        """The end of a building-shortage auction: the winner pays the bid and the building
+        goes on the requested street when the winner asked for it and may still build
+        there, else on a street the winner chooses (``placing``)."""
+        from gamekit.alfredopoly.checks import place_options  # checks imports us
+
+        winner = au.high_bidder
+        if winner < 0:
+            self.log.say("shortage", f"Nobody bid: the {au.building} stays with the trustees")
+            self._resume(au)
+            return
+        self.auction = au  # place_options reads the winning bid
+        options = place_options(self, winner)  # type: ignore[arg-type]
+        if au.space in options and self.owner[au.space] == winner:
+            self._do_place(A.PlaceBuilding(au.space))
+            return
+        if not options:  # management during the auction took away every street for it
+            self.auction = None
+            self.log.say("shortage", f"{self._nm(winner)} has no street that can take "
+                         f"the {au.building} now: it stays with the trustees, unpaid",
+                         winner)  # fmt: skip
+            self._resume(au)
+            return
+        self.auction = replace(au, bidders=(winner,), turn=0)
+        self.phase = PHASES.move(self.phase, "placing")
+        self.actor = winner
+
+    def _do_place(self, a: A.PlaceBuilding) -> None:
+        au = self.auction
+        assert au is not None
+        self.auction = None
+        self._place(au.high_bidder, a.space, au.high_bid, " (won at auction)")
+        self._resume(au)
+
+    def _resume(self, au: AuctionState) -> None:
+        self.phase = PHASES.move(self.phase, au.resume)
+        self.actor = au.resume_actor
 
     def _do_sell(self, a: A.SellSculpture) -> None:
         seat = self.actor if a.player is None else a.player

@@ -14,6 +14,8 @@ dice     chance: the dice for a move (or a try for doubles in Academic Probation
 card_dice chance: the dice for the "nearest utility" card (10x the roll)
 buy      buy or decline ``pending`` (rule 4)
 auction  house rule: bid for ``pending``
+building_auction  the supply is short (rule 10): bid for one sculpture or statue
+placing  the winner of that auction puts the building on one of their streets
 tax      a tax space: the flat tax or a percentage of net worth (rule 7)
 debt     ``debts[0]``'s debtor must raise money, pay or go bankrupt (rule 13)
 trade    ``offer``'s partner accepts or rejects it
@@ -24,7 +26,8 @@ over     the game has ended
 
 In every phase but ``dice``, ``card_dice`` and ``over`` the game waits for a decision,
 and then any solvent player (not only ``actor``) may also build, sell, mortgage and
-lift (management actions name their player; Decision "at any time", rules 10-12).
+lift (management actions name their player; Decision "at any time", rules 10-12), except
+in ``placing``, a single choice that management must not take away.
 
 >>> from gamekit.alfredopoly.rules import new_game
 >>> from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -72,11 +75,19 @@ class Debt:
 
 @dataclass(frozen=True)
 class AuctionState:
+    """An auction: the house rule's, for the declined property ``space``; or, when
+    ``building`` is ``"sculpture"`` or ``"statue"``, the building-shortage auction
+    (rule 10) for one building that the owner of ``space`` asked to build there, after
+    which the game returns to phase ``resume`` with ``resume_actor`` to act."""
+
     space: int
     bidders: tuple[int, ...]
     turn: int = 0
     high_bid: int = 0
     high_bidder: int = -1
+    building: str = ""
+    resume: str = ""
+    resume_actor: int = -1
 
 
 @dataclass(frozen=True)
@@ -185,6 +196,10 @@ def _check_seats_and_spaces(state: GameState, spaces: int) -> None:
     if state.auction is not None:
         check_values("state.auction.space", state.auction.space, range(spaces))
         check_values("state.auction.bidders", state.auction.bidders, seats)
+        au = state.auction  # a building-shortage auction (rule 10) says where to go back to
+        check_values("state.auction.building", au.building, {"", "sculpture", "statue"})
+        check_values("state.auction.resume", au.resume, {"", *PHASES.names})
+        check_values("state.auction.resume_actor", au.resume_actor, range(-1, len(seats)))
 
 
 def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:

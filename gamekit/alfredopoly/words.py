@@ -67,6 +67,10 @@ def describe(spec: AlfredopolySpec, state: GameState, action: Action, lang: str 
             return f"Pay the debt (${state.debts[0].amount:,})" if state.debts else "Pay the debt"
         case A.Bid():
             return f"Bid ${action.amount:,}"
+        case A.PlaceBuilding():
+            au = state.auction
+            what = "the statue" if au is not None and au.building == "statue" else "the sculpture"
+            return f"Put {what} on {name} (${au.high_bid if au else 0:,} paid at auction)"
     text = str(action)
     return text[:1].upper() + text[1:]
 
@@ -98,6 +102,24 @@ def waiting_for(spec: AlfredopolySpec, state: GameState) -> str:
         case "buy":
             space = spaces[state.pending]
             return f"buy {space.name} for ${space.price:,} or not"
+        case "building_auction" if state.auction is not None:
+            au = state.auction
+            left = state.statues_left if au.building == "statue" else state.sculptures_left
+            high = (
+                f"high bid ${au.high_bid:,} by {state.players[au.high_bidder].name}"
+                if au.high_bidder >= 0
+                else "no bid yet"
+            )
+            names = ", ".join(state.players[q].name for q in au.bidders)
+            return (
+                f"building shortage: {left} {au.building}{'' if left == 1 else 's'} left, one "
+                f"is auctioned (asked for by {state.players[state.owner[au.space]].name}"
+                f" for {spaces[au.space].name}); still bidding: {names}; {high}; bid at "
+                f"least the price of a {au.building} on your street, or drop out"
+            )
+        case "placing" if state.auction is not None:
+            au = state.auction
+            return f"you won the {au.building} for ${au.high_bid:,}: choose the street to put it on"
         case "auction" if state.auction is not None:
             au = state.auction
             space = spaces[au.space]

@@ -201,18 +201,17 @@ def test_bots_answer_a_mortgaged_transfer() -> None:
     assert make_bot("builder").choose(SPEC, poor) == A.KeepMortgage(39)
 
 
-# ---- 3. the building shortage (Decision: no shortage auction) --------------------------
+# ---- 3. the building shortage (rule 10: the last buildings are auctioned) -------------
 
 
-def test_rule10_building_shortage_the_first_to_build_takes_the_last_sculpture() -> None:
+def test_rule10_building_shortage_the_request_opens_an_auction() -> None:
+    # more in test_shortage_auction.py
     s = replace(own(own(game(), 0, 1, 3), 1, 6, 8, 9), sculptures_left=1)
     assert A.BuildSculpture(1, 0) in management_actions(SPEC, s, 0)
     assert A.BuildSculpture(6, 1) in management_actions(SPEC, s, 1)
-    s = apply(SPEC, s, A.BuildSculpture(6, player=1))  # Bo asks first, on Ann's turn
-    assert (s.sculptures_left, s.level[6], s.phase) == (0, 1, "turn")
-    with pytest.raises(IllegalAction, match="no sculptures left"):
-        apply(SPEC, s, A.BuildSculpture(1))
-    assert management_actions(SPEC, s, 0) == [A.Mortgage(1, 0), A.Mortgage(3, 0)]
+    s = apply(SPEC, s, A.BuildSculpture(6, player=1))  # Bo asks, on Ann's turn
+    assert (s.sculptures_left, s.level[6], s.phase, s.actor) == (1, 0, "building_auction", 1)
+    assert s.auction is not None and s.auction.bidders == (1, 0)
 
 
 # ---- 4. Alumni Hall: decide before counting (rule 7) ----------------------------------

@@ -199,3 +199,51 @@ def test_net_worth_is_hidden_while_a_player_chooses_at_alumni_hall() -> None:
     assert worth_lines(state) == [hidden, hidden]
     paid = R.apply(spec, state, A.PayTax("flat"))
     assert worth_lines(paid) == ["net worth $1,320", "net worth $1,500"]
+
+
+def test_a_building_shortage_auction_is_played_with_buttons() -> None:
+    """Rule 10: Ann (brown) asks for the last sculpture while Bo (light blue) could build
+    too: the status line names the bidders and the high bid, the buttons are the bids;
+    Bo wins and chooses his street with a button, then Ann's turn goes on."""
+    from dataclasses import replace
+
+    from gamekit.alfredopoly.spec import make_spec
+    from widgets.session import Entry
+
+    spec = make_spec()
+    state = R.new_game(spec, ["Ann", "Bo"], seed=1)
+    owner = list(state.owner)
+    for space, seat in ((1, 0), (3, 0), (6, 1), (8, 1), (9, 1)):
+        owner[space] = seat
+    table = AlfredopolyTable(["Ann", "Bo"], seed=1)
+    table.session.history[0] = Entry(replace(state, owner=tuple(owner), sculptures_left=1))
+    table.refresh()
+    build = {"type": "BuildSculpture", "space": 1, "player": None}
+    assert build in [a["action"] for a in table.panel.actions]
+    click(table, build)
+    assert table.state.phase == "building_auction"
+    main = [a["label"] for a in table.panel.actions if a["group"] == "main"]
+    assert main == ["Bid $50", "Bid $100", "Drop out of the auction"]
+    click(table, {"type": "Bid", "amount": 50})
+    assert table.panel.status == (
+        "Round 1 · Bo: building shortage: 1 sculpture left, one is auctioned (asked for by "
+        "Ann for Fasano House); still bidding: Ann, Bo; high bid $50 by Ann; bid at least "
+        "the price of a sculpture on your street, or drop out"
+    )
+    assert [a["label"] for a in table.panel.actions if a["group"] == "main"][:2] == [
+        "Bid $51",
+        "Bid $60",
+    ]
+    click(table, {"type": "Bid", "amount": 60})
+    click(table, {"type": "PassBid"})
+    assert table.state.phase == "placing"
+    assert table.panel.status == (
+        "Round 1 · Bo: you won the sculpture for $60: choose the street to put it on"
+    )
+    assert [(a["label"], a["group"]) for a in table.panel.actions] == [
+        (f"Put the sculpture on {spec.board.spaces[i].name} ($60 paid at auction)", "main")
+        for i in (6, 8, 9)
+    ]
+    click(table, {"type": "PlaceBuilding", "space": 8})
+    assert (table.state.phase, table.state.actor, table.state.level[8]) == ("turn", 0, 1)
+    assert "Bo built a sculpture on Tefft Hall for $60 (won at auction)" in table.panel.log
