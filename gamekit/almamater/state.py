@@ -14,12 +14,14 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 from gamekit.almamater.display import repr_pretty, state_html, state_text
+from gamekit.almamater.records import LETTERS, STEPS_PER_CARD
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.core.structs import NOT_IN_STRUCT, check_values, from_struct, to_struct
 
+EXTRA_TRIGGERS = frozenset(("glory", "prestige", "slot"))  # rule 22: each gives one master
 PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "over")
 T = TypeVar("T")
 
@@ -158,7 +160,7 @@ def state_to_struct(state: GameState) -> dict[str, Any]:
 
 def state_from_struct(data: Any, spec: Any) -> GameState:
     """Rebuild a state from :func:`state_to_struct` output for the game of ``spec``
-    (``ValueError`` naming a bad field).
+    (``ValueError`` naming the field and the problem, as the Alfredopoly loader does).
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
@@ -166,22 +168,319 @@ def state_from_struct(data: Any, spec: Any) -> GameState:
     >>> s = new_game(spec, seed=1)
     >>> state_from_struct(state_to_struct(s), spec) == s
     True
+
+    A saved game is checked like a data file: every value must be one the game can reach
+    with ``spec``'s components (no negative ducats, at most the board's masters, only known
+    cards, rows no longer than the lecture halls, ...).
+
+    >>> data = state_to_struct(s)
+    >>> data["players"][1]["masters"] = 99
+    >>> state_from_struct(data, spec)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: state.players[1].masters: 99 is more than 6 (the most masters a player has: ...)
     """
     if isinstance(data, dict) and "spec" in data:
         data = {k: v for k, v in data.items() if k != "spec"}
     state = from_struct(GameState, data)
     if len(state.players) != spec.players:
         raise ValueError(
-            f"players: the spec is for {spec.players} players, got {len(state.players)}"
+            f"state.players: the spec is for {spec.players} players, got {len(state.players)}"
         )
     seats = range(spec.players)
-    check_values("phase", state.phase, frozenset(PHASES))
-    if sorted(state.order) != list(seats):
-        raise ValueError(
-            f"order: must hold each seat 0..{spec.players - 1} once, got {state.order}"
-        )
-    check_values("turn", state.turn, seats)
-    check_values("pending (seat)", tuple(seat for _, seat, _ in state.pending), seats)
-    check_values("bishop (seat)", tuple(seat for seat, _ in state.bishop), seats)
-    check_values("reputation", state.reputation, seats)
+    check_values("state.phase", state.phase, frozenset(PHASES))
+    _check_order("state.order", state.order, spec.players)
+    check_values("state.turn", state.turn, seats)
+    check_values("state.pending (seat)", tuple(seat for _, seat, _ in state.pending), seats)
+    check_values("state.bishop (seat)", tuple(seat for seat, _ in state.bishop), seats)
+    check_values("state.reputation", state.reputation, seats)
+    _check_order("state.reputation", state.reputation, spec.players)
+    _check_table(state, spec)
+    for seat, player in enumerate(state.players):
+        _check_player(state, spec, seat, player)
     return replace(state, spec=spec)
+
+
+def _fail(name: str, problem: str) -> NoReturn:
+    raise ValueError(f"{name}: {problem}")
+
+
+def _check_order(name: str, order: tuple[int, ...], players: int) -> None:
+    """``order`` holds each seat once."""
+    if sorted(order) != list(range(players)):
+        _fail(name, f"must hold each seat 0..{players - 1} once, got {order}")
+
+
+def _check_count(name: str, value: int, least: int, most: int | None, why: str) -> None:
+    """``least <= value <= most`` (``most`` None: no upper bound); ``why`` names the bound's
+    source (a rule or a data file's field)."""
+    if value < least:
+        _fail(name, f"{value} is below zero" if least == 0 else f"{value} is below {least} ({why})")
+    if most is not None and value > most:
+        _fail(name, f"{value} is more than {most} ({why})")
+
+
+def _check_names(name: str, values: tuple[str, ...], known: Any, what: str) -> None:
+    """Every value is one of ``known`` (card ids, names): the game looks them up."""
+    for v in values:
+        if v not in known:
+            _fail(name, f"{v!r} is not {what}")
+
+
+def _check_length(name: str, values: tuple[Any, ...], length: int, why: str) -> None:
+    if len(values) != length:
+        _fail(name, f"must hold {length} entries ({why}), got {len(values)}")
+
+
+def _check_table(state: GameState, spec: Any) -> None:
+    """The supply, the decks and the round: what every player shares."""
+    c = spec.components
+    board = c.board
+    n = spec.players
+    chancellors = {ch.name for ch in c.chancellors}
+    students = {s.name: s for s in c.students}
+    if state.rounds != board.rounds:
+        _fail("state.rounds", f"{state.rounds}, but board.toml rounds.count is {board.rounds}")
+    before_play = state.phase in ("draft", "discard", "chancellor")
+    _check_count(
+        "state.round",
+        state.round,
+        0 if before_play else 1,
+        board.rounds,
+        f"rounds 1 to {board.rounds}: board.toml rounds.count",
+    )
+    if before_play and state.round:
+        _fail("state.round", f"{state.round} in the {state.phase} phase, before round 1")
+    _check_order("state.tie_draw", state.tie_draw, n)
+    _check_names(
+        "state.chancellor_pool",
+        state.chancellor_pool,
+        chancellors,
+        "a chancellor of chancellors.toml",
+    )
+    _check_names(
+        "state.bust_extra", state.bust_extra, chancellors, "a chancellor of chancellors.toml"
+    )
+    _check_names(
+        "state.bust_chancellors",
+        state.bust_chancellors,
+        chancellors,
+        "a chancellor of chancellors.toml",
+    )
+    _check_order("state.bust_order", state.bust_order, 3)  # 3 bust stacks (a fact)
+    _check_names("state.glory", state.glory, spec.glory, "a glory tile of glory.toml")
+    _check_length("state.glory", state.glory, len(c.glory_levels), "glory.toml busts.in_play")
+    if state.bust_chancellors:
+        _check_length(
+            "state.bust_chancellors",
+            state.bust_chancellors,
+            len(state.glory),
+            "one stack per glory tile",
+        )
+    _check_length("state.busts_left", state.busts_left, len(state.glory), "one per glory tile")
+    for i, left in enumerate(state.busts_left):
+        _check_count(
+            f"state.busts_left[{i}]",
+            left,
+            0,
+            c.bust_stack,
+            "busts per stack: glory.toml busts.per_stack",
+        )
+    _check_length(
+        "state.research_track",
+        state.research_track,
+        len(LETTERS),
+        "one research card of each letter A-E",
+    )
+    for letter, card in zip(LETTERS, state.research_track, strict=True):
+        if card not in spec.research or spec.research[card].letter != letter:
+            _fail(
+                "state.research_track", f"{card!r} is not a letter-{letter} card of research.toml"
+            )
+    rows, columns = board.campus_rows, len(board.campus_columns)
+    _check_length("state.campus", state.campus, rows, "board.toml campus.rows")
+    _check_length("state.campus_left", state.campus_left, rows, "board.toml campus.rows")
+    for r in range(rows):
+        _check_length(f"state.campus[{r}]", state.campus[r], columns, "board.toml campus.column")
+        _check_length(
+            f"state.campus_left[{r}]", state.campus_left[r], columns, "board.toml campus.column"
+        )
+        for col, kind in enumerate(state.campus[r]):
+            if kind not in students or students[kind].column != col + 1:
+                _fail(
+                    f"state.campus[{r}][{col}]",
+                    f"{kind!r} is not a student kind of price column {col + 1} (students.toml)",
+                )
+            _check_count(
+                f"state.campus_left[{r}][{col}]",
+                state.campus_left[r][col],
+                0,
+                c.student_copies,
+                "students.toml copies.per_kind",
+            )
+    _check_names(
+        "state.academy",
+        state.academy,
+        {p.name for p in c.professors},
+        "a professor type of professors.toml",
+    )
+    _check_length("state.academy", state.academy, len(set(state.academy)), "no type twice")
+    _check_length(
+        "state.academy_left",
+        state.academy_left,
+        len(state.academy),
+        "one per professor type in play",
+    )
+    _check_length(
+        "state.academy_paid",
+        state.academy_paid,
+        len(state.academy),
+        "one per professor type in play",
+    )
+    for i, left in enumerate(state.academy_left):
+        _check_count(
+            f"state.academy_left[{i}]",
+            left,
+            0,
+            c.professor_copies,
+            "professors.toml copies.per_type",
+        )
+    tokens = {*spec.colours, "dictionary"}
+    for i, paid in enumerate(state.academy_paid):
+        if paid is not None and paid not in tokens:
+            _fail(f"state.academy_paid[{i}]", f"{paid!r} is not a player colour or 'dictionary'")
+    _check_length("state.spaces", state.spaces, len(spec.spaces), "one per action space")
+    for i, masters in enumerate(state.spaces):
+        _check_count(
+            f"state.spaces[{i}]", masters, 0, board.masters_max, "masters: board.toml masters.max"
+        )
+    for i, (_, masters) in enumerate(state.bishop):
+        _check_count(
+            f"state.bishop[{i}] (masters)",
+            masters,
+            1,
+            board.masters_max,
+            "masters: board.toml masters.max",
+        )
+    for i, (kind, _, count) in enumerate(state.pending):
+        check_values(f"state.pending[{i}] (kind)", kind, frozenset(("shelve", "return")))
+        _check_count(f"state.pending[{i}] (count)", count, 1, None, "a decision owes a book")
+    held = sum(p.dictionaries for p in state.players)
+    _check_count("state.dictionaries", state.dictionaries, 0, None, "")
+    if state.dictionaries + held > board.dictionaries_supply:
+        _fail(
+            "state.dictionaries",
+            f"{state.dictionaries} in the supply and {held} held by the players make "
+            f"{state.dictionaries + held}, more than the game's "
+            f"{board.dictionaries_supply} (board.toml supply.dictionaries)",
+        )
+
+
+def _check_player(state: GameState, spec: Any, seat: int, p: PlayerState) -> None:
+    """One university board: markers on their tracks, rows within the lecture halls,
+    only known cards, masters within the board's limits."""
+    from gamekit.almamater.setup import HAND  # setup imports this module
+
+    c = spec.components
+    board = c.board
+    at = f"state.players[{seat}]"
+    if p.seat != seat:
+        _fail(f"{at}.seat", f"{p.seat}, but it is the entry of seat {seat}")
+    if p.colour != spec.colours[seat]:
+        _fail(f"{at}.colour", f"{p.colour!r}, but seat {seat} plays {spec.colours[seat]!r}")
+    for name in ("hand", "kept"):
+        cards = getattr(p, name)
+        _check_names(f"{at}.{name}", cards, spec.founding, "a founding card of founding.toml")
+        _check_count(
+            f"{at}.{name} (cards)",
+            len(cards),
+            0,
+            HAND,
+            f"{HAND} founding cards are dealt to each player",
+        )
+    if p.discarded is not None:
+        _check_names(
+            f"{at}.discarded", (p.discarded,), spec.founding, "a founding card of founding.toml"
+        )
+    chancellors = {ch.name for ch in c.chancellors}
+    if p.chancellor is not None:
+        _check_names(
+            f"{at}.chancellor", (p.chancellor,), chancellors, "a chancellor of chancellors.toml"
+        )
+    _check_names(f"{at}.abilities", p.abilities, chancellors, "a chancellor of chancellors.toml")
+    for name in ("ducats", "prestige", "dictionaries", "paracelsus_used"):
+        _check_count(f"{at}.{name}", getattr(p, name), 0, None, "")
+    _check_length(f"{at}.storage", p.storage, spec.players, "books by colour, one per player")
+    for colour, books in enumerate(p.storage):
+        _check_count(f"{at}.storage[{colour}]", books, 0, None, "")
+    compartments = len(c.shelves.prices)
+    _check_length(f"{at}.shelves", p.shelves, c.shelves.count, "shelves.toml shelves.count")
+    for i, shelf in enumerate(p.shelves):
+        _check_length(
+            f"{at}.shelves[{i}]",
+            shelf,
+            compartments,
+            "compartments per shelf: shelves.toml compartment",
+        )
+    steps = len(LETTERS) * STEPS_PER_CARD
+    _check_count(
+        f"{at}.research",
+        p.research,
+        0,
+        steps,
+        f"the research track has {steps} steps: 5 cards of 3",
+    )
+    for row, slots in (("row_a", board.row_a), ("row_b", board.row_b)):
+        students = getattr(p, row)
+        _check_count(
+            f"{at}.{row} (students)",
+            len(students),
+            0,
+            slots,
+            f"slots in that row: board.toml lecture_halls.{row}",
+        )
+        _check_names(
+            f"{at}.{row}", students, {s.name for s in c.students}, "a student kind of students.toml"
+        )
+    _check_names(
+        f"{at}.professors",
+        p.professors,
+        set(state.academy),
+        "a professor type in play (state.academy)",
+    )
+    if c.one_per_type and len(set(p.professors)) != len(p.professors):
+        _fail(f"{at}.professors", "a type held twice (professors.toml copies.one_per_type)")
+    _check_names(
+        f"{at}.exhausted", p.exhausted, set(p.professors), "one of the player's professors"
+    )
+    _check_count(
+        f"{at}.masters",
+        p.masters,
+        board.masters_start,
+        None,
+        "the masters each player starts with: board.toml masters.start",
+    )
+    _check_count(
+        f"{at}.masters",
+        p.masters,
+        0,
+        board.masters_max,
+        "the most masters a player has: board.toml masters.max",
+    )
+    _check_count(f"{at}.placed", p.placed, 0, p.masters, "the player's masters")
+    _check_count(
+        f"{at}.starting_student", p.starting_student, 0, p.placed, "the player's placed masters"
+    )
+    _check_names(f"{at}.busts", p.busts, set(state.glory), "a glory tile in play (state.glory)")
+    for tile in set(p.busts):
+        _check_count(
+            f"{at}.busts ({tile})",
+            p.busts.count(tile),
+            0,
+            c.busts_per_player,
+            "busts per tile and player: glory.toml busts.per_player",
+        )
+    _check_names(
+        f"{at}.extra", p.extra, EXTRA_TRIGGERS, "an extra-master trigger (glory, prestige, slot)"
+    )
+    _check_length(f"{at}.extra", p.extra, len(set(p.extra)), "each trigger counts once")

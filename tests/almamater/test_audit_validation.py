@@ -1,0 +1,197 @@
+"""The Alma Mater rules audit, findings 3, 4 and 5 (notes/audit_almamater.md).
+
+3. A saved game is checked like a data file: impossible values (ducats -5, masters 99,
+   research 99, round 9, 9 students in a 6-slot row, a negative supply, an unknown
+   professor, a storage list of the wrong length) are refused with a ``ValueError`` naming
+   the field and the problem, as the Alfredopoly loader does (``state.players[0].cash: -5
+   is below zero``); before, they loaded and the game failed later (``KeyError``,
+   ``zip() argument 2 is shorter``, ``AssertionError: Red cannot pay -2 ducats``).
+4. The campus cross-file check names the file whose count is off and the other file's count;
+   before, a deleted ``[[student]]`` was blamed on ``board.toml``.
+5. Values that contradict a fact the data files or the rule book state are refused, naming
+   file, entry, field and the fact: Copernicus' x2, reputation tables (further along is
+   better), Colloquium prices 2-4, Antiquarian prices 3-9, an entry with no effect.
+
+The data copies are built from the kit's folder with one structural edit each, so the tests
+hold whatever default values the kit's files carry.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+
+import gamekit
+from gamekit.almamater.bots import BOTS
+from gamekit.almamater.rules import legal_actions, new_game, step
+from gamekit.almamater.spec import make_spec
+from gamekit.almamater.state import state_from_struct, state_to_struct
+from gamekit.core.rng import make_rng
+from widgets.session import Session
+
+
+# -- 3. saved games ------------------------------------------------------------------------
+def _mid_game() -> tuple[Any, dict[str, Any]]:
+    """The audit's position: 3 players, seed 1, 40 moves of the scholar bot, as JSON."""
+    spec = make_spec(3)
+    rng = make_rng(1)
+    s = new_game(spec, seed=1)
+    for _ in range(40):
+        s = step(spec, s, BOTS["scholar"](spec, s, legal_actions(spec, s), rng)).state
+    assert s.phase == "action" and s.round >= 1
+    return spec, json.loads(json.dumps(state_to_struct(s)))
+
+
+SPEC3, MID = _mid_game()
+
+
+def _player(field: str, value: Any) -> Any:
+    return lambda d: d["players"][0].__setitem__(field, value)
+
+
+def _game(field: str, value: Any) -> Any:
+    return lambda d: d.__setitem__(field, value)
+
+
+# (edit, the whole message): the bounds come from the kit's components (board.toml: 6 rounds,
+# masters 4..6, rows of 6 and 5 slots, 7 shelves of 3; the research track 5 x 3 = 15 steps)
+TAMPERED = [
+    ("ducats -5", _player("ducats", -5), "state.players[0].ducats: -5 is below zero"),
+    ("prestige -1", _player("prestige", -1), "state.players[0].prestige: -1 is below zero"),
+    ("masters 99", _player("masters", 99),
+     "state.players[0].masters: 99 is more than 6 (the most masters a player has: "
+     "board.toml masters.max)"),
+    ("masters 3", _player("masters", 3),
+     "state.players[0].masters: 3 is below 4 (the masters each player starts with: "
+     "board.toml masters.start)"),
+    ("placed 5 of 4", _player("placed", 5),
+     "state.players[0].placed: 5 is more than 4 (the player's masters)"),
+    ("research 99", _player("research", 99),
+     "state.players[0].research: 99 is more than 15 (the research track has 15 steps: "
+     "5 cards of 3)"),
+    ("research -1", _player("research", -1), "state.players[0].research: -1 is below zero"),
+    ("round 9", _game("round", 9),
+     "state.round: 9 is more than 6 (rounds 1 to 6: board.toml rounds.count)"),
+    ("round 0 in play", _game("round", 0),
+     "state.round: 0 is below 1 (rounds 1 to 6: board.toml rounds.count)"),
+    ("rounds 9", _game("rounds", 9), "state.rounds: 9, but board.toml rounds.count is 6"),
+    ("9 students in row A", _player("row_a", ["Arts freshman"] * 9),
+     "state.players[0].row_a (students): 9 is more than 6 (slots in that row: "
+     "board.toml lecture_halls.row_a)"),
+    ("6 students in row B", _player("row_b", ["Arts freshman"] * 6),
+     "state.players[0].row_b (students): 6 is more than 5 (slots in that row: "
+     "board.toml lecture_halls.row_b)"),
+    ("unknown student", _player("row_b", ["Nobody"]),
+     "state.players[0].row_b: 'Nobody' is not a student kind of students.toml"),
+    ("supply -3", _game("dictionaries", -3), "state.dictionaries: -3 is below zero"),
+    ("unknown professor", _player("professors", ["Nobody"]),
+     "state.players[0].professors: 'Nobody' is not a professor type in play (state.academy)"),
+    ("storage of 1 colour", _player("storage", [1]),
+     "state.players[0].storage: must hold 3 entries (books by colour, one per player), got 1"),
+    ("negative storage", _player("storage", [0, -2, 0]),
+     "state.players[0].storage[1]: -2 is below zero"),
+    ("6 shelves", _player("shelves", [[False] * 3] * 6),
+     "state.players[0].shelves: must hold 7 entries (shelves.toml shelves.count), got 6"),
+    ("a shelf of 4", _player("shelves", [[False] * 3] * 6 + [[False] * 4]),
+     "state.players[0].shelves[6]: must hold 3 entries (compartments per shelf: "
+     "shelves.toml compartment), got 4"),
+    ("unknown chancellor", _player("chancellor", "Newton"),
+     "state.players[0].chancellor: 'Newton' is not a chancellor of chancellors.toml"),
+    ("unknown founding card", _player("kept", ["F99"]),
+     "state.players[0].kept: 'F99' is not a founding card of founding.toml"),
+    ("unknown trigger", _player("extra", ["luck"]),
+     "state.players[0].extra: 'luck' is not an extra-master trigger (glory, prestige, slot)"),
+    ("wrong colour", _player("colour", "blue"),
+     "state.players[0].colour: 'blue', but seat 0 plays 'red'"),
+    ("reputation twice", _game("reputation", [0, 0, 1]),
+     "state.reputation: must hold each seat 0..2 once, got (0, 0, 1)"),
+    ("busts left 5", _game("busts_left", [5, 4, 4]),
+     "state.busts_left[0]: 5 is more than 4 (busts per stack: glory.toml busts.per_stack)"),
+    ("unknown glory tile", _game("glory", ["z9", "b1", "c1"]),
+     "state.glory: 'z9' is not a glory tile of glory.toml"),
+    ("pending kind", _game("pending", [["nap", 0, 1]]),
+     "state.pending[0] (kind): 'nap' is not allowed (expected return, shelve)"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"), [(e, m) for _, e, m in TAMPERED], ids=[t[0] for t in TAMPERED]
+)
+def test_a_saved_game_with_an_impossible_value_is_refused_naming_field_and_problem(
+    edit: Any, message: str
+) -> None:
+    data = copy.deepcopy(MID)
+    edit(data)
+    with pytest.raises(ValueError) as info:
+        state_from_struct(data, SPEC3)
+    assert str(info.value) == message
+
+
+def test_the_dictionaries_are_counted_against_the_supply() -> None:
+    """Supply and hands together never hold more than board.toml's 20 dictionaries."""
+    data = copy.deepcopy(MID)
+    held = sum(p["dictionaries"] for p in data["players"])
+    data["dictionaries"] = 21 - held
+    with pytest.raises(ValueError) as info:
+        state_from_struct(data, SPEC3)
+    assert str(info.value) == (
+        f"state.dictionaries: {21 - held} in the supply and {held} held by the players make 21, "
+        "more than the game's 20 (board.toml supply.dictionaries)"
+    )
+    data["dictionaries"] = 20 - held  # the game's own count loads
+    assert state_from_struct(data, SPEC3).dictionaries == 20 - held
+
+
+def test_the_round_before_play_is_0() -> None:
+    spec = make_spec(2)
+    data = json.loads(json.dumps(state_to_struct(new_game(spec, seed=3))))
+    assert data["phase"] == "draft" and data["round"] == 0
+    data["round"] = 2
+    with pytest.raises(ValueError, match=r"^state.round: 2 in the draft phase, before round 1$"):
+        state_from_struct(data, spec)
+
+
+def test_the_game_protocol_refuses_it_too() -> None:
+    game = gamekit.games()["almamater"]
+    data = json.loads(json.dumps(game.state_to_struct(game.new_game(players=3, seed=1))))
+    data["state"]["players"][2]["ducats"] = -1
+    with pytest.raises(ValueError, match=r"^state.players\[2\].ducats: -1 is below zero$"):
+        game.state_from_struct(data)
+
+
+@pytest.mark.parametrize("bot", ["scholar", "greedy"])
+def test_every_state_of_a_played_game_still_loads(bot: str) -> None:
+    """The checks refuse nothing the engine produces (every state of two whole games)."""
+    for players, seed in ((2, 5), (4, 6)):
+        spec = make_spec(players)
+        rng = make_rng(seed)
+        s = new_game(spec, seed=seed)
+        while True:
+            assert state_from_struct(json.loads(json.dumps(state_to_struct(s))), spec) == s
+            if s.phase == "over":
+                break
+            s = step(spec, s, BOTS[bot](spec, s, legal_actions(spec, s), rng)).state
+
+
+def test_the_dashboard_restore_refuses_an_edited_save_and_keeps_its_game() -> None:
+    """The audit's sess.py: ducats -50, masters 99 and professor 'Nobody' in start and final;
+    restore accepted it and a few moves later failed with ``AssertionError``."""
+    game = gamekit.games()["almamater"]
+    saved = Session(game, ["Ann", "Bo"], seed=1).save()
+    edited = copy.deepcopy(saved)
+    for key in ("start", "final"):
+        players = edited[key]["state"]["players"]
+        players[0]["ducats"] = -50
+        players[1]["professors"] = ["Nobody"]
+        players[1]["masters"] = 99
+    table = Session(game, ["Ann", "Bo"], seed=1)
+    before = (list(table.history), table.position)
+    with pytest.raises(ValueError) as info:
+        table.restore(edited)
+    assert str(info.value) == "start position: state.players[0].ducats: -50 is below zero"
+    assert (table.history, table.position) == before
+    table.restore(saved)  # the unedited save still loads
+    assert table.history[-1].state == game.state_from_struct(saved["final"])
