@@ -20,8 +20,10 @@ from gamekit.almamater import validate
 from gamekit.almamater.records import (
     DEFAULT_FOLDER,
     FAMILIES,
+    Board,
     Components,
     Note,
+    StudentKind,
 )
 from gamekit.core.data import Checker, load_data_file
 from gamekit.core.errors import DataError
@@ -58,27 +60,11 @@ def load_components(path: str | Path | None = None) -> Components:
     board = validate.board(*raw["board"])
     shelves = validate.shelves(*raw["shelves"])
     reputation = validate.reputation(*raw["reputation"])
-    c_check = raw["board"][0]
     if len(founding) < 16:
         raise DataError(
             raw["founding"][0].file, None, "card", "needs at least 16 cards (4 players x 4)"
         )
-    if board.campus_rows * len(board.campus_columns) != len(students):
-        c_check.fail(
-            "campus", "rows", f"rows x columns must equal the {len(students)} student kinds"
-        )
-    for s in students:
-        if s.column > len(board.campus_columns):
-            raw["students"][0].fail(f"student {s.name!r}", "column", "beyond the campus columns")
-    for col in range(1, len(board.campus_columns) + 1):  # setup deals one kind per row
-        kinds = [s.name for s in students if s.column == col]
-        if len(kinds) != board.campus_rows:
-            raw["students"][0].fail(
-                None,
-                "column",
-                f"price column {col} has {len(kinds)} student kind(s), needs "
-                f"{board.campus_rows} (one per campus row in board.toml)",
-            )
+    campus_students(raw["students"][0], raw["board"][0], students, board)
     return Components(
         founding=founding,
         chancellors=chancellors,
@@ -100,6 +86,54 @@ def load_components(path: str | Path | None = None) -> Components:
         notes=tuple(notes),
         source=str(folder),
     )
+
+
+def campus_students(
+    check: Checker, board_check: Checker, students: tuple[StudentKind, ...], board: Board
+) -> None:
+    """Setup deals one student kind to each campus stack, column by column, so each price
+    column of ``board`` needs exactly ``board.campus_rows`` kinds of ``students``.
+
+    A cross-file check: the message names the file whose count is off (``check``'s
+    students file when a kind's column is beyond the board or the columns are uneven,
+    ``board_check``'s board file when every column has the same other number of kinds)
+    and says which count of the other file it disagrees with.
+
+    >>> c = load_components()
+    >>> missing = c.students[1:]  # a kind of price column 1 left out
+    >>> campus_students(Checker("students.toml"), Checker("board.toml"), missing, c.board)
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: students.toml: column: price column 1 has 3 student kind(s), ...
+    """
+    columns = len(board.campus_columns)
+    rows = board.campus_rows
+    board_file = Path(board_check.file).name
+    for s in students:
+        if s.column > columns:
+            check.fail(
+                f"student {s.name!r}",
+                "column",
+                f"{s.column} is beyond the campus columns ({board_file} lists {columns}, "
+                "campus.column)",
+            )
+    counts = [sum(s.column == col for s in students) for col in range(1, columns + 1)]
+    if len(set(counts)) == 1 and counts[0] != rows:
+        board_check.fail(
+            "campus",
+            "rows",
+            f"rows x columns = {rows} x {columns} = {rows * columns} campus stacks, but "
+            f"{Path(check.file).name} has {len(students)} student kinds, {counts[0]} in each "
+            "price column (setup deals one kind to each stack)",
+        )
+    for col, n in enumerate(counts, start=1):
+        if n != rows:
+            check.fail(
+                None,
+                "column",
+                f"price column {col} has {n} student kind(s), needs {rows} (one per campus "
+                f"row: {board_file} campus.rows)",
+            )
 
 
 def notes_frame(components: Components) -> Any:

@@ -20,17 +20,23 @@ from __future__ import annotations
 
 import copy
 import json
+import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import gamekit
 from gamekit.almamater.bots import BOTS
+from gamekit.almamater.components import DEFAULT_FOLDER, FAMILIES, load_components
 from gamekit.almamater.rules import legal_actions, new_game, step
 from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import state_from_struct, state_to_struct
+from gamekit.core.errors import DataError
 from gamekit.core.rng import make_rng
 from widgets.session import Session
+
+RAW = {f: tomllib.loads((DEFAULT_FOLDER / f"{f}.toml").read_text("utf-8")) for f in FAMILIES}
 
 
 # -- 3. saved games ------------------------------------------------------------------------
@@ -195,3 +201,64 @@ def test_the_dashboard_restore_refuses_an_edited_save_and_keeps_its_game() -> No
     assert (table.history, table.position) == before
     table.restore(saved)  # the unedited save still loads
     assert table.history[-1].state == game.state_from_struct(saved["final"])
+
+
+# -- data copies for 4 and 5 ---------------------------------------------------------------
+def _folder(tmp_path: Path, family: str, edit: Any) -> Path:
+    """The kit's data written as JSON (the loader reads family.json too), ``edit`` applied
+    to ``family``'s table."""
+    folder = tmp_path / "data"
+    folder.mkdir()
+    for f, data in RAW.items():
+        data = copy.deepcopy(data)
+        if f == family:
+            edit(data)
+        (folder / f"{f}.json").write_text(json.dumps(data), "utf-8")
+    return folder
+
+
+def _refused(tmp_path: Path, family: str, edit: Any) -> DataError:
+    folder = _folder(tmp_path, family, edit)
+    with pytest.raises(DataError) as info:
+        load_components(folder)
+    return info.value
+
+
+# -- 4. the campus cross-file check --------------------------------------------------------
+@pytest.mark.parametrize("index", range(len(RAW["students"]["student"])))
+def test_a_deleted_student_kind_is_blamed_on_students_not_board(tmp_path: Path, index: int) -> None:
+    entry = RAW["students"]["student"][index]
+    column = entry["column"]
+    rows = RAW["board"]["campus"]["rows"]
+    have = sum(s["column"] == column for s in RAW["students"]["student"]) - 1
+    err = _refused(tmp_path, "students", lambda d: d["student"].pop(index))
+    assert err.file == str(tmp_path / "data" / "students.json")
+    assert (err.entry, err.field) == (None, "column")
+    assert err.problem == (
+        f"price column {column} has {have} student kind(s), needs {rows} (one per campus row: "
+        "board.json campus.rows)"
+    )
+
+
+def test_more_campus_rows_are_blamed_on_board_naming_the_students_count(tmp_path: Path) -> None:
+    rows = RAW["board"]["campus"]["rows"]
+    columns = len(RAW["board"]["campus"]["column"])
+    kinds = len(RAW["students"]["student"])
+    err = _refused(tmp_path, "board", lambda d: d["campus"].__setitem__("rows", rows + 1))
+    assert err.file == str(tmp_path / "data" / "board.json")
+    assert (err.entry, err.field) == ("campus", "rows")
+    assert err.problem == (
+        f"rows x columns = {rows + 1} x {columns} = {(rows + 1) * columns} campus stacks, but "
+        f"students.json has {kinds} student kinds, {kinds // columns} in each price column "
+        "(setup deals one kind to each stack)"
+    )
+
+
+def test_a_deleted_campus_column_names_the_board_count(tmp_path: Path) -> None:
+    columns = len(RAW["board"]["campus"]["column"])
+    first = next(s["name"] for s in RAW["students"]["student"] if s["column"] == columns)
+    err = _refused(tmp_path, "board", lambda d: d["campus"]["column"].pop())
+    assert str(err) == (
+        f"{tmp_path / 'data' / 'students.json'}: student {first!r}: column: {columns} is beyond "
+        f"the campus columns (board.json lists {columns - 1}, campus.column)"
+    )
