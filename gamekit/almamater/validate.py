@@ -142,13 +142,23 @@ def founding(check: Checker, data: Mapping[str, Any]) -> tuple[FoundingCard, ...
         entry = f"card {cid!r}"
         unique(check, seen, cid, i + 1, "card", "id")
         white = check.integer(t, "white", entry=entry, minimum=0)
-        cards.append(FoundingCard(cid, white, parse_gain(check, t, entry, ("id", "white"))))
+        gain = parse_gain(check, t, entry, ("id", "white"))
+        if gain == Gain():
+            check.fail(
+                entry,
+                None,
+                "gives nothing (fact: the kept founding cards give starting resources)",
+            )
+        cards.append(FoundingCard(cid, white, gain))
     return tuple(cards)
 
 
 #: Chancellor amounts that cannot vary: ability -> (least, most, what the number counts).
 #: The other abilities take any whole number from 0.
 FIXED_AMOUNTS: dict[str, tuple[int, int | None, str]] = {
+    # Copernicus
+    "library_income": (2, 2, "the factor on library income: the gist, a fact, is "
+                             "'library income x2'"),
     # Pereira
     "use_as_another": (1, None, "the masters placed on Pereira: a placement takes at "
                                 "least 1 master"),
@@ -170,6 +180,44 @@ def _amount_problem(ability: str, amount: int) -> str | None:
         return None
     allowed = f"at least {least}" if most is None else f"{least}"
     return f"must be {allowed}, got {amount} ({counts})"
+
+
+def fact_range(
+    check: Checker, entry: str | None, field: str, value: int, least: int, most: int, fact: str
+) -> None:
+    """Refuse ``value`` outside ``least..most``, a range a fact states (the file's
+    ``[about]`` facts, the rule book): a printed value is never outside it, a typo may be.
+
+    >>> fact_range(Checker("shelves.toml"), "compartment 1", "price", 40, 2, 4,
+    ...            "a Colloquium book costs 2 to 4 ducats")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: shelves.toml: compartment 1: price: must be 2 to 4, got 40 \
+(fact: a Colloquium book costs 2 to 4 ducats)
+    """
+    if not least <= value <= most:
+        check.fail(entry, field, f"must be {least} to {most}, got {value} (fact: {fact})")
+
+
+def better_ranks_first(check: Checker, entry: str, field: str, values: tuple[int, ...]) -> None:
+    """Refuse a table by reputation rank (rank 1 first) in which a worse rank gets more
+    than a better one: the rank is read from the research track, further along is better
+    (a fact of ``reputation.toml`` and the rule book).
+
+    >>> better_ranks_first(Checker("reputation.toml"), "final", "players_2", (7, 12))
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: reputation.toml: final: players_2: rank 2 gets 12, more than \
+rank 1 (7) (fact: the rank is read from the research track, further along is better)
+    """
+    for rank in range(1, len(values)):
+        if values[rank] > values[rank - 1]:
+            check.fail(
+                entry,
+                field,
+                f"rank {rank + 1} gets {values[rank]}, more than rank {rank} ({values[rank - 1]}) "
+                "(fact: the rank is read from the research track, further along is better)",
+            )
 
 
 def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ...]:
@@ -272,6 +320,14 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
             gain = parse_gain(check, eff, e_entry, ("timing",))
         if timing == "end" and (faculty != "Mathematics" or gain != Gain(prestige=gain.prestige)):
             check.fail(e_entry, "timing", "end-game bonuses are prestige of Mathematics students")
+        if timing != "upgrade" and gain == Gain():  # an upgrade's amount is at least 1
+            check.fail(
+                e_entry,
+                None,
+                f"the {timing} effect gives nothing (fact: a student's effect is an immediate "
+                "bonus, income, an end-game bonus or an action upgrade"
+                + ("; Mathematics students score prestige at the end)" if timing == "end" else ")"),
+            )
         out.append(StudentKind(name, faculty, column, timing, gain, upgrade, amount))
     return tuple(out), copies
 
@@ -294,16 +350,21 @@ def professors(
         name = check.text(t, "name", entry=entry)
         entry = f"professor {name!r}"
         unique(check, seen, name, i + 1, "professor", "name")
-        out.append(
-            ProfessorType(
-                name,
-                check.choice(t, "faculty", FACULTIES, entry=entry),
-                check.integer(t, "books", entry=entry, minimum=0),
-                check.integer(t, "ducats", entry=entry, minimum=0),
-                check.integer(t, "prestige", entry=entry, minimum=0),
-                parse_gain(check, check.get(t, "lecture", entry=entry), f"{entry} lecture"),
-            )
+        prof = ProfessorType(
+            name,
+            check.choice(t, "faculty", FACULTIES, entry=entry),
+            check.integer(t, "books", entry=entry, minimum=0),
+            check.integer(t, "ducats", entry=entry, minimum=0),
+            check.integer(t, "prestige", entry=entry, minimum=0),
+            parse_gain(check, check.get(t, "lecture", entry=entry), f"{entry} lecture"),
         )
+        if prof.lecture == Gain():
+            check.fail(
+                entry,
+                "lecture",
+                "gives nothing (fact: a professor gives a lecture effect during the game)",
+            )
+        out.append(prof)
     for f in FACULTIES:
         if sum(p.faculty == f for p in out) < in_play:
             check.fail(None, "professor", f"faculty {f} needs at least {in_play} types")
@@ -345,6 +406,11 @@ def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...
             check.fail(None, "card", f"needs at least one card of letter {letter}")
     return tuple(out)
 
+
+#: Price ranges the facts give (least, most, the fact): ``board.toml`` and ``shelves.toml``
+#: list them in ``[about]`` facts, as the rule book does (rules 16 and 19).
+ANTIQUARIAN_PRICES = (3, 9, "Antiquarian prices run from 3 to 9 ducats")
+COLLOQUIUM_PRICES = (2, 4, "a Colloquium book costs 2 to 4 ducats")
 
 _SLOT = re.compile(r"[AB][0-9]+")  # ASCII digits only: int() of "A²"[1:] would fail
 
@@ -396,6 +462,7 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
         )
         if not offer.books and not offer.dictionaries:
             check.fail(entry, "books", "the offer sells nothing (books and dictionaries are 0)")
+        fact_range(check, entry, "ducats", offer.ducats, *ANTIQUARIAN_PRICES)
         offers.append(offer)
     if not offers:
         check.fail("antiquarian", "offers", "must list at least one offer")
@@ -465,6 +532,8 @@ def shelves(check: Checker, data: Mapping[str, Any]) -> Shelves:
         check.integer(c, "price", entry=f"compartment {i + 1}", minimum=0)
         for i, c in enumerate(comps)
     )
+    for i, price in enumerate(prices):
+        fact_range(check, f"compartment {i + 1}", "price", price, *COLLOQUIUM_PRICES)
     prestige = tuple(
         check.integer(c, "prestige", entry=f"compartment {i + 1}", minimum=0)
         for i, c in enumerate(comps)
@@ -487,4 +556,7 @@ def reputation(check: Checker, data: Mapping[str, Any]) -> Reputation:
     tables = tuple(
         check.integers(final, f"players_{n}", entry="final", length=n, minimum=0) for n in (2, 3, 4)
     )
+    better_ranks_first(check, "income", "by_rank", income)
+    for n, table in zip((2, 3, 4), tables, strict=True):
+        better_ranks_first(check, "final", f"players_{n}", table)
     return Reputation(income, tables)

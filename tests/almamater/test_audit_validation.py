@@ -262,3 +262,142 @@ def test_a_deleted_campus_column_names_the_board_count(tmp_path: Path) -> None:
         f"{tmp_path / 'data' / 'students.json'}: student {first!r}: column: {columns} is beyond "
         f"the campus columns (board.json lists {columns - 1}, campus.column)"
     )
+
+
+# -- 5. values against the facts -----------------------------------------------------------
+def _entry(data: dict[str, Any], table: str, key: str, value: str) -> dict[str, Any]:
+    return next(e for e in data[table] if e[key] == value)
+
+
+def _copernicus(amount: int) -> Any:
+    return lambda d: _entry(d, "chancellor", "name", "Copernicus").__setitem__("amount", amount)
+
+
+@pytest.mark.parametrize("amount", [0, 1, 3])
+def test_copernicus_is_library_income_x2(tmp_path: Path, amount: int) -> None:
+    err = _refused(tmp_path, "chancellors", _copernicus(amount))
+    assert (err.entry, err.field) == ("chancellor 'Copernicus'", "amount")
+    assert err.problem == (
+        f"must be 2, got {amount} (the factor on library income: the gist, a fact, is "
+        "'library income x2')"
+    )
+
+
+def test_copernicus_2_loads(tmp_path: Path) -> None:
+    c = load_components(_folder(tmp_path, "chancellors", _copernicus(2)))
+    assert c.chancellor("Copernicus").amount == 2
+
+
+@pytest.mark.parametrize(
+    ("table", "field", "values", "problem"),
+    [
+        ("final", "players_2", [7, 12], "rank 2 gets 12, more than rank 1 (7)"),
+        ("final", "players_3", [12, 3, 7], "rank 3 gets 7, more than rank 2 (3)"),
+        ("final", "players_4", [12, 7, 3, 4], "rank 4 gets 4, more than rank 3 (3)"),
+        ("income", "by_rank", [1, 2, 3, 4], "rank 2 gets 2, more than rank 1 (1)"),
+    ],
+)
+def test_a_worse_reputation_rank_never_gets_more(
+    tmp_path: Path, table: str, field: str, values: list[int], problem: str
+) -> None:
+    err = _refused(tmp_path, "reputation", lambda d: d[table].__setitem__(field, values))
+    assert (err.entry, err.field) == (table, field)
+    assert err.problem == (
+        f"{problem} (fact: the rank is read from the research track, further along is better)"
+    )
+
+
+def test_equal_reputation_ranks_load(tmp_path: Path) -> None:
+    """Not better, not worse: equal values break no fact."""
+    folder = _folder(tmp_path, "reputation", lambda d: d["income"].__setitem__("by_rank", [2] * 4))
+    assert load_components(folder).reputation.income == (2, 2, 2, 2)
+
+
+def _price(i: int, value: int) -> Any:
+    return lambda d: d["compartment"][i].__setitem__("price", value)
+
+
+@pytest.mark.parametrize("price", [40, 5, 1, 0])
+def test_a_colloquium_price_is_2_to_4_ducats(tmp_path: Path, price: int) -> None:
+    err = _refused(tmp_path, "shelves", _price(0, price))
+    assert str(err) == (
+        f"{tmp_path / 'data' / 'shelves.json'}: compartment 1: price: must be 2 to 4, got "
+        f"{price} (fact: a Colloquium book costs 2 to 4 ducats)"
+    )
+
+
+@pytest.mark.parametrize("price", [2, 4])
+def test_colloquium_prices_at_the_ends_of_the_range_load(tmp_path: Path, price: int) -> None:
+    assert load_components(_folder(tmp_path, "shelves", _price(0, price))).shelves.prices[0] == (
+        price
+    )
+
+
+def _offer(i: int, ducats: int) -> Any:
+    return lambda d: d["antiquarian"]["offers"][i].__setitem__("ducats", ducats)
+
+
+@pytest.mark.parametrize("ducats", [2, 10, 0])
+def test_an_antiquarian_price_is_3_to_9_ducats(tmp_path: Path, ducats: int) -> None:
+    last = len(RAW["board"]["antiquarian"]["offers"])
+    err = _refused(tmp_path, "board", _offer(last - 1, ducats))
+    assert (err.entry, err.field) == (f"antiquarian offer {last}", "ducats")
+    assert err.problem == (
+        f"must be 3 to 9, got {ducats} (fact: Antiquarian prices run from 3 to 9 ducats)"
+    )
+
+
+@pytest.mark.parametrize("ducats", [3, 9])
+def test_antiquarian_prices_at_the_ends_of_the_range_load(tmp_path: Path, ducats: int) -> None:
+    board = load_components(_folder(tmp_path, "board", _offer(0, ducats))).board
+    assert board.antiquarian[0].ducats == ducats
+
+
+def _first_student(timing: str) -> dict[str, Any]:
+    return next(s for s in RAW["students"]["student"] if s["effect"]["timing"] == timing)
+
+
+@pytest.mark.parametrize("timing", ["immediate", "income", "end"])
+def test_a_student_effect_that_gives_nothing_is_refused(tmp_path: Path, timing: str) -> None:
+    name = _first_student(timing)["name"]
+
+    def edit(d: dict[str, Any]) -> None:
+        _entry(d, "student", "name", name)["effect"] = {"timing": timing}
+
+    err = _refused(tmp_path, "students", edit)
+    assert (err.entry, err.field) == (f"student {name!r} effect", None)
+    end = "; Mathematics students score prestige at the end)" if timing == "end" else ")"
+    assert err.problem == (
+        f"the {timing} effect gives nothing (fact: a student's effect is an immediate bonus, "
+        f"income, an end-game bonus or an action upgrade{end}"
+    )
+
+
+def test_a_lecture_that_gives_nothing_is_refused(tmp_path: Path) -> None:
+    name = RAW["professors"]["professor"][0]["name"]
+    err = _refused(tmp_path, "professors", lambda d: d["professor"][0].__setitem__("lecture", {}))
+    assert str(err) == (
+        f"{tmp_path / 'data' / 'professors.json'}: professor {name!r}: lecture: gives nothing "
+        "(fact: a professor gives a lecture effect during the game)"
+    )
+
+
+def test_a_founding_card_that_gives_nothing_is_refused(tmp_path: Path) -> None:
+    card = RAW["founding"]["card"][0]
+
+    def edit(d: dict[str, Any]) -> None:
+        d["card"][0] = {"id": card["id"], "white": card["white"]}
+
+    err = _refused(tmp_path, "founding", edit)
+    assert (err.entry, err.field) == (f"card {card['id']!r}", None)
+    assert err.problem == "gives nothing (fact: the kept founding cards give starting resources)"
+
+
+def test_the_kit_data_keeps_every_fact_checked_here() -> None:
+    """The defaults (which another hand may tune) stay inside the ranges enforced above."""
+    c = load_components()
+    assert c.chancellor("Copernicus").amount == 2
+    assert all(2 <= p <= 4 for p in c.shelves.prices)
+    assert all(3 <= o.ducats <= 9 for o in c.board.antiquarian)
+    for table in (c.reputation.income, *c.reputation.final):
+        assert list(table) == sorted(table, reverse=True)
