@@ -17,10 +17,11 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.checks import (
     bid_floor,
     legal_moves,
+    management_problem,
     mortgage_problem,
     place_options,
     sell_problem,
-    why_illegal,
+    trade_problem,
 )
 from gamekit.alfredopoly.engine import STATUE, Table
 from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -85,7 +86,7 @@ class Bot:
             pct = self.glance_worth(t, me) * s.tax_percent // 100
             return A.PayTax("percent" if pct < s.tax else "flat")
         if phase == "trade":
-            if self.likes(t, me) and why_illegal(t, A.AcceptTrade()) is None:
+            if self.likes(t, me) and t.offer is not None and trade_problem(t, t.offer) is None:
                 return A.AcceptTrade()
             return A.RejectTrade()
         if phase == "auction":
@@ -128,7 +129,7 @@ class Bot:
         if (
             self.lifts
             and spare >= t.spec.lift_cost(i)
-            and why_illegal(t, A.LiftMortgage(i)) is None
+            and management_problem(t, A.LiftMortgage(i)) is None
         ):
             return A.LiftMortgage(i)
         return A.KeepMortgage(i)

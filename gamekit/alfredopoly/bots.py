@@ -50,9 +50,10 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.checks import (
     bid_floor,
     legal_moves,
+    management_problem,
     place_options,
     sell_problem,
-    why_illegal,
+    trade_problem,
 )
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE
 from gamekit.alfredopoly.engine import Table
@@ -151,8 +152,12 @@ class Bot:
             pct = self.glance_worth(t, me) * s.tax_percent // 100
             return A.PayTax("percent" if pct < s.tax else "flat")
         if phase == "trade":
-            # the offer is checked again on acceptance (management may have spent its cash)
-            if self.likes(t, me) and why_illegal(t, _ACCEPT) is None:
+            # the offer is checked again on acceptance (management may have spent its cash):
+            # the accept check's own test (why_illegal would also check the phase and the
+            # action's field types, which costs more than the rest of a trade decision)
+            offer = t.offer
+            assert offer is not None
+            if self.likes(t, me) and trade_problem(t, offer) is None:
                 return _ACCEPT
             return _REJECT
         if phase == "auction":
@@ -179,8 +184,9 @@ class Bot:
         spare the money, else keep the mortgage (10% now)."""
         i = next(j for j in t.transfers if t.owner[j] == me)
         spare = t.players[me].cash - self.reserve - self.lift_buffer
-        # the rules may refuse the lift (money owed first): then keep the mortgage
-        if self.lifts and spare >= t.spec.lift_cost(i) and why_illegal(t, _LIFT[i]) is None:
+        # the rules may refuse the lift (money owed first): then keep the mortgage (the
+        # lift's own check; the phase allows it)
+        if self.lifts and spare >= t.spec.lift_cost(i) and management_problem(t, _LIFT[i]) is None:
             return _LIFT[i]
         return A.KeepMortgage(i)
 
