@@ -20,7 +20,7 @@ from IPython.core.formatters import DisplayFormatter
 from gamekit.alfredopoly import display as alfredopoly_display
 from gamekit.alfredopoly import rules as alfredopoly
 from gamekit.alfredopoly.actions import ACTIONS as ALFREDOPOLY_ACTIONS
-from gamekit.alfredopoly.actions import ProposeTrade
+from gamekit.alfredopoly.actions import Bid, BuildSculpture, PassBid, PlaceBuilding, ProposeTrade
 from gamekit.alfredopoly.board import data_dir
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.almamater import display as almamater_display
@@ -218,6 +218,18 @@ def test_every_action_and_event_of_both_games_reads_as_words():
                     note(trade, offered.events)
                     for answer in alfredopoly.legal_actions(spec, offered.state):
                         note(answer, alfredopoly.step(spec, offered.state, answer).events)
+    # rule 10's building shortage, which random play seldom reaches: Ann asks for the last
+    # sculpture, Bo outbids her and places it
+    spec = AlfredopolySpec()
+    state = alfredopoly.new_game(spec, players=2, seed=1)
+    owner = list(state.owner)
+    for space, seat in ((1, 0), (3, 0), (6, 1), (8, 1), (9, 1)):
+        owner[space] = seat
+    state = dataclasses.replace(state, owner=tuple(owner), sculptures_left=1)
+    for action in (BuildSculpture(1), Bid(50), Bid(60), PassBid(), PlaceBuilding(8)):
+        step = alfredopoly.step(spec, state, action)
+        note(action, step.events)
+        state = step.state
     for players in (2, 3, 4):
         for _, action, happened in almamater_play(make_spec(players), seed=players):
             note(action, happened)
