@@ -218,8 +218,8 @@ def test_every_action_and_event_of_both_games_reads_as_words():
                     note(trade, offered.events)
                     for answer in alfredopoly.legal_actions(spec, offered.state):
                         note(answer, alfredopoly.step(spec, offered.state, answer).events)
-    # rule 10's building shortage, which random play seldom reaches: Ann asks for the last
-    # sculpture, Bo outbids her and places it
+    # Alfredopoly rule 10's building shortage, which random play seldom reaches: Ann asks
+    # for the last sculpture, Bo outbids her and places it
     spec = AlfredopolySpec()
     state = alfredopoly.new_game(spec, players=2, seed=1)
     owner = list(state.owner)
