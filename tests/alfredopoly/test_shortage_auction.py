@@ -144,6 +144,20 @@ def test_another_winner_places_the_building_on_a_street_of_their_own() -> None:
     assert (s.level[13], s.sculptures_left, cash(s)) == (1, 0, [1500, 1500, 1380])
 
 
+def test_an_asker_who_wins_below_the_price_of_the_street_asked_for_chooses_a_cheaper_one() -> None:
+    # Ann owns brown ($50) and pink ($100) and asks for Allen Hall; Bo (orange) could build
+    s = replace(own(own(own(game(2), 0, *BROWN), 0, *PINK), 1, *ORANGE), sculptures_left=1)
+    s = apply(SPEC, s, A.BuildSculpture(13))
+    assert legal_actions(SPEC, s)[0] == A.Bid(50)  # her floor: a brown sculpture
+    s = apply(SPEC, s, A.Bid(50))
+    s = apply(SPEC, s, A.PassBid())  # Bo
+    assert (s.phase, s.actor) == ("placing", 0)
+    assert legal_actions(SPEC, s) == [A.PlaceBuilding(1), A.PlaceBuilding(3)]
+    refused(s, A.PlaceBuilding(13), "cannot take it; choose one of: Fasano House, Babcock Hall")
+    s = apply(SPEC, s, A.PlaceBuilding(3))
+    assert (s.phase, s.level[3], s.level[13], cash(s)) == ("turn", 1, 0, [1450, 1500])
+
+
 def test_nobody_bids_and_the_sculpture_stays_with_the_trustees() -> None:
     s = apply(SPEC, three(left=1), A.BuildSculpture(1))
     for _ in range(3):
