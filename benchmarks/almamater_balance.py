@@ -2,12 +2,17 @@
 
     .venv/bin/python benchmarks/almamater_balance.py [--games 400] [--seed 1] [--data FOLDER]
                                                      [--search] [--shelving] [--no-strategic]
-                                                     [--out FILE.md]
+                                                     [--no-mirrors] [--out FILE.md]
 
 Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance``):
 
 - 2, 3 and 4 players of the strategic bots (``scholar``, ``dean``): win shares with 95%
-  intervals, action-space visits per game;
+  intervals, each line-up apart, the win share of each chancellor's holder and of each
+  place in round 1's turn order, action-space visits per game;
+- unless ``--no-mirrors``: each strategic bot in every seat (``scholar`` x players, then
+  ``dean``): the win share per chancellor held and per turn-order position, where only the
+  chancellor and the place differ between seats (the first place chooses its chancellor
+  first);
 - with ``--search``: the search bot against ``random``, ``greedy``, ``scholar`` and ``dean``
   (2 players), in 3 and 4 player games with ``scholar`` and ``dean`` (seats rotated), its
   visits per game (does it win by repeating one space?) and its speed in CPU games/s;
@@ -17,10 +22,11 @@ Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance
 Targets: each strategic bot wins 35-65% of two-player games against the other; in 3 and 4
 player games none wins more than 1.5 times its fair share per seat in ANY line-up (at 3
 players a game seats dean+scholar+scholar or dean+dean+scholar; each line-up is shown and
-judged apart, since their average hides a lone strategy's lead); no action space under 1
-visit per game. The strategic run takes about 10 s per 300 games per player count on one
-core; ``--search`` plays the search bot (a few minutes at 400 games); never run from the
-tests.
+judged apart, since their average hides a lone strategy's lead); no chancellor's holder and
+no turn-order position above 1.5 times its fair share (in the mixed games and in the
+mirrors); no action space under 1 visit per game. The strategic run takes about 10 s per
+300 games per player count on one core (the mirrors as much again); ``--search`` plays
+the search bot (a few minutes at 400 games); never run from the tests.
 """
 
 from __future__ import annotations
@@ -65,13 +71,40 @@ def lineups_text(report: Balance) -> str:
                 f" x{d['vs fair share']:.2f} [{d['low'] * n:.2f}, {d['high'] * n:.2f}] of fair"
                 f" per seat, {d['games']} games"
             )
-    for _, t in targets(report).iterrows():
+    judged = targets(report)
+    for _, t in judged[judged["group"] == "all"].iterrows():
         verdict = "met" if t["met"] else "MISSED"
         sure = "sure" if t["sure"] else "not sure (the 95% interval crosses the limit)"
         interval = f"[{t['low']:.2f}, {t['high']:.2f}]"
         lines.append(
             f"  target {t['players']}p ({t['target']}): {verdict}, {sure}; worst"
             f" {t['strategy']} in {t['line-up']}: {t['value']:.2f} {interval}"
+        )
+    return "\n".join(lines)
+
+
+def held_text(report: Balance) -> str:
+    """Win share per chancellor held and per place in round 1's turn order, and those
+    targets (every player count)."""
+    lines = []
+    for frame, column, what in (
+        (report.chancellors, "chancellor", "held"),
+        (report.positions, "position", "position"),
+    ):
+        for d in frame.to_dict("records"):  # records keep each column's type
+            n = d["players"]
+            lines.append(
+                f"  {n}p {what} {d[column]!s:>11}: {d['win share']:.3f}"
+                f" [{d['low']:.3f}, {d['high']:.3f}] x{d['vs fair share']:.2f}"
+                f" [{d['low'] * n:.2f}, {d['high'] * n:.2f}] of fair, n={d['plays']}"
+            )
+    judged = targets(report)
+    for _, t in judged[judged["group"] != "all"].iterrows():
+        verdict = "met" if t["met"] else "MISSED"
+        sure = "sure" if t["sure"] else "not sure (the 95% interval crosses the limit)"
+        lines.append(
+            f"  target {t['players']}p ({t['target']}): {verdict}, {sure}; worst"
+            f" {t['group']}: {t['value']:.2f} [{t['low']:.2f}, {t['high']:.2f}]"
         )
     return "\n".join(lines)
 
@@ -127,11 +160,14 @@ def main() -> None:
     parser.add_argument("--search", action="store_true", help="also the search bot's matches")
     parser.add_argument("--shelving", action="store_true", help="what round-1 shelving is worth")
     parser.add_argument("--no-strategic", action="store_true", help="skip scholar vs dean")
+    parser.add_argument(
+        "--no-mirrors", action="store_true", help="skip scholar vs scholar and dean vs dean"
+    )
     parser.add_argument("--out", help="also write the text to this file")
     parser.add_argument("--quick", action="store_true", help="10 games, 2 players (CI smoke)")
     args = parser.parse_args()
     if args.quick:
-        args.games, args.players, args.search = 10, "2", False
+        args.games, args.players, args.search, args.no_mirrors = 10, "2", False, True
     counts = tuple(int(x) for x in args.players.split(","))
     out: list[str] = []
     t0 = time.perf_counter()
@@ -143,11 +179,18 @@ def main() -> None:
         out.append(wins_text(strategic))
         out.append("per line-up (judge the targets here, not on the average above):")
         out.append(lineups_text(strategic))
+        out.append("per chancellor held and per place in round 1's turn order:")
+        out.append(held_text(strategic))
         out.append("visits per game (all players):")
         out.append(visits_text(strategic))
         lines = strategic.lines.set_index(["players", "strategy"]).round(1)
         with pd.option_context("display.width", 250, "display.max_columns", None):
             out.append(lines.to_string())
+    if not args.no_mirrors:
+        for mirror in STRATEGIC:
+            r = balance(counts, args.games, args.seed, (mirror,), args.data)
+            out.append(f"== {mirror} in every seat: {args.games} games per player count ==")
+            out.append(held_text(r))
     if args.shelving:
         r = balance((2,), args.games, args.seed, ("dean", dean_stores_round_1), args.data)
         out.append(f"== round-1 shelving: dean vs dean storing in round 1, {args.games} games ==")

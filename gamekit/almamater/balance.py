@@ -13,7 +13,14 @@ returns a :class:`Balance` of tidy frames:
   seat: at 3 players two strategies give dean+scholar+scholar in one game and
   dean+dean+scholar in the next, and the average over both can hide a lone strategy that wins
   far more than its share (:func:`lineup_shares`);
-- :func:`targets` judges the kit's balance targets on the worst line-up, not the average.
+- ``chancellors``: the win share of each chancellor's holder, over every seat
+  (:func:`chancellor_shares`): a chancellor whose holder wins far more than its fair share
+  is a kit default (or a bot's choice) to look at;
+- ``positions``: the win share of each place in round 1's turn order (1 = first, who also
+  chooses a chancellor first; :func:`position_shares`): the seats rotate, the turn order does
+  not, since it comes from the founding cards kept;
+- :func:`targets` judges the kit's balance targets on the worst line-up, not the average,
+  and on the best-placed chancellor and turn-order position.
 
 >>> report = balance(players=(2,), games=2, seed=1, strategies=("scholar", "dean"))
 >>> report.wins[["players", "strategy", "plays"]].values.tolist()
@@ -23,22 +30,24 @@ returns a :class:`Balance` of tidy frames:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from gamekit.almamater.bots import BOTS, Bot
 from gamekit.almamater.components import Components, load_components
+from gamekit.almamater.game import AlmaMaterGame
 from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY, RULES
-from gamekit.almamater.simulate import simulate
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
 from gamekit.core.rng import Seed
+from gamekit.core.simulate import simulate as run_simulation
 from gamekit.core.stats import wilson
 
 STRATEGIC = ("scholar", "dean")
@@ -47,7 +56,8 @@ STRATEGIC = ("scholar", "dean")
 TWO_PLAYER_RANGE = (0.35, 0.65)
 """Target: in a 2-player game of two different strategies each wins 35-65% of the games."""
 MAX_VS_FAIR = 1.5
-"""Target: at 3-4 players no strategy's seat wins more than 1.5 times its fair share."""
+"""Target: at 3-4 players no strategy's seat wins more than 1.5 times its fair share; at
+every player count no chancellor's holder and no turn-order position either."""
 
 __all__ = [
     "MAX_VS_FAIR",
@@ -55,7 +65,9 @@ __all__ = [
     "TWO_PLAYER_RANGE",
     "Balance",
     "balance",
+    "chancellor_shares",
     "lineup_shares",
+    "position_shares",
     "report_text",
     "targets",
     "wilson",
@@ -74,18 +86,25 @@ class Balance:
     strategy_visits: pd.DataFrame
     """Placements per game on each action space by each strategy's seats together."""
     games: pd.DataFrame
-    """The raw ``simulate`` frames of every player count, one row per player and game."""
+    """The raw ``simulate`` frames of every player count, one row per player and game, with
+    one more column: ``chancellor``, the chancellor that seat held."""
     lineups: pd.DataFrame
     """Win shares per line-up and strategy, per seat (:func:`lineup_shares`)."""
+    chancellors: pd.DataFrame
+    """Win shares per chancellor held, over every seat (:func:`chancellor_shares`)."""
+    positions: pd.DataFrame
+    """Win shares per place in round 1's turn order (:func:`position_shares`)."""
 
     def long(self) -> pd.DataFrame:
-        """All figures in one long frame: ``players, section, line-up, strategy, item,
-        value`` (``strategy`` is ``all`` for visits; ``line-up`` is ``all`` except in the
-        ``line-ups`` section). The CSV and JSON output of the command.
+        """All figures in one long frame: ``players, section, line-up, strategy, group,
+        item, value`` (``strategy`` is ``all`` for visits, chancellors and positions;
+        ``line-up`` is ``all`` except in the ``line-ups`` section; ``group`` is the
+        chancellor held in the ``chancellors`` section, the turn-order position in the
+        ``positions`` section and ``all`` elsewhere). The CSV and JSON output of the command.
 
         >>> r = balance(players=(2,), games=1, seed=1, strategies=("dean", "scholar"))
         >>> sorted(r.long()["section"].unique())
-        ['line-ups', 'lines', 'scores', 'visits', 'wins']
+        ['chancellors', 'line-ups', 'lines', 'positions', 'scores', 'visits', 'wins']
         """
         parts = []
         for section, frame, items in (
@@ -103,8 +122,17 @@ class Balance:
             id_vars=["players", "line-up", "strategy"], value_vars=items, var_name="item"
         )
         parts.append(lineups.assign(section="line-ups"))
+        items = ["plays", "wins", "win share", "low", "high", "vs fair share"]
+        for section, frame, column in (
+            ("chancellors", self.chancellors, "chancellor"),
+            ("positions", self.positions, "position"),
+        ):
+            melted = frame.melt(id_vars=["players", column], value_vars=items, var_name="item")
+            melted = melted.rename(columns={column: "group"}).astype({"group": str})
+            parts.append(melted.assign(section=section, strategy="all", **{"line-up": "all"}))
         out = pd.concat(parts, ignore_index=True)
-        return out[["players", "section", "line-up", "strategy", "item", "value"]]
+        out["group"] = out["group"].fillna("all")
+        return out[["players", "section", "line-up", "strategy", "group", "item", "value"]]
 
 
 def balance(
@@ -117,7 +145,9 @@ def balance(
 ) -> Balance:
     """Play ``games`` games at each player count and measure the balance (module docstring).
 
-    The same seed gives the same games as ``simulate(n, games, seed, strategies, data)``.
+    The same seed gives the same games as ``simulate(n, games, seed, strategies, data)``;
+    the report's ``games`` frame is that frame with one more column, ``chancellor`` (the
+    chancellor each seat held).
 
     >>> r = balance(players=(3,), games=1, seed=2, strategies=("random",))
     >>> int(r.wins["plays"].sum()), r.visits["players"].unique().tolist()
@@ -137,7 +167,9 @@ def balance(
         spec = make_spec(n, components)
         seen: Counter[tuple[str, str]] = Counter()
         counting = [_counting(s, seen) for s in strategies]
-        frame = simulate(n, games, seed, strategies=counting, data=components, progress=progress)
+        frame = run_simulation(
+            _REPORT_GAME, n, games, seed, counting, rotate=True, spec=spec, progress=progress
+        )
         frame.insert(0, "players", n)
         frames.append(frame)
         visits.append(_visits(spec, seen, games, n))
@@ -151,7 +183,28 @@ def balance(
         strategy_visits=pd.concat(by_strategy, ignore_index=True),
         games=every,
         lineups=lineup_shares(every),
+        chancellors=chancellor_shares(every),
+        positions=position_shares(every),
     )
+
+
+class _ReportGame(AlmaMaterGame):
+    """Alma Mater as ``simulate`` plays it, whose rows also name the chancellor each seat
+    held (``simulate``'s own frame stays as the lessons know it)."""
+
+    def result_columns(self) -> tuple[str, ...]:
+        return (*super().result_columns(), "chancellor")
+
+    def result_rows(
+        self, state: GameState, strategies: Sequence[str], extra: Mapping[str, Any] | None = None
+    ) -> list[dict[str, Any]]:
+        rows = super().result_rows(state, strategies, extra)
+        for row, player in zip(rows, state.players, strict=True):
+            row["chancellor"] = player.chancellor
+        return rows
+
+
+_REPORT_GAME = _ReportGame()
 
 
 def win_shares(frame: pd.DataFrame) -> pd.DataFrame:
@@ -212,6 +265,56 @@ def lineup_shares(frame: pd.DataFrame) -> pd.DataFrame:
     return out[[*columns, "win share", "low", "high", "vs fair share"]]
 
 
+def _shares_by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
+    """Win shares per player count and value of ``column``, over every seat: ``plays``
+    (seats x games with that value), ``wins`` (a shared win counts), ``win share``, a 95%
+    Wilson interval ``low``-``high`` and ``vs fair share`` (win share x players)."""
+    grouped = frame.groupby(["players", column], sort=True)["won"]
+    out = grouped.agg(plays="size", wins="sum").reset_index()
+    out["wins"] = out["wins"].astype(int)
+    out["win share"] = out["wins"] / out["plays"]
+    bounds = [wilson(w, n) for w, n in zip(out["wins"], out["plays"], strict=True)]
+    out["low"] = [lo for lo, _ in bounds]
+    out["high"] = [hi for _, hi in bounds]
+    out["vs fair share"] = out["win share"] * out["players"]
+    return out[["players", column, "plays", "wins", "win share", "low", "high", "vs fair share"]]
+
+
+def chancellor_shares(frame: pd.DataFrame) -> pd.DataFrame:
+    """Win share of each chancellor's holder per player count, over every seat and strategy,
+    from frames with ``players``, ``chancellor`` and ``won`` (the report's ``games``).
+
+    Columns: ``players, chancellor, plays`` (the seats that held it), ``wins`` (a shared
+    win counts), ``win share``, the 95% Wilson interval ``low``-``high`` and ``vs fair
+    share`` (win share x players; the target is at most :data:`MAX_VS_FAIR`). A chancellor
+    never held has no row. The strategies choose their chancellors, so a holder's share
+    also carries the strategy that likes it.
+
+    >>> f = pd.DataFrame({"players": 2, "chancellor": ["Alberti", "Erasmus"] * 2,
+    ...                   "won": [True, False, True, False]})
+    >>> chancellor_shares(f)[["chancellor", "wins", "vs fair share"]].values.tolist()
+    [['Alberti', 2, 2.0], ['Erasmus', 0, 0.0]]
+    """
+    return _shares_by(frame, "chancellor")
+
+
+def position_shares(frame: pd.DataFrame) -> pd.DataFrame:
+    """Win share of each place in round 1's turn order per player count (1 = first, the
+    lowest white sum, who also chooses a chancellor first), over every seat, from frames with
+    ``players``, ``position`` and ``won``. Columns as in :func:`chancellor_shares`.
+
+    Seats rotate over the strategies, positions do not: in a mirror (one strategy in every
+    seat) a position's share is what going first, second ... is worth to that strategy.
+
+    >>> f = pd.DataFrame({"players": 3, "position": [1, 2, 3, 2, 1, 3],
+    ...                   "won": [True, False, False, False, True, False]})
+    >>> table = position_shares(f)
+    >>> table["wins"].tolist(), table["vs fair share"].tolist()
+    ([2, 0, 0], [3.0, 0.0, 0.0])
+    """
+    return _shares_by(frame, "position")
+
+
 def targets(report: Balance) -> pd.DataFrame:
     """The kit's balance targets judged on the worst line-up of each player count.
 
@@ -224,9 +327,17 @@ def targets(report: Balance) -> pd.DataFrame:
     (the value meets the target) and ``sure`` (the whole interval lies on the same side
     of the limit: the verdict is not luck).
 
+    Then at every player count: no chancellor's holder and no place in round 1's turn
+    order wins more than 1.5 x its fair share (``line-up`` and ``strategy`` are ``all``;
+    the worst row's chancellor or position is in ``group``, which is ``all`` for the
+    line-up targets).
+
     >>> r = balance(players=(3,), games=4, seed=1)
-    >>> targets(r)[["players", "target"]].values.tolist()
-    [[3, 'at most 1.5 x fair share per seat in every line-up']]
+    >>> for row in targets(r)[["players", "target"]].values.tolist():
+    ...     print(row)
+    [3, 'at most 1.5 x fair share per seat in every line-up']
+    [3, 'at most 1.5 x fair share per chancellor held']
+    [3, 'at most 1.5 x fair share per turn-order position']
     """
     rows = []
     lo_limit, hi_limit = TWO_PLAYER_RANGE
@@ -264,8 +375,35 @@ def targets(report: Balance) -> pd.DataFrame:
                 "sure": bool(inside if met else outside),
             }
         )
-    columns = ["players", "target", "line-up", "strategy", "value", "low", "high", "met", "sure"]
-    return pd.DataFrame(rows, columns=columns)
+    for frame, column, what in (
+        (report.chancellors, "chancellor", "chancellor held"),
+        (report.positions, "position", "turn-order position"),
+    ):
+        for players in sorted(frame["players"].unique()):
+            n = int(players)
+            ranked = frame[frame["players"] == n].sort_values("vs fair share", kind="stable")
+            row, group = ranked.iloc[-1], ranked[column].iloc[-1]
+            value = float(row["vs fair share"])
+            low, high = float(row["low"]) * n, float(row["high"]) * n
+            met = value <= MAX_VS_FAIR
+            rows.append(
+                {
+                    "players": n,
+                    "target": f"at most {MAX_VS_FAIR} x fair share per {what}",
+                    "line-up": "all",
+                    "strategy": "all",
+                    "group": str(group),
+                    "value": value,
+                    "low": low,
+                    "high": high,
+                    "met": bool(met),
+                    "sure": bool(high <= MAX_VS_FAIR if met else low > MAX_VS_FAIR),
+                }
+            )
+    columns = ["players", "target", "line-up", "strategy", "group", "value", "low", "high"]
+    out = pd.DataFrame(rows, columns=[*columns, "met", "sure"])
+    out["group"] = out["group"].fillna("all")
+    return out.sort_values("players", kind="stable").reset_index(drop=True)
 
 
 def _scores(frame: pd.DataFrame) -> pd.DataFrame:
@@ -353,6 +491,8 @@ def report_text(report: Balance) -> str:
         lines = report.lines[report.lines["players"] == n].drop(columns="players")
         lines = lines.set_index("strategy").T.rename_axis("score line").reset_index()
         lineups = report.lineups[report.lineups["players"] == n].drop(columns="players")
+        chancellors = report.chancellors[report.chancellors["players"] == n]
+        positions = report.positions[report.positions["players"] == n]
         per_lineup: tuple[str, ...] = ()
         if (lineups["seats"] > 1).any():
             per_lineup = (
@@ -367,6 +507,10 @@ def report_text(report: Balance) -> str:
                     "win share (95% interval low-high; 1.0 = fair share in 'vs fair share')",
                     render_frame(wins.round(3), "table"),
                     *per_lineup,
+                    "win share per chancellor held (every seat; 1.0 = fair share)",
+                    render_frame(chancellors.drop(columns="players").round(3), "table"),
+                    "win share per place in round 1's turn order (1 = first; every seat)",
+                    render_frame(positions.drop(columns="players").round(3), "table"),
                     "final score",
                     render_frame(scores.round(2), "table"),
                     "action-space visits per game (all players)",
@@ -383,7 +527,7 @@ def report_text(report: Balance) -> str:
             sure=judged["sure"].map({True: "yes", False: "no"}),
         )
         blocks.append(
-            "== targets, judged on the worst line-up (sure: the 95% interval agrees) ==\n"
-            + render_frame(judged.round(3), "table")
+            "== targets, judged on the worst line-up, chancellor and position"
+            " (sure: the 95% interval agrees) ==\n" + render_frame(judged.round(3), "table")
         )
     return "\n".join(blocks)

@@ -155,7 +155,7 @@ def test_targets_are_judged_on_the_worst_lineup_not_the_average(report) -> None:
     fake = replace(report, lineups=lineup_shares(frame))
     averaged = fake.lineups.groupby("strategy")[["wins", "plays"]].sum()
     assert averaged.loc["d", "wins"] / averaged.loc["d", "plays"] * 3 == pytest.approx(1.4)
-    judged = targets(fake).iloc[0]
+    judged = _lineup_target(fake)
     assert (judged["players"], judged["line-up"], judged["strategy"]) == (3, "d+s+s", "d")
     assert judged["value"] == pytest.approx(30 / 40 * 3)
     assert (judged["low"], judged["high"]) == pytest.approx([3 * x for x in wilson(30, 40)])
@@ -168,11 +168,20 @@ def test_targets_are_judged_on_the_worst_lineup_not_the_average(report) -> None:
             for seat, name in enumerate(("a", "b"))
         ]
     )
-    judged = targets(replace(report, lineups=lineup_shares(duel))).iloc[0]
+    judged = _lineup_target(replace(report, lineups=lineup_shares(duel)))
     assert (judged["strategy"], judged["value"]) == ("a", pytest.approx(0.7))
     assert not judged["met"] and not judged["sure"]
-    # the fixture's real games: one row per player count
-    assert targets(report)["players"].tolist() == [2, 3]
+    # the fixture's real games: one line-up row per player count (then the chancellor and
+    # turn-order targets, tests/almamater/test_balance_chancellors.py)
+    judged = targets(report)
+    assert judged.loc[judged["group"] == "all", "players"].tolist() == [2, 3]
+
+
+def _lineup_target(report):  # type: ignore[no-untyped-def]
+    """The one line-up target row of a report whose line-ups are of one player count."""
+    judged = targets(report)
+    (row,) = [r for _, r in judged.iterrows() if "line-up" in r["target"]]
+    return row
 
 
 def test_scores_and_lines_are_the_frames_min_median_max_and_means(report) -> None:  # type: ignore[no-untyped-def]
@@ -242,8 +251,10 @@ def test_wilson_interval_hand_values() -> None:
 
 def test_long_frame_holds_every_section_and_the_text_has_one_block_per_player_count(report) -> None:  # type: ignore[no-untyped-def]
     long = report.long()
-    assert list(long.columns) == ["players", "section", "line-up", "strategy", "item", "value"]
-    assert set(long["section"]) == {"wins", "scores", "visits", "lines", "line-ups"}
+    columns = ["players", "section", "line-up", "strategy", "group", "item", "value"]
+    assert list(long.columns) == columns
+    sections = {"wins", "scores", "visits", "lines", "line-ups", "chancellors", "positions"}
+    assert set(long["section"]) == sections
     lone = long[(long["line-up"] == "dean+scholar+scholar") & (long["strategy"] == "dean")]
     row = report.lineups.set_index(["line-up", "strategy"]).loc[("dean+scholar+scholar", "dean")]
     assert dict(zip(lone["item"], lone["value"], strict=True))["wins"] == row["wins"]
@@ -288,7 +299,7 @@ def test_cli_balance_formats() -> None:
     assert set(frame["strategy"]) == {"dean", "random", "all"}
     code, out = _cli("--players", "3", "--format", "json")
     records = json.loads(out)
-    sections = {"wins", "scores", "visits", "lines", "line-ups"}
+    sections = {"wins", "scores", "visits", "lines", "line-ups", "chancellors", "positions"}
     assert code == 0 and {r["section"] for r in records} == sections
     wins = simulate(3, 2, 3, STRATEGIC).groupby("strategy")["won"].sum()
     got = {
