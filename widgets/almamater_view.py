@@ -132,13 +132,24 @@ def chancellor_card(spec: AlmaMaterSpec, name: str, lang: str = "en") -> dict[st
 def _draft(
     spec: AlmaMaterSpec, state: GameState, names: Sequence[str], lang: str
 ) -> dict[str, Any] | None:
-    """What the player to move chooses from in the founding phase, as cards."""
+    """What the player to move chooses from in the founding phase, as cards; ``None`` when
+    there is nothing to choose on the board: outside that phase, while a textbook decision
+    waits (``state.pending``: it is asked in the panel), or once the chancellors are taken.
+
+    >>> from gamekit.almamater import rules as R
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2)
+    >>> _draft(spec, R.new_game(spec, seed=1), ["Ann", "Bo"], "en")["kind"]
+    'founding'
+    """
     seat = state.current
-    if seat is None or state.phase not in ("draft", "discard", "chancellor"):
+    if seat is None or state.pending or state.phase not in ("draft", "discard", "chancellor"):
         return None
     w = words(lang)
     p = state.players[seat]
     if state.phase == "chancellor":
+        if not state.chancellor_pool:
+            return None
         return {
             "kind": "chancellor",
             "title": w["chancellor_title"].format(name=names[seat]),

@@ -141,3 +141,26 @@ def test_storage_over_its_limit_is_said_in_words() -> None:
     assert "over the limit" in words("en")["storage_over"]
     js = (Path(__file__).resolve().parents[2] / "widgets" / "university_tableau.js").read_text()
     assert "v.storage_used > v.storage_limit" in js and "w.storage_over" in js
+
+
+def test_chancellor_box_goes_once_chosen() -> None:
+    # lecturer trial 2026-12-01, finding 4: the dashboard's game (seed 2026), first button
+    # each time; after Ann chose her chancellor the engine asks where her new textbooks go
+    # (phase still "chancellor", pool empty), and the board said "Chancellors: Ann chooses"
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={"Bo": "scholar", "Cy": "dean"}, seed=2026)
+    seen_box = False
+    for _ in range(40):
+        if table.state.phase == "chancellor" and table.state.pending:
+            break
+        if table.state.phase == "chancellor" and table.state.chancellor_pool:
+            draft = table.board.view["draft"]
+            assert draft["kind"] == "chancellor" and len(draft["cards"]) == len(
+                table.state.chancellor_pool
+            )
+            seen_box = True
+        click(table, table.panel.actions[0]["action"])
+    state = table.state
+    assert seen_box and state.phase == "chancellor" and state.pending, state.phase
+    assert state.pending[0][0] == "shelve" and state.chancellor_pool == ()
+    assert table.board.view["draft"] is None
+    assert "textbooks" in table.panel.actions[0]["label"], table.panel.actions[0]["label"]
