@@ -3,8 +3,9 @@
 // struct back as an intent, and Python decides. Text is always set as text.
 //
 // Click safety: for `guard_ms` after Python redraws the decisions (a new `view`), their
-// buttons are disabled (and a click is ignored), so a fast second click cannot land on a
-// button that appeared under the pointer; every intent carries the `view` its buttons were
+// buttons are disabled and a mouse click anywhere in the panel is ignored (the step toggle
+// and "Manage property" too: see `settling`), so a fast second click cannot land on a
+// control that appeared under the pointer; every intent carries the `view` its buttons were
 // drawn for, and Python ignores one made for an older view. New decisions get a yellow
 // ring so they are visibly new; then focus moves to the next decision (keyboard play).
 // A new decision never appears under the pointer of the click that led to it: when one
@@ -127,6 +128,17 @@ function render({ model, el }) {
     busy = false;
     root.classList.remove("gk-busy");
   };
+  // Panel-wide: while an intent is on its way and for the guard time after the new state is
+  // drawn, a mouse click anywhere in the panel does nothing, so a quick second click cannot
+  // tick "Step the bots" or open "Manage property" that moved under the pointer (capture
+  // phase: it is stopped before any control sees it; its default, a checkbox's tick or a
+  // <details> opening, is prevented). Keys (Enter, Space: a click with detail 0) still act.
+  const settling = () => busy || guarded();
+  root.addEventListener("click", (event) => {
+    if (event.detail === 0 || !settling()) return;
+    event.preventDefault();
+    event.stopPropagation();
+  }, true);
 
   const button = (parent, item, cls) => {
     const b = gkEl("button", "gk-button " + cls, item.label, parent);

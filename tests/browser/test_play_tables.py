@@ -682,3 +682,127 @@ def test_choice_near_the_bottom_stays_in_view(voila, lab_page, tmp_path):  # typ
         }
     )
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+# Both games' tables, each with a probe of its panel: the step toggle, the "Manage property"
+# section (opened or not) and the moves. A long guard time (1.5 s) so that a loaded machine
+# still makes the second click inside it.
+SECOND_CLICK_NOTEBOOK = [
+    """import json
+import ipywidgets as ipw
+from widgets.play_alfredopoly import AlfredopolyTable
+from widgets.play_almamater import AlmaMaterTable
+
+def probed(table, cls):
+    box = ipw.Textarea(layout=ipw.Layout(width="100%", max_width="900px", height="40px"))
+    box.add_class(cls)
+    table.panel.guard_ms = 1500
+
+    def update(change=None):
+        box.value = json.dumps({
+            "moves": len(table.session.history) - 1, "view": table.panel.view,
+            "step": table.panel.step_bots, "manage": table.panel.manage_open,
+            "focus": table.panel.focus,
+        })
+
+    table.panel.observe(update, names=["view", "step_bots", "manage_open", "focus"])
+    update()
+    return box""",
+    """alf = AlfredopolyTable(["Ann", "Bo"], bots={"Bo": "builder"}, seed=5)
+alf.add_class("gk-q-alf")
+ipw.VBox([alf, probed(alf, "gk-q-alf-probe")])""",
+    """am = AlmaMaterTable(["Ann", "Bo"], bots={"Bo": "greedy"}, seed=3)
+am.add_class("gk-q-am")
+while am.state.phase != "action":
+    am.act(am.panel.actions[0]["action"])
+ipw.VBox([am, probed(am, "gk-q-am-probe")])""",
+]
+
+
+def test_quick_second_click_changes_nothing_else(voila, lab_page):  # type: ignore[no-untyped-def]
+    """(lecturer trial 2026-12-01, finding 1) A decision clicked, then, as the new state is
+    drawn, a second click on what moved under the pointer: the "Step the bots" toggle or the
+    "Manage property" summary (Alfredopoly: buying a space; Alma Mater: placing masters).
+    The second click changes nothing: the toggle stays off, the section stays as it was
+    (shut in Alfredopoly), and exactly one move was played. Before the panel-wide guard
+    the toggle was ticked and the section opened."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    relpath = voila.write_notebook("scratch/second_click.ipynb", SECOND_CLICK_NOTEBOOK)
+    state = render_in_voila(voila, page, relpath)
+    assert not state["errors"] and state["failed"] == 0, state
+
+    def armed(table: str, view: int) -> None:
+        page.wait_for_function(
+            "([t, v]) => Number(document.querySelector(t + ' .gk-play')"
+            ".getAttribute('data-armed')) >= v",
+            arg=[table, view],
+        )
+
+    def click(table: str, locator, p: dict[str, Any]) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+        armed(table, p["view"])
+        locator.scroll_into_view_if_needed()
+        locator.click()
+        return wait_probe(page, f"p.view > {p['view']}", f"{table}-probe")
+
+    def double(table: str, button, target: str, what: str) -> None:  # type: ignore[no-untyped-def]
+        """Click ``button``, then, once the new state is drawn, click the centre of
+        ``target`` (where the second click of a double-click lands when it moved there)."""
+        p = probe(page, f"{table}-probe")
+        armed(table, p["view"])
+        button.scroll_into_view_if_needed()
+        label = button.text_content()
+        opened = f"{table} details.gk-actions-more[open]"
+        was_open = page.locator(opened).count()
+        box = button.bounding_box()
+        page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        after = wait_probe(page, f"p.view > {p['view']}", f"{table}-probe")
+        seen = page.wait_for_function(  # the new state drawn, its guard time running
+            "([t, v]) => { const r = document.querySelector(t + ' .gk-play');"
+            " return r.getAttribute('data-armed') === null && r.classList.contains('gk-guard')"
+            " ? 'guard' : (Number(r.getAttribute('data-armed')) >= v ? 'armed' : false); }",
+            arg=[table, after["view"]],
+            polling="raf",
+        ).json_value()
+        spot = page.locator(f"{table} {target}").first
+        tbox = spot.bounding_box()
+        assert tbox is not None and tbox["y"] >= 0 and tbox["y"] + tbox["height"] <= 720, tbox
+        page.mouse.click(tbox["x"] + tbox["width"] / 2, tbox["y"] + tbox["height"] / 2)
+        assert seen == "guard", f"{what}: the second click came after the guard time"
+        armed(table, after["view"])
+        page.wait_for_timeout(300)  # a late answer from the kernel would show by now
+        end = probe(page, f"{table}-probe")
+        assert end["moves"] == p["moves"] + 1, (what, label, p, end)
+        assert not end["step"] and end["manage"] == p["manage"], (what, label, p, end)
+        assert not page.locator(f"{table} .gk-step-toggle input").is_checked(), what
+        assert page.locator(opened).count() == was_open, what
+
+    # Alfredopoly: play on until Ann may buy; the second click on the step toggle, and on the
+    # next buy (Ann owns a space then) on "Manage property"
+    alf = page.locator(".gk-q-alf .gk-play")
+    targets = ["label.gk-step-toggle", ".gk-actions-more summary"]
+    p = probe(page, ".gk-q-alf-probe")
+    for _ in range(40):
+        if not targets:
+            break
+        buy = alf.locator(".gk-actions button", has_text="Buy ")
+        armed(".gk-q-alf", p["view"])
+        if buy.count() and (
+            targets[0] != ".gk-actions-more summary" or alf.locator(".gk-actions-more").count()
+        ):
+            double(".gk-q-alf", buy.first, targets.pop(0), "Alfredopoly buy")
+            p = probe(page, ".gk-q-alf-probe")
+            continue
+        p = click(".gk-q-alf", alf.locator(".gk-actions-main button").first, p)
+    assert not targets, f"no buy reached for {targets}"
+
+    # Alma Mater: pick the first space, then double-click its first option
+    am = page.locator(".gk-q-am .gk-play")
+    p = probe(page, ".gk-q-am-probe")
+    armed(".gk-q-am", p["view"])
+    am.locator(".gk-chip").first.click()
+    p = wait_probe(page, "p.focus !== null", ".gk-q-am-probe")
+    option = am.locator(".gk-options button").first
+    option.wait_for()
+    double(".gk-q-am", option, "label.gk-step-toggle", "Alma Mater option")
+    assert not page.guard.page_errors, page.guard.page_errors
