@@ -188,7 +188,12 @@ def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> N
     s = act(spec, s, BuyTextbooks(1, 3)).state
     assert s.pending == (("shelve", 0, 3),) and s.current == 0
     assert legal_actions(spec, s) == [ShelveTextbooks(k) for k in range(4)]
-    s = act(spec, s, ShelveTextbooks(2)).state
+    shelved = act(spec, s, ShelveTextbooks(2))
+    # the books move from storage onto the shelf: said so, not as a payment ("gives up")
+    assert [e.text for e in shelved.events if e.kind == "books"] == [
+        "Red moves 2 own textbooks (from storage onto the library shelf)"
+    ]
+    s = shelved.state
     p = s.players[0]
     assert (p.ducats, p.textbooks, p.shelves[-1]) == (24, 6, (False, True, True))
     assert p.starting_student == 1
