@@ -20,11 +20,14 @@ from the git history, commit ``--against``; the line is skipped, and says so, wh
 history is not there). The rules have grown since (issue 14), so the games are not the
 same ones: the fair figure is rounds per CPU-second, not games.
 
-And the same comparison by issue 15's own method, which gave its "about 9,000 rounds per
-CPU-second": the whole ``gamekit alfredopoly simulate`` command for 200 four-builder
-games, in a fresh process, so Python's start-up and the imports (pandas alone is about
-0.4 CPU-seconds here) are counted with the games. The same command for one game shows
-the start-up's share, and the most any faster game loop could gain by that method.
+And the same comparison with start-up counted: the whole ``gamekit alfredopoly simulate``
+command for 200 four-builder games, in a fresh process, so Python's start-up and the
+imports (pandas alone is about 0.4 CPU-seconds here) are counted with the games. (The
+machine's speed changes from day to day by up to 2x, so only the ratios of one run
+compare: issue 15's "about 9,000" is the first version's ``simulate`` without start-up
+on a day like 2026-12-01, and its whole command on a day twice as fast.) The same
+command for one game shows the start-up's share, and the most any faster game loop could
+gain by that method.
 """
 
 from __future__ import annotations
@@ -239,7 +242,7 @@ def command_cpu(
 
 
 def whole_command(rev: str, games: int, seed: int, repeats: int) -> None:
-    """Issue 15's own method: the whole ``gamekit alfredopoly simulate`` command for
+    """Start-up counted: the whole ``gamekit alfredopoly simulate`` command for
     ``games`` four-builder games, in a fresh process, start-up and imports included (the
     first version's command as it was; today's with ``--workers 1``, one process like
     it). The same command for one game shows what start-up alone costs."""
@@ -257,7 +260,7 @@ def whole_command(rev: str, games: int, seed: int, repeats: int) -> None:
                     cpu, rounds[name, n] = command_cpu(root, n, seed, tmp, extra)
                     best[name][n] = min(best[name].get(n, cpu), cpu)
     print(f"whole command, {games} four-builder games, fresh process, start-up included "
-          f"(issue 15's method; CPU seconds, best of {repeats}):")  # fmt: skip
+          f"(CPU seconds, best of {repeats}):")  # fmt: skip
     for name, label in (("first", f"first version ({rev})"), ("now", "now")):
         total, start = best[name][games], best[name][1]
         speed = rounds[name, games] / total
