@@ -24,14 +24,15 @@ from gamekit.almamater.rounds import storage_limit
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState
 from gamekit.almamater.words import (
-    books as book_words,
-)
-from gamekit.almamater.words import (
+    COLOURS_DE,
     chancellor_words,
     name_words,
     requirements_words,
     step_words,
     student_effect,
+)
+from gamekit.almamater.words import (
+    books as book_words,
 )
 from widgets.colours import ALMAMATER_HEX, ink_on
 from widgets.i18n import _PHASES, amount, gain_text, phase_words, space_name, words
@@ -47,25 +48,51 @@ def _seat(colour: str) -> dict[str, str]:
     return {"hex": COLOUR_HEX[colour], "ink": ink_on(COLOUR_HEX[colour])}
 
 
+def book_letter(colour: str) -> str:
+    """The letter a price chip shows, as lesson 1 teaches: a colour's first letter (R red,
+    B blue, G green, P purple) and D for a dictionary, whoever owns the colour.
+
+    >>> [book_letter(c) for c in ("red", "blue", "green", "purple", "dictionary")]
+    ['R', 'B', 'G', 'P', 'D']
+    """
+    return colour[:1].upper()
+
+
+def book_legend(spec: AlmaMaterSpec, lang: str = "en") -> str:
+    """The key to the price chips for the colours in play: each letter with its colour, and D.
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> book_legend(make_spec(2))
+    'R red, B blue, D dictionary'
+    """
+    de = lang == "de"
+    keys = [f"{book_letter(c)} {COLOURS_DE[c] if de else c}" for c in spec.colours]
+    return ", ".join([*keys, f"{book_letter('dictionary')} {'Lexikon' if de else 'dictionary'}"])
+
+
 def _books(
-    spec: AlmaMaterSpec,
-    by_seat: Mapping[int, int],
-    dictionaries: int,
-    names: Sequence[str] | None = None,
+    spec: AlmaMaterSpec, by_seat: Mapping[int, int], dictionaries: int
 ) -> list[dict[str, Any]]:
+    # the chip's letter is the book's colour letter (not its owner's name, which could
+    # begin with D like the dictionary): colour is never the only cue
     chips = [
         {
             "colour": spec.colours[seat],
             **_seat(spec.colours[seat]),
             "count": n,
-            "initial": (names[seat] if names else spec.colours[seat])[:1].upper(),
+            "initial": book_letter(spec.colours[seat]),
         }
         for seat, n in sorted(by_seat.items())
         if n
     ]
     if dictionaries:
         chips.append(
-            {"colour": "dictionary", **_seat("dictionary"), "count": dictionaries, "initial": "D"}
+            {
+                "colour": "dictionary",
+                **_seat("dictionary"),
+                "count": dictionaries,
+                "initial": book_letter("dictionary"),
+            }
         )
     return chips
 
@@ -181,6 +208,12 @@ def board_view(
     c = spec.components
     names = list(names or [col.capitalize() for col in spec.colours])
     w = words(lang)
+    # the corner names the chips' letters for the colours in play
+    w["price_corner"] = (
+        f"Preis in Büchern ({book_legend(spec, lang)}), nach Bücherreputation"
+        if lang == "de"
+        else f"price in books ({book_legend(spec, lang)}), by reputation"
+    )
     seat = state.current
     who = state.players[seat] if seat is not None else None
     placed_on: dict[str, list[dict[str, Any]]] = {}
@@ -212,7 +245,7 @@ def board_view(
     columns = []
     for col in range(1, len(c.board.campus_columns) + 1):
         books, dictionaries = student_price(spec, state.reputation, col)
-        columns.append({"column": col, "price": _books(spec, books, dictionaries, names)})
+        columns.append({"column": col, "price": _books(spec, books, dictionaries)})
     campus = [
         [
             {
@@ -371,7 +404,7 @@ def tableau_view(
     chancellors = [
         {**chancellor_card(spec, n, lang), "own": n == p.chancellor} for n in p.abilities
     ]
-    storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries, names)
+    storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries)
     return {
         "seat": seat,
         "name": names[seat],

@@ -49,6 +49,34 @@ def test_board_view_numbers_come_from_the_engine() -> None:
     assert [r["seat"] for r in view["reputation"]] == list(state.reputation)
 
 
+def test_price_chips_use_the_colour_letters_of_lesson_1_whatever_the_names() -> None:
+    """Newcomer audit finding 1: with players "Scholar", "Dean", "Greedy" the chips read "1 D"
+    for the Dean's (blue) book and "1 D" for a dictionary. The letter is the colour's (R, B, G,
+    P; D only for a dictionary, as almamater_1 section 5 teaches) and the corner names them."""
+    table = AlmaMaterTable(["Scholar", "Dean", "Greedy"], seed=3)
+    view = table.board.view
+    letters = {"red": "R", "blue": "B", "green": "G", "dictionary": "D"}
+    chips = [c for col in view["columns"] for c in col["price"]]
+    assert chips and {c["colour"] for c in chips} <= set(letters)
+    assert all(c["initial"] == letters[c["colour"]] for c in chips)
+    # each column's chips add up to the engine's price, colour by colour
+    for col in view["columns"]:
+        books, dictionaries = student_price(table.spec, table.state.reputation, col["column"])
+        counts = {c["colour"]: c["count"] for c in col["price"]}
+        assert counts == {
+            **{table.spec.colours[s]: n for s, n in books.items() if n},
+            **({"dictionary": dictionaries} if dictionaries else {}),
+        }
+    assert view["words"]["price_corner"] == (
+        "price in books (R red, B blue, G green, D dictionary), by reputation"
+    )
+    de = AlmaMaterBoard(table.spec, table.state, lang="de").view["words"]["price_corner"]
+    assert de == "Preis in Büchern (R rot, B blau, G grün, D Lexikon), nach Bücherreputation"
+    spec, state = midgame()
+    storage = UniversityTableau(spec, state, seat=1, names=["Ann", "Dan", "Eve"]).view["storage"]
+    assert storage and all(c["initial"] == letters[c["colour"]] for c in storage)
+
+
 def test_a_click_selects_an_action_space() -> None:
     spec, state = midgame()
     board = AlmaMaterBoard(spec, state)
