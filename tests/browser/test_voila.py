@@ -1,8 +1,14 @@
 """The two classroom dashboards in Voila: they render, a click on an action button reaches
 the kernel and comes back drawn, their charts have marks, and no request leaves
-127.0.0.1 (the ``lab_page`` guard). Screenshots go to ``test-artifacts/``."""
+127.0.0.1 (the ``lab_page`` guard). Screenshots go to ``test-artifacts/``.
+
+Both dashboards and a formula also through JupyterLab's Voila route (``/voila/render``, the
+README's Binder link and "Render with Voila"): nothing is fetched from outside there either,
+and the formula is drawn by the bundled MathJax."""
 
 from __future__ import annotations
+
+import pytest
 
 from tests.browser.conftest import render_in_voila
 from tests.browser.test_widgets_lab import shoot
@@ -47,3 +53,32 @@ def test_almamater_dashboard_plays_in_voila(voila, lab_page):  # type: ignore[no
     assert "keeps a founding card" in table.locator(".gk-log").text_content()
     shoot(page, "voila-dashboard-almamater", ".gk-table")
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+@pytest.mark.parametrize(
+    "relpath", ["notebooks/dashboard_alfredopoly.ipynb", "notebooks/dashboard_almamater.ipynb"]
+)
+def test_dashboard_offline_through_jupyterlab_voila_route(lab, lab_page, relpath):  # type: ignore[no-untyped-def]
+    """(lecturer trial 2026-12-01, finding 2) JupyterLab's server extension asked a CDN for
+    MathJax; standalone Voila does not. The page config names no outside MathJax, and the
+    ``lab_page`` guard sees no request leave 127.0.0.1."""
+    page = lab_page
+    state = render_in_voila(lab, page, relpath)
+    assert not state["errors"] and state["failed"] == 0 and state["undrawn"] == 0, state
+    config = page.evaluate(
+        "() => JSON.parse(document.getElementById('jupyter-config-data').textContent)"
+    )
+    assert config.get("fullMathjaxUrl") is None and config.get("mathjaxConfig") is None, config
+    assert page.locator(".gk-table").first.is_visible()
+    assert not page.guard.outside, page.guard.outside
+    assert not page.guard.page_errors, page.guard.page_errors
+
+
+def test_formula_offline_through_jupyterlab_voila_route(lab, lab_page):  # type: ignore[no-untyped-def]
+    """A lesson's formula in Voila inside JupyterLab is typeset without the internet."""
+    page = lab_page
+    relpath = lab.write_notebook("scratch/formula.ipynb", ["#md Rent: $r = 4 \\cdot d$", "1 + 1"])
+    state = render_in_voila(lab, page, relpath)
+    assert not state["errors"] and state["failed"] == 0, state
+    page.locator("mjx-container").first.wait_for()
+    assert not page.guard.outside, page.guard.outside
