@@ -33,6 +33,9 @@ if TYPE_CHECKING:
 
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 _NUM = "padding:2px 8px;text-align:right;vertical-align:top"
+# legible from a lecture hall's back row (16 px, not the notebook's 13 px): the table, its notes
+# and its footer line (lecturer trial 2026-12-01, finding 5)
+_FONT = "font-size:16px"
 
 
 def state_html(state: GameState, spec: AlfredopolySpec | None = None) -> str:
@@ -69,11 +72,11 @@ def state_html(state: GameState, spec: AlfredopolySpec | None = None) -> str:
         )
     notes = "".join(f"<li>{escape(n)}</li>" for n in _notes(state, spec))
     return (
-        '<table class="gk-state" style="border-collapse:collapse">'
+        f'<table class="gk-state" style="border-collapse:collapse;{_FONT}">'
         f'<caption style="text-align:left">{escape(_headline(state))}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        + (f'<ul style="margin:2px 0">{notes}</ul>' if notes else "")
-        + f'<div style="font-size:smaller">{escape(board.title)}: '
+        + (f'<ul style="margin:2px 0;{_FONT}">{notes}</ul>' if notes else "")
+        + f'<div style="{_FONT};color:#555">{escape(board.title)}: '
         f"{state.sculptures_left} sculptures and {state.statues_left} statues left</div>"
     )
 

@@ -27,8 +27,12 @@ if TYPE_CHECKING:
     from gamekit.almamater.spec import AlmaMaterSpec
     from gamekit.almamater.state import GameState, PlayerState
 
-_CELL = "padding:2px 8px;text-align:left;vertical-align:top"
-_NUM = "padding:2px 8px;text-align:right;vertical-align:top"
+_CELL = "padding:2px 4px;text-align:left;vertical-align:top"
+_NUM = "padding:2px 4px;text-align:right;vertical-align:top"
+# legible from a lecture hall's back row (16 px, not the notebook's 13 px): the table, its notes
+# (lecturer trial 2026-12-01, finding 5); cells padded 4 px, not 8, so the ten columns still
+# fit a lesson's output beside JupyterLab's file browser at 1280 px
+_FONT = "font-size:16px"
 COLUMNS = (
     "player",
     "masters",
@@ -72,10 +76,10 @@ def state_html(
         rows.append(f"<tr>{''.join(tds)}</tr>")
     notes = "".join(f"<li>{escape(n)}</li>" for n in _notes(state, who))
     return (
-        '<table class="gk-state" style="border-collapse:collapse">'
+        f'<table class="gk-state" style="border-collapse:collapse;{_FONT}">'
         f'<caption style="text-align:left">{escape(_headline(state, who))}</caption>'
         f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-        + (f'<ul style="margin:2px 0">{notes}</ul>' if notes else "")
+        + (f'<ul style="margin:2px 0;{_FONT}">{notes}</ul>' if notes else "")
     )
 
 

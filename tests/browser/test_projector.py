@@ -49,8 +49,18 @@ MEASURE_JS = """(root) => {
     out.push({kind: 'html', cls: el.className || '', text: el.textContent.slice(0, 30),
               px: parseFloat(getComputedStyle(el).fontSize)});
   }
-  // the play panel: every element with text of its own
-  for (const el of scope.querySelectorAll('.gk-play *')) {
+  // the kit's state table in a lesson (a GameState's HTML), its notes and footer line
+  for (const t of scope.querySelectorAll('.gk-state')) {
+    for (const el of t.parentElement.querySelectorAll('*')) {
+      const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own || !visible(el)) continue;
+      out.push({kind: 'state', cls: el.className || '', text: el.textContent.slice(0, 80),
+                px: parseFloat(getComputedStyle(el).fontSize)});
+    }
+  }
+  // the play panel: every element with text of its own; and a dashboard's stock label
+  // beside a table ("Score if the game ended now") at panel size too
+  for (const el of scope.querySelectorAll('.gk-play *, .gk-table ~ .widget-label')) {
     const own = Array.from(el.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!own || !visible(el)) continue;
     out.push({kind: 'panel', cls: el.className || '', text: el.textContent.slice(0, 30),
@@ -204,6 +214,13 @@ LAB_CELLS = [
     "    'in_jail': True}, {'name': 'Cy', 'position': 10}], states, current=0, dice=[1, 2])\n"
     "position.selected = 3\n"
     "position",
+    # the kit's state tables as a lesson shows them (a GameState in a cell's output)
+    "from gamekit.alfredopoly.rules import new_game as alf_game\n"
+    "from gamekit.alfredopoly.spec import AlfredopolySpec\n"
+    "alf_game(AlfredopolySpec(), players=3, seed=1)",
+    "from gamekit.almamater.rules import new_game as am_game\n"
+    "from gamekit.almamater.spec import make_spec\n"
+    "am_game(make_spec(2), seed=1)",
 ]
 
 LAB_OVERFLOW_JS = """() => {
@@ -237,6 +254,12 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     assert fit["scroll"] <= fit["client"] and fit["right"] <= fit["edge"] + 1, fit
     labels = page.evaluate(MEASURE_JS, ".jp-NotebookPanel:not(.lm-mod-hidden)")
     small = [x for x in labels if x["px"] < MIN_LABEL_PX - 0.05]
+    assert not small, small[:8]
+    # the state tables, their notes and the footer line at panel size (they were 13 px and
+    # 11.7 px: lecturer trial 2026-12-01, finding 5)
+    state = [x for x in labels if x["kind"] == "state"]
+    assert len(state) > 20 and any("sculptures" in x["text"] for x in state), state[:4]
+    small = [x for x in state if x["px"] < MIN_PANEL_PX - 0.05]
     assert not small, small[:8]
     # the German table shows the glossary's German names
     text = page.locator(".gk-am-board").first.text_content().replace("\u00ad", "")  # soft hyphens
