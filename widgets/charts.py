@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import json
+import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -41,6 +42,8 @@ GROUP_COLOURS: dict[str, str] = {
 }
 PLAYER_COLOURS = SEAT_COLOURS  # colour-blind safe (see widgets.colours)
 WIDTH = 640
+#: About how many ticks the two small bar charts of ``fee_payback_chart`` get on their x axes.
+PAYBACK_TICKS = 5
 #: How interactive charts are drawn: as SVG, sharp on a projector at any zoom (and its
 #: text can be measured by the browser tests).
 EMBED: dict[str, Any] = {"renderer": "svg", "actions": False}
@@ -48,6 +51,8 @@ EMBED: dict[str, Any] = {"renderer": "svg", "actions": False}
 TEXT = {"label": 14, "title": 16, "heading": 18}
 #: The same with ``projector(True)``: larger still.
 PROJECTOR_TEXT = {"label": 18, "title": 20, "heading": 24}
+#: The largest label size of the two themes, for :func:`label_limit`.
+LEGEND_FONT_SIZE = max(TEXT["label"], PROJECTOR_TEXT["label"])
 
 
 def _theme(text: dict[str, int]) -> dict[str, Any]:
@@ -346,7 +351,20 @@ def fee_payback_chart(
             .mark_bar()
             .encode(
                 y=alt.Y("group:N", sort=order, title=None),
-                x=alt.X(f"{field}:Q", title=axis),
+                # about 5 round ticks, the axis ending on one past the longest bar, each
+                # label centred on its tick (not flush with the end) and dropped if closer
+                # than 6 px to the next: at 260 px "20" and a flush "22" ran together as "2022"
+                x=alt.X(
+                    f"{field}:Q",
+                    title=axis,
+                    scale=alt.Scale(nice=PAYBACK_TICKS, zero=True),
+                    axis=alt.Axis(
+                        tickCount=PAYBACK_TICKS,
+                        labelFlush=False,
+                        labelOverlap=True,
+                        labelSeparation=6,
+                    ),
+                ),
                 color=colour,
                 tooltip=["group:N", alt.Tooltip(f"{field}:Q", format=fmt)],
             )
@@ -356,6 +374,20 @@ def fee_payback_chart(
     left = bars(fee, "Expected fee per round", "$ per round", ",.2f")
     right = bars(payback, "Rounds to pay back", "rounds", ",.1f")
     return alt.hconcat(left, right)
+
+
+def label_limit(labels: Sequence[str], font_size: float = LEGEND_FONT_SIZE) -> int:
+    """A legend ``labelLimit`` (pixels) that fits the longest of ``labels`` in full.
+
+    Allows 0.65 em a character at the larger (projector) label size, more than the mean
+    width of a sans-serif character (Vega's default limit, 160 px, is about 20 characters
+    at the kit's 14 px).
+
+    >>> label_limit(["8. students in row A x students in row B"])
+    474
+    """
+    longest = max((len(str(label)) for label in labels), default=0)
+    return math.ceil(longest * font_size * 0.65) + 6
 
 
 def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
@@ -379,6 +411,11 @@ def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
                 sort=rules,
                 scale=alt.Scale(domain=rules, range=list(CATEGORY_10[: len(rules)])),
                 title="rule",
+                # under the bars, one line per rule, each in full (Vega cuts labels at
+                # 160 px: "8. students in row A x s...")
+                legend=alt.Legend(
+                    orient="bottom", direction="vertical", labelLimit=label_limit(rules)
+                ),
             ),
             order=alt.Order("rule_order:Q"),
             tooltip=["player:N", "rule:N", "points:Q"],

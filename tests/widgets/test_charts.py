@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
 
@@ -179,3 +180,71 @@ def test_balance_chart_draws_intervals_and_fair_shares() -> None:
     assert "<path" in charts.to_svg(chart)
     with pytest.raises(ValueError, match="low"):
         charts.balance_chart(frame.drop(columns="low"))
+
+
+def _svg_labels(svg: str, role: str) -> list[list[tuple[str, float, float, str]]]:
+    """The text of each ``role`` group of a rendered chart: (anchor, x, y, text) per label."""
+    groups = re.findall(rf'role-{role}"[^>]*>(.*?)</g>', svg)
+    label = re.compile(
+        r'<text text-anchor="(\w+)" transform="translate\(([-\d.]+),([-\d.]+)\)"[^>]*>([^<]*)<'
+    )
+    return [[(a, float(x), float(y), t) for a, x, y, t in label.findall(g)] for g in groups]
+
+
+def test_score_breakdown_legend_shows_every_rule_in_full() -> None:
+    """Newcomer audit finding 3: Vega cut the legend at 160 px ("8. students in row A x s...").
+    The lesson's own frame (almamater_3 section 5): every rule line is drawn in full."""
+    from gamekit.almamater.bots import BOTS
+    from gamekit.almamater.rules import outcome
+    from gamekit.almamater.simulate import play_game
+    from gamekit.almamater.spec import make_spec
+
+    spec = make_spec(3)
+    final = play_game(spec, [BOTS["scholar"], BOTS["dean"], BOTS["greedy"]], seed=5)
+    frame = pd.DataFrame(
+        [
+            {"player": spec.colours[seat], "rule": line.rule, "points": line.points}
+            for seat in range(3)
+            for line in outcome(spec, final).breakdown[seat]
+            if line.rule != "total"
+        ]
+    )
+    rules = list(dict.fromkeys(frame["rule"]))
+    longest = max(rules, key=len)
+    assert longest == "1. textbooks left (any player colour), 1 ducat each"
+    legend = charts.score_breakdown_chart(frame).to_dict()["encoding"]["color"]["legend"]
+    # a second measure: the projector's 18 px at 0.6 em a character (DejaVu Sans averages less)
+    assert legend["labelLimit"] >= 0.6 * charts.PROJECTOR_TEXT["label"] * len(longest)
+    for on in (False, True):
+        charts.projector(on)
+        try:
+            svg = charts.to_svg(charts.score_breakdown_chart(frame))
+        finally:
+            charts.projector(False)
+        labels = [t for group in _svg_labels(svg, "legend-label") for *_, t in group]
+        assert labels == rules  # in full: no "…"
+        assert "…" not in svg
+
+
+def test_fee_payback_axis_labels_keep_apart() -> None:
+    """Newcomer audit finding 7: on "Rounds to pay back" (classic, 3 sculptures) the ticks
+    "20" and a flush-right "22" ran together as "2022", and the fee axis stopped at 240 with
+    no tick past 200. Each x label now clears its neighbour and the last tick is past the
+    longest bar."""
+    from gamekit.alfredopoly.economics import property_economics
+
+    table = property_economics("classic", players=4)
+    chart = charts.fee_payback_chart(table, level="3 sculptures")
+    longest = chart.data[["fee_per_round", "payback_rounds"]].max()
+    size = charts.TEXT["label"]
+    axes = [g for g in _svg_labels(charts.to_svg(chart), "axis-label") if g[0][3][0].isdigit()]
+    assert len(axes) == 2
+    for labels, field in zip(axes, ["fee_per_round", "payback_rounds"], strict=True):
+        spans = []
+        for anchor, x, _, text in labels:
+            width = 0.6 * size * len(text)  # about a digit's width at 14 px
+            left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+            spans.append((left, left + width))
+        gaps = [b[0] - a[1] for a, b in itertools.pairwise(spans)]
+        assert min(gaps) >= size / 2, (field, [t for *_, t in labels], gaps)
+        assert float(labels[-1][3].replace(",", "")) >= longest[field]
