@@ -230,6 +230,9 @@ def _walk() -> Accepts:
 
 @register(
     "alfredopoly_3.rolls_for_third",
+    # "about how many": within 1% (the lesson says so), so int() of a float that is a hair
+    # under 900,000 (899999.9999999998 -> 899999) passes; 3 times the rolls (300,000) does not
+    tolerance=9_000,
     hint="the standard error falls like 1/sqrt(n): a third of the error needs how many "
     "times the rolls?",
 )

@@ -9,7 +9,10 @@ imports them on first use.
 
 An exercise's answer is exact (an int, a :class:`fractions.Fraction`, a string, a
 tuple) or a float with a tolerance. A float given for an exact fraction is accepted
-when it is within the tolerance, and the reply shows the fraction in lowest terms.
+when it is within the tolerance, and the reply shows the fraction in lowest terms. A
+whole-number answer is compared within the tolerance too, so an "about how many"
+exercise registered with ``tolerance=9_000`` accepts 899999 for 900000 (and says so);
+with the default tolerance a whole number must be exact.
 An exercise with several right answers returns them as a ``frozenset``.
 
 The *form* of an answer does not matter where it carries no meaning: a tuple answer may be
@@ -34,6 +37,15 @@ Not yet: 1/2 is not right. Hint: How many faces show 5 or 6?
 False
 >>> check("demo.third", None)
 Set your answer first, then run this cell again.
+False
+>>> @register("demo.about", tolerance=9_000, hint="nine times the rolls")
+... def _about() -> int:
+...     return 900_000
+>>> check("demo.about", int(899999.9999999998))
+Correct: 899999 is within 9000 of 900000.
+True
+>>> check("demo.about", 300_000)
+Not yet: 300000 is not right. Hint: nine times the rolls
 False
 >>> @register("demo.order", hint="who plays first?")
 ... def _order() -> tuple[str, int]:
@@ -178,8 +190,10 @@ def _matches(answer: Any, truth: Any, tolerance: float, exact_case: bool = False
     if isinstance(truth, (int, Fraction, float)):  # a number: True is not 1 here
         if not _is_number(answer):
             return False
-        if _exact(answer, truth):
-            return Fraction(int(answer.numerator), int(answer.denominator)) == Fraction(truth)
+        if _exact(answer, truth) and (
+            isinstance(truth, Fraction) or _equal(answer, truth)
+        ):  # a fraction must be exact; a whole number may be off by the tolerance
+            return _equal(answer, truth)
         return abs(float(answer) - float(truth)) <= tolerance
     return bool(answer == truth)
 
@@ -190,13 +204,19 @@ def _exact(answer: Any, truth: Any) -> bool:
     return isinstance(answer, numbers.Rational) and not isinstance(truth, float)
 
 
+def _equal(answer: Any, truth: Any) -> bool:
+    """Whether a rational ``answer`` (numpy's integers too) equals the number ``truth``."""
+    return Fraction(int(answer.numerator), int(answer.denominator)) == Fraction(truth)
+
+
 def _words_for_match(answer: Any, truth: Any, tolerance: float) -> str:
     """How an accepted answer is shown: the truth, or the tolerance it fell within."""
     if isinstance(truth, frozenset):
         return _show(answer)
     number = isinstance(truth, (int, Fraction, float)) and not isinstance(truth, bool)
-    if number and _is_number(answer) and not _exact(answer, truth):
-        return f"{float(answer):g} is within {tolerance:g} of {_show(truth)}"
+    if number and _is_number(answer) and not (_exact(answer, truth) and _equal(answer, truth)):
+        shown = _show(answer) if isinstance(answer, numbers.Integral) else f"{float(answer):g}"
+        return f"{shown} is within {tolerance:g} of {_show(truth)}"
     return _show(truth)
 
 

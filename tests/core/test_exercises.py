@@ -137,6 +137,24 @@ def test_alfredopoly_4_two_player_orange_from_the_rounded_table(capsys):
     assert not check("alfredopoly_4.two_player_orange", 8.9 / 3)
 
 
+def test_alfredopoly_3_about_how_many_rolls_takes_a_truncated_answer(capsys):
+    """Newcomer audit finding 6: int() of the right calculation is 899999 (the float is
+    899999.9999999998) and was refused. The lesson allows 1% (9,000 rolls) of 900,000."""
+    truncated = int((0.0006 / 0.0002) ** 2 * 100_000)
+    assert truncated == 899_999  # the float error the newcomer met
+    assert check("alfredopoly_3.rolls_for_third", truncated)
+    assert "899999 is within 9000 of 900000" in capsys.readouterr().out
+    assert check("alfredopoly_3.rolls_for_third", np.int64(909_000))
+    assert check("alfredopoly_3.rolls_for_third", 900_000)
+    assert capsys.readouterr().out.splitlines()[-1] == "Correct: 900000."
+    # wrong: 3 times the rolls (error falls like 1/n), or just outside the 1%
+    for wrong in (300_000, 890_999, 909_001):
+        assert not check("alfredopoly_3.rolls_for_third", wrong)
+        assert f"Not yet: {wrong} is not right" in capsys.readouterr().out
+    # a whole number for a whole-number exercise with the default tolerance is still exact
+    assert not check("alfredopoly_4.games_for_stderr", 624)
+
+
 def _lesson_3_formula(players, prestige, textbooks, ducats, dictionaries, reputation_rank,
                       milestones, professors, math_prestige, row_a, row_b, busts):  # fmt: skip
     """Alma Mater 3's formula, written from rule 25 (the lesson's own copy)."""
