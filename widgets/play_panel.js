@@ -21,12 +21,25 @@ function render({ model, el }) {
   // ... and so are keys on the table's stock ipywidgets (history slider, trade form, Save /
   // Load): the table around the panel (class gk-table) keeps them too, once it is on the page
   let tableTries = 0;
+  // End on the history slider goes to the latest move. ipywidgets' slider (noUiSlider) takes
+  // End's target from the range it was first drawn with (max 0: move 0), though the table
+  // raises `max` after every move; its options' range is the current one.
+  const sliderEnd = (event) => {
+    if (event.key !== "End" || !event.target.closest) return;
+    const api = event.target.closest(".noUi-target")?.noUiSlider;
+    const max = api?.options?.range?.max;
+    if (typeof max !== "number") return;
+    event.preventDefault();
+    event.stopPropagation();
+    api.set(max); // its "update" event sets the model's value (continuous_update)
+  };
   const ownTable = () => {
     const table = el.closest(".gk-table");
     if (table) {
       if (!table.hasAttribute("data-gk-own-keys")) {
         table.setAttribute("data-gk-own-keys", "true");
         gkOwnKeys(table);
+        table.addEventListener("keydown", sliderEnd, true);
       }
       // a dashboard's tabs around the table: their labels at panel size (play_panel.css)
       const tabs = table.closest(".widget-tab, .jupyter-widget-Tab");

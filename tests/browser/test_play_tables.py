@@ -462,6 +462,11 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     end = probe(page)
     first_line = play.locator(".gk-log-line").first.text_content()
     p = slider_home(page, table)
+    # End goes back to the latest move (it went to move 0: ipywidgets' slider kept the range
+    # it was drawn with, max 0; lecturer trial 2026-12-01, finding 3)
+    table.locator(".noUi-handle").first.press("End")
+    p = wait_probe(page, f"p.position === {end['moves']}")
+    p = slider_home(page, table)
     p = clicker.click(play.locator(".gk-actions-main button", has_text="Roll the dice"), p)
     p = wait_probe(page, "p.position === 1")
     assert p["moves"] == end["moves"], (p, end)  # replayed: the later moves are kept
