@@ -187,10 +187,8 @@ def start_lab(tmp: Path) -> Server:
     (settings / "notebook-extension" / "tracker.jupyterlab-settings").write_text(
         '{"windowingMode": "none"}'
     )
-    (settings / "apputils-extension").mkdir(parents=True)
-    (settings / "apputils-extension" / "notification.jupyterlab-settings").write_text(
-        '{"fetchNews": "false"}'
-    )
+    # No user setting for the news question: the environment's own (the kit's
+    # jupyter/lab/settings/overrides.d, fetchNews "false") must keep it away, as in ./kit lab.
     args = [
         "--allow-root",
         "--no-browser",

@@ -42,6 +42,9 @@ def test_notebook_runs_and_draws_in_jupyterlab(lab, lab_page, relpath):
     assert not drawn["empty"], f"{relpath}: widget outputs drawn empty in cells {drawn['empty']}"
     assert not lab_page.guard.page_errors, lab_page.guard.page_errors
     if relpath.endswith("00_start_here.ipynb"):
+        # The kit's Lab settings: no "Would you like to get notified about official Jupyter
+        # news?" toast over the lesson (newcomer audit finding 8)
+        assert lab_page.get_by_text("official Jupyter news").count() == 0
         # The first lesson's chart is an offline JupyterChart: it must really be there.
         assert run.widget_outputs >= 1 and drawn["embeds"] >= 1, drawn
         chart = lab_page.locator(".vega-embed").first
