@@ -219,7 +219,16 @@ def test_start_here_maps_every_lesson():
 
 @pytest.mark.parametrize("name", COURSE)
 def test_self_checks_are_collapsed_so_they_do_not_give_the_answer_away(name):
+    """Every self-check cell (nothing but a ``check(...)`` call, and its import) looks the
+    same in both tracks: it starts with a "# Self-check" line and is folded (newcomer audit:
+    folded in the Alma Mater lessons, open in Alfredopoly 1-5). Write-it-yourself cells,
+    which end in a check of the learner's code, stay open."""
+    only_check = re.compile(r"(#.*|from gamekit\.core\.exercises import check|check\(.*\);?)?")
     for c in cells(name):
+        lines = text(c).strip().splitlines()
+        checks = any(line.startswith("check(") for line in lines)
+        if c["cell_type"] == "code" and checks and all(map(only_check.fullmatch, lines)):
+            assert text(c).startswith("# Self-check"), f"{name}: {text(c)!r} is not named"
         if c["cell_type"] == "code" and text(c).startswith("# Self-check"):
             hidden = c.get("metadata", {}).get("jupyter", {}).get("source_hidden")
             assert hidden is True, f"{name}: a self-check cell shows its code"
