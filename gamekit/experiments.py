@@ -35,7 +35,7 @@ import pandas as pd
 import gamekit
 from gamekit.core.game import Game
 from gamekit.core.simulate import simulate
-from gamekit.core.stats import wilson
+from gamekit.core.stats import counted_shares
 
 __all__ = ["parse_grid", "sweep", "sweep_settings", "win_shares"]  # and GAMES (below)
 
@@ -181,13 +181,7 @@ def win_shares(frame: pd.DataFrame, by: str | Sequence[str]) -> pd.DataFrame:
     """
     keys = [by] if isinstance(by, str) else list(by)
     won = "winner" if "winner" in frame.columns else "won"
-    grouped = frame.groupby([*keys, "strategy"], sort=True)[won]
-    out = grouped.agg(games="size", wins="sum").reset_index()
-    out["wins"] = out["wins"].astype(int)
-    out["win share"] = out["wins"] / out["games"]
-    bounds = [wilson(w, n) for w, n in zip(out["wins"], out["games"], strict=True)]
-    out["low"] = [lo for lo, _ in bounds]
-    out["high"] = [hi for _, hi in bounds]
+    out = counted_shares(frame, [*keys, "strategy"], won)
     if "game" in frame.columns:
         seats = frame.groupby([*keys, "game"]).size().groupby(keys).mean().rename("seats")
         out = out.merge(seats.reset_index(), on=keys)

@@ -48,7 +48,7 @@ from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
 from gamekit.core.rng import Seed
 from gamekit.core.simulate import simulate as run_simulation
-from gamekit.core.stats import wilson
+from gamekit.core.stats import counted_shares, wilson
 
 STRATEGIC = ("scholar", "dean")
 """The shipped strategic bots: the default line-up of a balance report."""
@@ -250,16 +250,10 @@ def lineup_shares(frame: pd.DataFrame) -> pd.DataFrame:
         lambda s: "+".join(sorted(str(x) for x in s))
     )
     tagged = frame.join(names.rename("line-up"), on=keys)
-    grouped = tagged.groupby(["players", "line-up", "strategy"], sort=True)
-    out = grouped.agg(plays=("won", "size"), wins=("won", "sum")).reset_index()
+    out = counted_shares(tagged, ["players", "line-up", "strategy"], "won", count="plays")
     games = tagged.groupby(["players", "line-up"])["game"].nunique().rename("games")
     out = out.merge(games.reset_index(), on=["players", "line-up"])
-    out["wins"] = out["wins"].astype(int)
     out["seats"] = out["plays"] // out["games"]
-    out["win share"] = out["wins"] / out["plays"]
-    bounds = [wilson(w, n) for w, n in zip(out["wins"], out["plays"], strict=True)]
-    out["low"] = [lo for lo, _ in bounds]
-    out["high"] = [hi for _, hi in bounds]
     out["vs fair share"] = out["win share"] * out["players"]
     columns = ["players", "line-up", "strategy", "seats", "games", "plays", "wins"]
     return out[[*columns, "win share", "low", "high", "vs fair share"]]
@@ -269,13 +263,7 @@ def _shares_by(frame: pd.DataFrame, column: str) -> pd.DataFrame:
     """Win shares per player count and value of ``column``, over every seat: ``plays``
     (seats x games with that value), ``wins`` (a shared win counts), ``win share``, a 95%
     Wilson interval ``low``-``high`` and ``vs fair share`` (win share x players)."""
-    grouped = frame.groupby(["players", column], sort=True)["won"]
-    out = grouped.agg(plays="size", wins="sum").reset_index()
-    out["wins"] = out["wins"].astype(int)
-    out["win share"] = out["wins"] / out["plays"]
-    bounds = [wilson(w, n) for w, n in zip(out["wins"], out["plays"], strict=True)]
-    out["low"] = [lo for lo, _ in bounds]
-    out["high"] = [hi for _, hi in bounds]
+    out = counted_shares(frame, ["players", column], "won", count="plays")
     out["vs fair share"] = out["win share"] * out["players"]
     return out[["players", column, "plays", "wins", "win share", "low", "high", "vs fair share"]]
 
