@@ -5,12 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gamekit.almamater.balance import Balance, balance
 from gamekit.almamater.rules import legal_actions, new_game, step
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, PlayerState, replace
 from gamekit.core.actions import Action, Step
 
 SPECS = {n: make_spec(n) for n in (2, 3, 4)}
+
+#: The small balance run (scholar against dean, seats rotated) that the balance tests
+#: count again by hand: its games, seed and strategies.
+DUEL_GAMES = 6
+DUEL_SEED = 11
+DUEL_PAIR = ("scholar", "dean")
+
+
+def duel_report() -> Balance:
+    """The balance report of that run at 2 and 3 players."""
+    return balance(players=(2, 3), games=DUEL_GAMES, seed=DUEL_SEED, strategies=DUEL_PAIR)
 
 
 def setup_done(players: int = 3, seed: int = 0) -> tuple[AlmaMaterSpec, GameState]:

@@ -32,15 +32,9 @@ from gamekit.almamater.simulate import simulate
 from gamekit.almamater.spec import make_spec, space_title
 from gamekit.cli import main
 from gamekit.core.rng import make_rng
+from tests.almamater.helpers import DUEL_GAMES, DUEL_PAIR, DUEL_SEED
 
-GAMES = 6
-SEED = 11
-PAIR = ("scholar", "dean")
-
-
-@pytest.fixture(scope="module")
-def report():  # type: ignore[no-untyped-def]
-    return balance(players=(2, 3), games=GAMES, seed=SEED, strategies=PAIR)
+GAMES, SEED, PAIR = DUEL_GAMES, DUEL_SEED, DUEL_PAIR  # the run of the ``report`` fixture
 
 
 def test_win_shares_match_a_hand_count_of_simulates_frame(report) -> None:  # type: ignore[no-untyped-def]

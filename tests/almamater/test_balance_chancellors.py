@@ -13,7 +13,6 @@ import pytest
 
 from gamekit.almamater.balance import (
     MAX_VS_FAIR,
-    balance,
     chancellor_shares,
     position_shares,
     report_text,
@@ -25,15 +24,9 @@ from gamekit.almamater.rules import legal_actions, new_game, outcome, step
 from gamekit.almamater.simulate import simulate
 from gamekit.almamater.spec import make_spec
 from gamekit.core.rng import make_rng
+from tests.almamater.helpers import DUEL_GAMES, DUEL_PAIR, DUEL_SEED
 
-GAMES = 6
-SEED = 11
-PAIR = ("scholar", "dean")
-
-
-@pytest.fixture(scope="module")
-def report():  # type: ignore[no-untyped-def]
-    return balance(players=(2, 3), games=GAMES, seed=SEED, strategies=PAIR)
+GAMES, SEED, PAIR = DUEL_GAMES, DUEL_SEED, DUEL_PAIR  # the run of the ``report`` fixture
 
 
 def _replayed(players: int) -> list[tuple[str, int, bool]]:
