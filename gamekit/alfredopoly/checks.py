@@ -332,11 +332,6 @@ def _keep_problem(t: Table, a: A.KeepMortgage) -> str | None:
     return f"space {a.space!r} is not a mortgaged property that just came to you"
 
 
-def building_kind(t: Table, i: int) -> str:
-    """The supply a build on street ``i`` draws from: the fifth purchase is the statue."""
-    return "statue" if t.level[i] == SCULPTURES_PER_STATUE else "sculpture"
-
-
 def placements(t: Table, seat: int, building: str) -> list[int]:
     """The streets of ``seat`` that may take one more ``building`` (``"sculpture"`` or
     ``"statue"``) now by rule 10 (whole unmortgaged group, evenly, from the supply, cash
@@ -380,7 +375,7 @@ def shortage_bidders(t: Table, seat: int, i: int) -> tuple[int, ...]:
     >>> shortage_bidders(t, 0, 1)
     ()
     """
-    building = building_kind(t, i)
+    building = t.building_kind(i)
     left = t.statues_left if building == "statue" else t.sculptures_left
     n = len(t.players)
     if left >= n:  # the requester plus every other player could not want more: no auction
@@ -403,7 +398,7 @@ def _auction_build_problem(t: Table, seat: int, i: int) -> str | None:
     au = t.auction
     if au is None:
         return None
-    building = building_kind(t, i)
+    building = t.building_kind(i)
     if au.building == building:
         return f"the trustees' last {building}s are being auctioned: bid, or wait for the end"
     if shortage_bidders(t, seat, i):

@@ -94,6 +94,11 @@ class PropertyRules(TurnRules):
                 return
         self._place(seat, i, self.board.spaces[i].building_cost, "")
 
+    def building_kind(self, i: int) -> str:
+        """The supply a build on street ``i`` draws from: the fifth purchase is the statue
+        (``"statue"``), the others are sculptures (``"sculpture"``)."""
+        return "statue" if self.level[i] == SCULPTURES_PER_STATUE else "sculpture"
+
     def _place(self, seat: int, i: int, price: int, how: str) -> None:
         """One more sculpture (or the statue) on street ``i`` from the supply, for ``price``."""
         s = self.board.spaces[i]
@@ -111,7 +116,7 @@ class PropertyRules(TurnRules):
     def _open_building_auction(self, seat: int, i: int, bidders: tuple[int, ...]) -> None:
         """Rule 10, Decision "building shortage": the request opens an auction for one
         building among ``bidders``; the game then returns to the phase it was in."""
-        building = "statue" if self.level[i] == SCULPTURES_PER_STATUE else "sculpture"
+        building = self.building_kind(i)
         left = self.statues_left if building == "statue" else self.sculptures_left
         names = ", ".join(self._nm(q) for q in bidders)
         self.log.say("shortage", f"{self._nm(seat)} asked to build on {self.board.spaces[i].name}"
