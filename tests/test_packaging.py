@@ -51,6 +51,10 @@ def test_wheel_holds_widget_assets_and_data(wheel: Path) -> None:
     shared = [n.split(".data/data/", 1)[1] for n in names if ".data/data/" in n]
     assert "share/jupyter/voila/templates/campus/index.html.j2" in shared
     assert "etc/jupyter/voila.json" in shared
+    # So do the settings a Binder or pip install needs offline: Voila inside JupyterLab
+    # without MathJax from the internet, and JupyterLab without its news question.
+    assert "etc/jupyter/jupyter_server_config.json" in shared
+    assert "share/jupyter/lab/settings/overrides.d/campus-gamekit.json" in shared
 
 
 def test_widget_from_the_installed_wheel_finds_its_es_module(wheel: Path, tmp_path: Path) -> None:
