@@ -8,6 +8,10 @@ const CELL = (V - 2 * CORNER) / 9; // width of a side space
 const BAND = 22; // colour band depth
 const LEADING = 1.04; // line spacing, in font sizes
 const CHAR = 0.6; // a character's average width, in font sizes (DejaVu Sans, semibold)
+// The least a line of a name is condensed to (of its natural width): below it the letters
+// of a 14 px label blur into each other from the back of a lecture room (lecturer trial 7)
+const LEAST = 0.85;
+const PAD = 2; // the room between a space's text and its sides
 const GROUP_BANDS = {
   railroad: "#3b3b3b",
   utility: "#8c8c8c",
@@ -74,8 +78,9 @@ function namePieces(text) {
 
 // Lines for a name in `width` (viewBox units) and at most `room` lines: breaks between
 // words first, after a name's own hyphen next, and inside a word only at a syllable with
-// a hyphen, when that saves more squeezing than a hyphen costs ("Mos-" / "kowitz"). A
-// line still too wide is condensed by `multiline`.
+// a hyphen, when that saves more squeezing than a hyphen costs ("Mos-" / "kowitz"), and
+// always rather than condensing a line below LEAST ("Stu-" / "dent"). A line still too
+// wide is condensed by `multiline`.
 function nameLines(text, width, room, measure) {
   const pieces = namePieces(text);
   if (!pieces.length) return [];
@@ -88,9 +93,12 @@ function nameLines(text, width, room, measure) {
   const search = (i, lines, cost) => {
     if (i === pieces.length) {
       const ratios = lines.map((l) => measure(l) / width);
-      // the least squeezing first, then the fewest lines, then lines of even length
+      // the least squeezing first (and far less of it than LEAST), then the fewest lines,
+      // then lines of even length
       const ragged = ratios.slice(0, -1).reduce((sum, q) => sum + (1 - Math.min(q, 1)) ** 2, 0);
-      const score = Math.max(...ratios, 1) + cost + lines.length * 0.001 + ragged * 0.0001;
+      const squeeze = Math.max(...ratios, 1);
+      const blurred = Math.max(0, squeeze - 1 / LEAST) * 10;
+      const score = squeeze + blurred + cost + lines.length * 0.001 + ragged * 0.0001;
       if (!best || score < best.score) best = { score, lines };
       return;
     }
@@ -104,6 +112,32 @@ function nameLines(text, width, room, measure) {
   };
   search(0, [], 0);
   return best.lines;
+}
+
+// How many lines of a name a side space holds at font size `f` below its inner edge
+// (`edge` deep: the colour band or the MORTG. strip), above its price line.
+function sideRoom(f, edge = BAND) {
+  return Math.max(1, Math.floor((CORNER - edge - f * 1.05 - 4) / (f * LEADING)));
+}
+
+// The label font size (viewBox units) on a board `px` pixels wide: at least 14 px on
+// screen (18 px on a projector), and larger on a larger board.
+//   labelFont(560, false) -> 25 (14 px on screen)
+function labelFont(px, projector) {
+  const minPx = Math.max(projector ? 18 : 14, px / 60);
+  return Math.min(34, Math.max(13, minPx / (px / V)));
+}
+
+// Whether every side space's name fits its space at font size `f` with no line condensed
+// below LEAST (corners are wider than any of their names' words).
+function namesReadable(board, f, measure) {
+  const width = CELL - 2 * PAD;
+  const room = sideRoom(f);
+  return board.every((space) => {
+    if (space.index % 10 === 0) return true;
+    const lines = nameLines(space.short || space.name, width, room, measure);
+    return lines.every((line) => measure(line) <= width / LEAST);
+  });
 }
 
 // Lines of text at `size` (viewBox units); a line wider than `width` is condensed to fit
@@ -244,7 +278,7 @@ function drawSpace(layer, space, pl, view) {
   } else if (GROUP_BANDS[space.kind]) {
     gkSvg("rect", { class: "gk-band gk-band-org", x: 0, y: bandY + (pl.flip ? BAND - 7 : 0), width: w, height: 7, style: `fill:${GROUP_BANDS[space.kind]}` }, g);
   }
-  const inner = w - 6;
+  const inner = w - 2 * PAD;
   const lines = (text, width, room, cls) => nameLines(text, width, room, view.measure(cls));
   if (pl.corner) {
     if (space.kind === "jail") {
@@ -284,7 +318,7 @@ function drawSpace(layer, space, pl, view) {
     const bottom = f * 1.05;
     // a mortgaged space's inner edge holds the MORTG. strip, deeper than the band
     const edge = state.mortgaged ? mortgageDepth(f) : BAND;
-    const room = Math.max(1, Math.floor((h - edge - bottom - 4) / (f * LEADING)));
+    const room = sideRoom(f, edge);
     const nameTop = pl.flip ? f * 0.92 + 2 : edge + f * 0.92 + 1;
     const written = space.short || space.name;
     multiline(g, w / 2, nameTop, lines(written, inner, room, "gk-name"), f, { class: "gk-name", "data-label": written }, inner);
@@ -609,26 +643,28 @@ function render({ model, el }) {
   const cleanMessage = gkMessage(model, root);
   let selected = model.get("selected");
   let px = model.get("size");
-  const widths = new Map(); // measured text widths, by class, size and text
+  const widths = new Map(); // measured text widths at font size REFERENCE, by class and text
+  const REFERENCE = 100; // a text's width grows in step with its font size
 
-  // A text's width in viewBox units at the board's font, measured in the SVG once it is
+  // A text's width in viewBox units at font size `font`, measured in the SVG once it is
   // on the page (estimated before).
   const measurer = (font) => (cls) => (text) => {
-    const key = `${cls}|${font}|${text}`;
-    if (widths.has(key)) return widths.get(key);
+    const key = `${cls}|${text}`;
+    if (widths.has(key)) return (widths.get(key) * font) / REFERENCE;
     if (!svg.isConnected || !svg.getClientRects().length) return text.length * font * CHAR;
     let probe = svg.querySelector(".gk-measure");
     if (!probe) probe = gkSvg("text", { class: "gk-measure", x: 0, y: -100, visibility: "hidden", "aria-hidden": "true" }, svg);
-    probe.setAttribute("font-size", font);
+    probe.setAttribute("font-size", REFERENCE);
     probe.setAttribute("class", `gk-measure ${cls}`);
     probe.textContent = text;
     const width = probe.getComputedTextLength();
     if (width > 0) widths.set(key, width);
-    return width > 0 ? width : text.length * font * CHAR;
+    return width > 0 ? (width * font) / REFERENCE : text.length * font * CHAR;
   };
 
   // The board's size on screen: as large as `size`, the width of its container and the
-  // height of the window below its top allow (so the bottom row is on screen).
+  // height of the window below its top allow (so the bottom row is on screen); larger
+  // when its names would otherwise be condensed below LEAST (`readable`).
   const fit = () => {
     const max = model.get("size");
     // the room its row leaves: the row's width less what sits beside the board
@@ -648,7 +684,24 @@ function render({ model, el }) {
     const { top, visible } = placeInScroller(root);
     const room = visible - top - 40;
     const tall = room >= 0.55 * visible ? room : visible - 40;
-    return Math.max(240, Math.floor(Math.min(max, width, tall)));
+    const size = Math.max(240, Math.floor(Math.min(max, width, tall)));
+    return readable(size, Math.floor(Math.min(width, visible - 8)));
+  };
+
+  // The least size from `size` up to `most` pixels at which every name is readable (at
+  // least 14 px and condensed to no less than LEAST): names that do not fit the board's
+  // first screen matter more than its bottom row there, which a short scroll brings up (the
+  // whole board still fits a screen). `size` when no size up to `most` is enough.
+  const readable = (size, most) => {
+    const board = model.get("spaces") || [];
+    const projector = Boolean(model.get("projector"));
+    const ok = (p) => {
+      const f = labelFont(p, projector);
+      return namesReadable(board, f, measurer(f)("gk-name"));
+    };
+    if (!board.length || ok(size)) return size;
+    for (let p = size + 4; p <= most; p += 4) if (ok(p)) return p;
+    return size;
   };
 
   const draw = () => {
@@ -660,9 +713,6 @@ function render({ model, el }) {
     const heatMax = finite.length ? Math.max(...finite) : 1;
     const heatMin = positive.length ? Math.min(...positive) : 0;
     const span = heatMax - heatMin || 1;
-    const scale = px / V;
-    // at least 14 px (18 px with `projector`), and larger on a larger board
-    const minPx = Math.max(model.get("projector") ? 18 : 14, px / 60);
     const view = {
       board,
       title: model.get("title"),
@@ -678,8 +728,7 @@ function render({ model, el }) {
       scale: (v) => (v <= 0 ? 0 : 0.08 + (0.92 * (v - heatMin)) / span),
       heatLabel: model.get("heat_label"),
       heatFormat: model.get("heat_format"),
-      // every label at least `minPx` pixels on screen, within what a space can hold
-      font: Math.min(34, Math.max(13, minPx / scale)),
+      font: labelFont(px, Boolean(model.get("projector"))),
     };
     view.measure = measurer(view.font);
     // the lane inside the ring for owners' marks and tokens, kept whenever a game is shown

@@ -5,7 +5,9 @@ It shows names, colour bands, prices, owners, sculptures and statues, mortgage m
 optionally a heat map of any per-space value with a legend. Owners' marks and tokens stand
 in a lane just inside the ring beside their space, so they never cover a space's name,
 price or mortgage mark; names break between words (at a syllable, with a hyphen, only
-when a word is far too wide for its space).
+when a word is far too wide for its space). No line of a name is condensed below 0.85 of
+its natural width where the page has room: the board then grows past ``size`` (up to the
+page's width and a screen's height) until every name is readable at 14 px.
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
 state, as JSON structs.
@@ -116,7 +118,9 @@ class AlfredopolyBoard(GameWidget):
     heat_label = traitlets.Unicode("").tag(sync=True)
     heat_format = traitlets.Unicode("percent").tag(sync=True)
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
-    size = traitlets.Int(640).tag(sync=True)  # the largest size on screen, in pixels
+    # the size on screen to aim for, in pixels: smaller where the page is, larger (up to a
+    # screen's height) where the names would otherwise be condensed below 0.85
+    size = traitlets.Int(640).tag(sync=True)
     projector = traitlets.Bool(False).tag(sync=True)  # larger labels still (18 px)
 
     def __init__(
@@ -140,7 +144,8 @@ class AlfredopolyBoard(GameWidget):
             projector=projector,
         )
         # take the room a row leaves (up to `size`): the board fits the page's width and
-        # height and keeps every label at least 14 px on screen (18 px with `projector`)
+        # height and keeps every label at least 14 px on screen (18 px with `projector`),
+        # growing past `size` when its names need it (alfredopoly_board.js, `readable`)
         self.layout.flex = "0 1 auto"
         self.layout.min_width = "280px"
         if heat is not None:

@@ -10,7 +10,12 @@
   cover owners' marks or the tokens of another space, and an owned space still shows its
   price;
 - the German Alma Mater board breaks words only between words or, with a hyphen, at a
-  syllable from a list written by hand (never "Forschungssc / hritte").
+  syllable from a list written by hand (never "Forschungssc / hritte");
+- at 1280x720, in the Voila dashboard and in the lesson's JupyterLab cells (a board of
+  ``size=560`` and a table of ``size=520``), every label of the Alfredopoly board is at
+  least 14 px tall and no line is condensed (SVG ``textLength``) below 0.85 of its natural
+  width, and the whole board fits a screen (lecturer trial 7, finding 1: "Hot Dog" was
+  condensed to 0.61, "Student" to 0.62 on a 520-563 px board).
 
 One page load: a play table in a tab with its money chart below (so the page scrolls, as the
 dashboard does), and a position with owners on every side and tokens on spaces beside the
@@ -19,7 +24,7 @@ corners, on Academic Alley and just visiting Probation; then a German Alma Mater
 
 from __future__ import annotations
 
-from tests.browser.conftest import render_in_voila, screenshot
+from tests.browser.conftest import render_in_voila, run_notebook, screenshot
 from tests.browser.test_projector import wait_boards_still
 
 NOTEBOOK = [
@@ -243,4 +248,103 @@ def test_alfredopoly_board_on_a_projector(voila, lab_page):  # type: ignore[no-u
     unknown = [w for w in german["soft"] if w not in GERMAN_SYLLABLES]
     assert not unknown, f"soft hyphens outside the syllables: {unknown}"
     screenshot(page, "board-projector-almamater-de", ".gk-am-board")
+    assert not page.guard.page_errors, page.guard.page_errors
+
+
+# Every text of the Alfredopoly boards in `root` (names, prices, corner names, the centre):
+# its height on screen (its font size, in pixels) and how far SVG's textLength condenses it
+# (the condensed width over the width the browser measures with textLength taken off).
+SQUEEZE_JS = """(root) => {
+  const out = [];
+  for (const svg of document.querySelectorAll(`${root} .gk-ring`)) {
+    const box = svg.getBoundingClientRect();
+    if (!box.width) continue;
+    const scale = box.width / 1000;  // the board's viewBox is 1000 wide
+    for (const text of svg.querySelectorAll('text:not(.gk-measure)')) {
+      const spans = text.querySelectorAll('tspan');
+      for (const t of spans.length ? spans : [text]) {
+        if (!t.textContent.trim()) continue;
+        const length = t.getAttribute('textLength');
+        let ratio = 1;
+        if (length) {
+          t.removeAttribute('textLength');
+          ratio = Number(length) / t.getComputedTextLength();
+          t.setAttribute('textLength', length);
+        }
+        const px = parseFloat(getComputedStyle(text).fontSize) * scale;
+        out.push({text: t.textContent, px: Math.round(px * 10) / 10,
+                  ratio: Math.round(ratio * 100) / 100, board: Math.round(box.width),
+                  height: Math.round(box.height)});
+      }
+    }
+  }
+  return out;
+}"""
+LEAST_SQUEEZE = 0.85
+
+
+def check_labels(page, root: str) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Every label of the boards under ``root``: at least 14 px on screen and condensed to
+    no less than LEAST_SQUEEZE of its width; the names found."""
+    labels = page.evaluate(SQUEEZE_JS, root)
+    assert len(labels) > 80, f"{root}: board labels not found: {labels[:5]}"
+    small = [x for x in labels if x["px"] < 13.95]
+    assert not small, f"{root}: labels under 14 px: {small[:8]}"
+    squeezed = sorted((x for x in labels if x["ratio"] < LEAST_SQUEEZE), key=lambda x: x["ratio"])
+    assert not squeezed, f"{root}: labels condensed below {LEAST_SQUEEZE}: {squeezed}"
+    print(root, "board", labels[0]["board"], "px; least ratio", min(x["ratio"] for x in labels))
+    return labels
+
+
+def test_dashboard_names_are_readable_at_1280x720(voila, lab_page):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    state = render_in_voila(voila, page, "notebooks/dashboard_alfredopoly.ipynb")
+    assert not state["errors"] and state["failed"] == 0, state
+    page.locator(".gk-table .gk-token").first.wait_for()
+    wait_boards_still(page)
+    labels = check_labels(page, ".gk-table")
+    assert {"Scholes", "Stu-", "dent", "Hot", "Dog"} <= {x["text"] for x in labels}, labels
+    box = page.evaluate(SIZE_JS.replace(".gk-test-table", ".gk-table"))
+    assert box["bottom"] <= 720, f"the board's bottom row is off screen: {box}"
+    screenshot(page, "board-dashboard-1280x720")
+    assert not page.guard.page_errors, page.guard.page_errors
+
+
+LESSON_CELLS = [
+    # the two boards of the lesson alfredopoly_1, with the lesson's sizes
+    "from widgets.alfredopoly_board import AlfredopolyBoard\n"
+    "board = AlfredopolyBoard('alfred', size=560)\n"
+    "board.add_class('gk-test-board')\n"
+    "board",
+    "from widgets.play_alfredopoly import AlfredopolyTable\n"
+    "table = AlfredopolyTable(['Ann', 'Bo'], bots={1: 'builder'}, seed=7, size=520)\n"
+    "table.add_class('gk-test-table')\n"
+    "table",
+]
+
+# The notebook panel's height and each board's, in pixels
+LAB_BOARDS_JS = """() => ({
+  panel: document.querySelector('.jp-NotebookPanel:not(.lm-mod-hidden) .jp-WindowedPanel-outer')
+      .clientHeight,
+  boards: Array.from(document.querySelectorAll('.gk-ring'))
+      .map((s) => s.getBoundingClientRect().height)})"""
+
+
+def test_lesson_names_are_readable_in_jupyterlab_at_1280x720(lab, lab_page):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    relpath = lab.write_notebook("scratch/board_names.ipynb", LESSON_CELLS)
+    run = run_notebook(lab, page, relpath)
+    assert not run.errors, run.errors
+    page.locator(".gk-test-table .gk-token").first.wait_for()
+    wait_boards_still(page)
+    for root in (".gk-test-board", ".gk-test-table"):
+        page.locator(root).scroll_into_view_if_needed()
+        check_labels(page, root)
+    sizes = page.evaluate(LAB_BOARDS_JS)
+    # each board fits the notebook's panel: scrolled to, it is on screen whole
+    assert len(sizes["boards"]) == 2 and max(sizes["boards"]) <= sizes["panel"], sizes
+    page.locator(".gk-test-board").scroll_into_view_if_needed()
+    screenshot(page, "board-lesson-lab-1280x720")
     assert not page.guard.page_errors, page.guard.page_errors
