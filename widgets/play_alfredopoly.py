@@ -68,6 +68,18 @@ def status_line(spec: AlfredopolySpec, state: GameState) -> str:
     return f"Round {state.round} · {who}: {doing}"
 
 
+def worth_hidden(state: GameState) -> bool:
+    """Whether net worth is hidden in ``state``, on the player cards and in the money
+    frame and chart: while a player chooses at Alumni Hall (rule 7: $200 or 10%, chosen
+    before counting), when the exact figure is the count the choice must not see.
+
+    >>> from gamekit.alfredopoly.spec import make_spec
+    >>> worth_hidden(R.new_game(make_spec(), ["Ann", "Bo"], seed=1))
+    False
+    """
+    return state.phase == "tax"
+
+
 def player_cards(
     spec: AlfredopolySpec, state: GameState, bots: Mapping[int, str], colours: Sequence[str]
 ) -> list[dict[str, Any]]:
@@ -97,7 +109,7 @@ def player_cards(
             lines.append(f"{sculptures} sculptures, {statues} statues")
         if p.cards:
             lines.append(f"{len(p.cards)} Get out card(s)")
-        if not p.bankrupt and state.phase == "tax":
+        if not p.bankrupt and worth_hidden(state):
             # rule 7: the player chooses $200 or 10% before counting; without mortgages
             # the figure below is exactly the count the choice must not see
             tax_space = spaces[state.pending].name
@@ -314,7 +326,8 @@ class AlfredopolyTable(GameTable):
         return {"players": list(self._args["players"]), "board": self.spec.board.name}
 
     def money_frame(self) -> pd.DataFrame:
-        """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown.
+        """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown;
+        ``net_worth`` is missing (``<NA>``) where it is hidden (:func:`worth_hidden`).
 
         >>> t = AlfredopolyTable(2, seed=1)
         >>> t.money_frame().columns.tolist()
@@ -325,20 +338,26 @@ class AlfredopolyTable(GameTable):
             known = self._money_rows.get(id(entry))
             if known is None or known[0] is not entry:  # net worth once per position
                 state = entry.state
+                hidden = worth_hidden(state)
                 known = (
                     entry,
                     [
                         (
                             p.name,
                             p.cash,
-                            0 if p.bankrupt else R.net_worth(self.spec, state, seat, ranking=True),
+                            None
+                            if hidden
+                            else 0
+                            if p.bankrupt
+                            else R.net_worth(self.spec, state, seat, ranking=True),
                         )
                         for seat, p in enumerate(state.players)
                     ],
                 )
                 self._money_rows[id(entry)] = known
             rows.extend((move, entry.state.turn, *row) for row in known[1])
-        return pd.DataFrame(rows, columns=["move", "turn", "player", "money", "net_worth"])
+        frame = pd.DataFrame(rows, columns=["move", "turn", "player", "money", "net_worth"])
+        return frame.astype({"net_worth": "Int64"})
 
     def money_chart(self, value: str = "money") -> alt.JupyterChart:
         """An offline chart of each player's money (or ``"net_worth"``) that follows the game,
@@ -349,8 +368,10 @@ class AlfredopolyTable(GameTable):
         """
 
         def build() -> alt.Chart:
-            frame = self.money_frame().groupby(["turn", "player"], sort=False).last().reset_index()
-            return money_chart(frame, value, x="turn")
+            # each turn's last row as it is (``last()`` would take the last value shown
+            # instead of a hidden one)
+            frame = self.money_frame().groupby(["turn", "player"], sort=False).tail(1)
+            return money_chart(frame.reset_index(drop=True), value, x="turn")
 
         chart = show(build())
         self._live.append(lambda: setattr(chart, "chart", build()))
