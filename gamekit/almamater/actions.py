@@ -87,10 +87,11 @@ class BuyTextbooks(Action):
 
     masters: int
     count: int
+    pereira: bool = False
 
     def __str__(self) -> str:
         books = f"{self.count} own textbook{'s' if self.count != 1 else ''}"
-        return f"{_masters(self.masters)} the starting student: buy {books}"
+        return f"{_masters(self.masters, self.pereira)} the starting student: buy {books}"
 
 
 @dataclass(frozen=True)

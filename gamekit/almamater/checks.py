@@ -47,6 +47,7 @@ from gamekit.almamater.phases import PHASES
 from gamekit.almamater.placements import (
     ability_amount,
     has,
+    last_placed,
     masters_needed,
     student_price,
     upgrade,
@@ -155,13 +156,13 @@ def placement_problem(
         return "you have no masters left"
     title = space_title(space)
     if pereira:
-        if space in OPEN_SPACES or space == "starting_student":
+        if space in OPEN_SPACES:
             return f"Pereira's ability is not used on the {title}"
         if not has(spec, p, "use_as_another"):
             return "you do not have Pereira's ability"
         if p.pereira_used:
             return "you have already used Pereira's ability this round"
-        if s.spaces[spec.space_index(space)] == 0:
+        if last_placed(spec, s, p, space) == 0:
             return f"{title} is free: Pereira's ability uses an occupied space"
         on_pereira = ability_amount(spec, "use_as_another")
         if free < on_pereira:
@@ -176,7 +177,7 @@ def placement_problem(
         if masters > free:
             return f"you have only {n_of(free, 'free master')}, not {masters}"
         return None
-    last = p.starting_student if space == "starting_student" else s.spaces[spec.space_index(space)]
+    last = last_placed(spec, s, p, space)
     need = masters_needed(spec, p, last)
     if free < need:
         return (
@@ -249,7 +250,7 @@ def starting_student_problem(
 ) -> str | None:
     """Rule 14: own textbooks at the starting student's price, up to the most per visit."""
     board = spec.components.board
-    problem = placement_problem(spec, s, p, "starting_student", a.masters, False)
+    problem = placement_problem(spec, s, p, "starting_student", a.masters, a.pereira)
     if problem:
         return problem
     if not _is_count(a.count, 1) or a.count > board.starting_student_max:

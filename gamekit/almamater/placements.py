@@ -71,11 +71,40 @@ def masters_needed(spec: AlmaMaterSpec, p: PlayerState, last: int) -> int:
 _ONE_MASTER: list[tuple[int, bool]] = [(1, False)]
 
 
+def last_placed(spec: AlmaMaterSpec, s: GameState, p: PlayerState, space: str) -> int:
+    """Masters the last user of ``space`` placed there this round (0: the space is free).
+
+    Each player's starting student is a space of their own board, so its count is the
+    player's own (``p.starting_student``); every other space has one count on the board.
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> from gamekit.almamater.rules import new_game
+    >>> spec = make_spec(2); s = new_game(spec, seed=1)
+    >>> last_placed(spec, s, PlayerState(0, "red", starting_student=1), "starting_student")
+    1
+    >>> last_placed(spec, s, PlayerState(0, "red"), "park")
+    0
+    """
+    if space == "starting_student":
+        return p.starting_student
+    return s.spaces[spec.space_idx[space]]
+
+
 def ways_to_use(
     spec: AlmaMaterSpec, s: GameState, p: PlayerState, space: str
 ) -> list[tuple[int, bool]]:
-    """(masters, via Pereira) ways to use a space that escalates."""
-    last = s.spaces[spec.space_idx[space]]
+    """(masters, via Pereira) ways to use a space that escalates: 1 master on a free space;
+    on an occupied one :func:`masters_needed`, and Pereira's amount on Pereira instead
+    (once a round, for a holder of Pereira's ability).
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> from gamekit.almamater.rules import new_game
+    >>> spec = make_spec(2); s = new_game(spec, seed=1)
+    >>> me = PlayerState(0, "red", masters=4, placed=1, abilities=("Pereira",), starting_student=1)
+    >>> ways_to_use(spec, s, me, "starting_student"), ways_to_use(spec, s, me, "park")
+    ([(2, False), (1, True)], [(1, False)])
+    """
+    last = last_placed(spec, s, p, space)
     free = p.masters - p.placed
     if last == 0:
         return _ONE_MASTER if free >= 1 else []
@@ -231,19 +260,27 @@ def do_campus(w: Work, seat: int, a: HireStudent) -> None:
 
 # -- starting student -------------------------------------------------------------
 def starting_student_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
+    """Rule 14: buy 1 to the most own textbooks the player can pay, in every way the
+    placement rule allows (:func:`ways_to_use`: the starting student is the player's own
+    space, occupied after their first visit of the round, so Pereira applies as elsewhere)."""
     board = spec.components.board
-    need = masters_needed(spec, p, p.starting_student)
-    if p.free_masters < need:
+    ways = ways_to_use(spec, s, p, "starting_student")
+    if not ways:
         return []
     price = board.starting_student_price
     top = min(
         board.starting_student_max, p.ducats // price if price else board.starting_student_max
     )
-    return [mk(BuyTextbooks, need, count) for count in range(1, top + 1)]
+    return [
+        mk(BuyTextbooks, masters, count, pereira)
+        for masters, pereira in ways
+        for count in range(1, top + 1)
+    ]
 
 
 def do_starting_student(w: Work, seat: int, a: BuyTextbooks) -> None:
-    w.set(seat, starting_student=a.masters)
+    if not a.pereira:  # Pereira leaves the space's count as it was (as on every space)
+        w.set(seat, starting_student=a.masters)
     w.ducats(
         seat, -a.count * w.c.board.starting_student_price, "own textbooks at the starting student"
     )
