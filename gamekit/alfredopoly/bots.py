@@ -51,6 +51,7 @@ from gamekit.alfredopoly.checks import (
     bid_floor,
     legal_moves,
     management_problem,
+    owed_by,
     place_options,
     sell_problem,
     trade_problem,
@@ -400,7 +401,8 @@ class Bot:
         if floor is None:
             return _PASS
         amount = max(au.high_bid + 10, floor)
-        limit = min(floor + floor * self.shortage_premium // 100, t.players[me].cash - self.reserve)
+        spare = t.players[me].cash - self.reserve - owed_by(t, me)  # the rules keep what I owe
+        limit = min(floor + floor * self.shortage_premium // 100, spare)
         return A.Bid(amount) if amount <= limit else _PASS
 
     def place(self, t: Table, me: int) -> Action:

@@ -111,9 +111,24 @@ def _seat(t: Table, player: object) -> int | str:
     return seat
 
 
+def owed_by(t: Table, seat: int) -> int:
+    """What ``seat`` owes in the debt queue (cash they keep: Decision "at any time").
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> from gamekit.alfredopoly.state import Debt
+    >>> s = new_game(players=3, seed=0)
+    >>> t = Table(s.spec, s)
+    >>> t.debts = [Debt(1, 0, 50, "(card)"), Debt(2, 0, 30, "(card)"), Debt(1, 2, 20, "(card)")]
+    >>> owed_by(t, 1), owed_by(t, 0)
+    (70, 0)
+    """
+    return sum(d.amount for d in t.debts if d.debtor == seat)
+
+
 def _spending_problem(t: Table, seat: int, cost: int) -> str | None:
-    """Building and lifting spend cash: a player keeps the cash for what they owe, and the
-    high bidder of an auction keeps the cash for the bid (Decision "at any time").
+    """Building, lifting and bidding spend cash: a player keeps the cash for what they
+    owe, and the high bidder of an auction keeps the cash for the bid (Decision "at any
+    time").
 
     A debt still in the queue that the player's cash covers is paid at once when its
     turn comes, so it blocks only the cash it needs: the receiver of a mortgaged property
@@ -121,7 +136,7 @@ def _spending_problem(t: Table, seat: int, cost: int) -> str | None:
     another one waits behind someone else's debt. A player who cannot pay what they owe
     may only sell and mortgage.
     """
-    owed = sum(d.amount for d in t.debts if d.debtor == seat)
+    owed = owed_by(t, seat)
     cash = t.players[seat].cash
     if owed and cash - cost < owed:
         return (
@@ -301,7 +316,14 @@ def _bid_problem(t: Table, a: A.Bid) -> str | None:
     if a.amount <= au.high_bid:
         return f"bid more than ${au.high_bid}"
     cash = t.players[t.actor].cash
-    return f"you have only ${cash}" if a.amount > cash else None
+    if a.amount > cash:
+        return f"you have only ${cash}"
+    # winning spends the bid (a building-shortage auction is a way to build): a bidder
+    # keeps the cash for what they owe, as for building and lifting
+    problem = _spending_problem(t, t.actor, a.amount)
+    if problem is not None:
+        return f"{problem} (bid at most ${cash - owed_by(t, t.actor)})"
+    return None
 
 
 def _tax_problem(t: Table, a: A.PayTax) -> str | None:

@@ -10,7 +10,7 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState
-from gamekit.alfredopoly.turns import TurnRules
+from gamekit.alfredopoly.turns import DUE_PHASES, TurnRules
 
 
 class PropertyRules(TurnRules):
@@ -162,6 +162,14 @@ class PropertyRules(TurnRules):
         self._resume(au)
 
     def _resume(self, au: AuctionState) -> None:
+        """Back where the shortage auction was opened (rule 10, Decision "building
+        shortage"). A turn, a debt or a transfer is worked out again by :meth:`proceed`
+        from what is still due, since management meanwhile may have changed it (say, the
+        receiver lifted the transferred mortgage); a purchase, Alumni Hall or a trade
+        answer is asked again as it was."""
+        if au.resume in DUE_PHASES:
+            self.proceed()
+            return
         self.phase = PHASES.move(self.phase, au.resume)
         self.actor = au.resume_actor
 

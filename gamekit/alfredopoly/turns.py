@@ -19,6 +19,11 @@ from gamekit.alfredopoly.money import MoneyRules
 from gamekit.alfredopoly.phases import OVER, PHASES
 from gamekit.alfredopoly.working import _CARD_MODE
 
+DUE_PHASES = frozenset({"turn", "debt", "transfer"})
+"""The phases :meth:`TurnRules.proceed` reaches from what is still due (transfers, then
+debts, then the turn); the other waiting phases hold a question of their own (a space on
+offer, Alumni Hall, a trade offer) that stays asked until it is answered."""
+
 
 class TurnRules(MoneyRules):
     """A turn: settle what is due, roll, move, land, draw, go to Probation, end the turn."""
