@@ -1,5 +1,6 @@
-"""An Alma Mater final-score calculator: sliders for an end position, the nine lines and
-the total beside them, always computed by the engine's ``score_sheet``.
+"""An Alma Mater final-score calculator: sliders for an end position, the nine lines (each
+with how it is worked out) and the total beside them, always computed by the engine's
+``score_sheet``.
 
 >>> calc = ScoreCalculator(players=3)
 >>> calc.sliders["row_a"].value, calc.sliders["row_b"].value = 3, 2
@@ -94,11 +95,10 @@ class ScoreCalculator(ipw.HBox):  # type: ignore[misc]
 
     def _update(self, _change: object = None) -> None:
         self.score = score_sheet(self.sheet(), "calculator", self.components)
-        self.lines = pd.DataFrame(
-            [(line.rule, line.points) for line in self.score.all_lines()],
-            columns=["line", "prestige"],
-        )
-        # all_lines() ends with the total, so it is listed once; to_html escapes text, so
+        # each line with how it comes about: line 1 scores no prestige itself, its working
+        # shows the ducats it adds to line 2 ("5 textbooks -> +5 ducats")
+        self.lines = pd.DataFrame(self.score.rows(), columns=["line", "worked out", "prestige"])
+        # rows() ends with the total, so it is listed once; to_html escapes text, so
         # rule names from a data file are shown as text.
         self.table.value = self.lines.to_html(index=False, escape=True)
 

@@ -66,10 +66,10 @@ def run_score(args: argparse.Namespace) -> int:
         lines = [{"rule": line.rule, "prestige": line.points} for line in score.lines]
         print(json.dumps({"lines": lines, "total": score.total}, indent=1))
         return 0
-    rows = [(line.rule, line.points) for line in score.lines]
-    rows.append(("prestige already on the track", score.during_play))
-    rows.append(("total", score.total))
-    print(render_frame(pd.DataFrame(rows, columns=["rule", "prestige"]), "table"), end="")
+    rows = list(score.rows())  # each line with how it is worked out (line 1: its ducats)
+    rows[-2] = ("prestige already on the track", "", score.during_play)
+    frame = pd.DataFrame(rows, columns=["rule", "worked out", "prestige"])
+    print(render_frame(frame, "table"), end="")
     return 0
 
 

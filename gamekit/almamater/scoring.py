@@ -5,6 +5,8 @@
 ...                 row_a=3, row_b=2, busts=1)
 >>> [line.points for line in s.lines], s.total
 ([0, 4, 2, 7, 6, 6, 3, 6, 3], 57)
+>>> s.working[:2]  # line 1 scores no prestige itself: its ducats count on line 2
+('5 textbooks -> +5 ducats', '11 ducats + 5 from line 1 = 16 -> 4 prestige, 0 ducats left')
 """
 
 from __future__ import annotations
@@ -33,19 +35,40 @@ DURING_PLAY = "prestige during play"
 class Score:
     """The nine lines of final scoring, the prestige earned during play and the total.
 
-    ``ducats_left`` (after the 4:1 conversion) breaks ties (kit default).
+    ``ducats_left`` (after the 4:1 conversion) breaks ties (kit default). ``working``
+    says, line by line, how the points come about, so that a teacher can check a sheet
+    by hand: line 1 scores no prestige itself, and its working shows the ducats it adds
+    to line 2 ("9 textbooks -> +9 ducats").
     """
 
     lines: tuple[ScoreLine, ...]
     during_play: int
     total: int
     ducats_left: int
+    working: tuple[str, ...] = ()
 
     def all_lines(self) -> tuple[ScoreLine, ...]:
         return (
             *self.lines,
             ScoreLine(DURING_PLAY, self.during_play),
             ScoreLine("total", self.total),
+        )
+
+    def rows(self) -> tuple[tuple[str, str, int], ...]:
+        """``(rule, worked out, prestige)`` for :meth:`all_lines`: a score sheet to read.
+
+        >>> s = final_score(players=2, prestige=3, textbooks=9, ducats=14, dictionaries=0,
+        ...                 reputation_rank=1, milestones=0, professors=(), math_prestige=0,
+        ...                 row_a=0, row_b=0, busts=0)
+        >>> s.rows()[0]
+        ('1. textbooks left (any player colour), 1 ducat each', '9 textbooks -> +9 ducats', 0)
+        >>> s.rows()[-1]
+        ('total', '', 20)
+        """
+        working = (*self.working, "", "")
+        return tuple(
+            (line.rule, how, line.points)
+            for line, how in zip(self.all_lines(), working, strict=True)
         )
 
 
@@ -99,4 +122,42 @@ def final_score(
         bust_table[min(busts, len(bust_table)) - 1] if busts > 0 else 0,
     )
     lines = tuple(ScoreLine(rule, p) for rule, p in zip(RULES, points, strict=True))
-    return Score(lines, prestige, prestige + sum(points), money % 4)
+    worked = (textbooks, ducats, dictionaries, reputation_rank, players, milestones, professors)
+    working = _working(*worked, row_a=row_a, row_b=row_b, busts=busts)
+    return Score(lines, prestige, prestige + sum(points), money % 4, working)
+
+
+def _n(count: int, one: str, many: str = "") -> str:
+    return f"{count} {one if count == 1 else many or one + 's'}"
+
+
+def _working(
+    textbooks: int,
+    ducats: int,
+    dictionaries: int,
+    reputation_rank: int,
+    players: int,
+    milestones: int,
+    professors: Sequence[int],
+    *,
+    row_a: int,
+    row_b: int,
+    busts: int,
+) -> tuple[str, ...]:
+    """How each of the nine lines comes about (see :attr:`Score.working`)."""
+    money = ducats + textbooks
+    added = _n(ducats, "ducat")
+    if textbooks:
+        added += f" + {textbooks} from line 1 = {money}"
+    printed = " + ".join(str(n) for n in professors) or "no professors"
+    return (
+        f"{_n(textbooks, 'textbook')} -> +{_n(textbooks, 'ducat')}",
+        f"{added} -> {money // 4} prestige, {_n(money % 4, 'ducat')} left",
+        _n(dictionaries, "dictionary", "dictionaries"),
+        f"rank {reputation_rank} of {players}",
+        f"{_n(milestones, 'milestone')} x {_n(len(professors), 'professor')}",
+        printed,
+        "printed on the Mathematics students",
+        f"{row_a} in row A x {row_b} in row B",
+        _n(busts, "bust"),
+    )

@@ -5,6 +5,8 @@
 ...          "row_a": 3, "row_b": 2, "busts": 1}
 >>> score_sheet(sheet).total
 57
+>>> score_sheet(sheet).rows()[0]  # line 1 scores no prestige: its ducats count on line 2
+('1. textbooks left (any player colour), 1 ducat each', '5 textbooks -> +5 ducats', 0)
 """
 
 from __future__ import annotations
