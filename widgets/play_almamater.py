@@ -9,8 +9,10 @@ nothing.
 >>> table = AlmaMaterTable(["Ann", "Bo"], bots={1: "greedy"}, seed=4)
 >>> table
 AlmaMaterTable(players=['Ann', 'Bo'], bots={1: 'greedy'}, seed=4)
->>> table.panel.actions[0]["label"].startswith("Keep founding card")
-True
+>>> table.panel.actions[0]["label"]
+'Keep F01 (white 1): 7 ducats'
+>>> table.panel.actions[0]["hint"]
+'Keep founding card F01 (white number 1: 7 ducats) and pass the rest'
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
-from gamekit.almamater.words import event_text
+from gamekit.almamater.words import button_words, event_text
 from gamekit.core.actions import Action, ScoreLine
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
@@ -156,6 +158,7 @@ class AlmaMaterTable(GameTable):
                 universities,
             ]
         )
+        self.add_class("gk-am-table")  # the panel's layout for this game (almamater.css)
         self._start()
 
     def _focus(self, change: dict[str, Any]) -> None:
@@ -186,7 +189,30 @@ class AlmaMaterTable(GameTable):
 
     def _label(self, action: Action) -> str:
         """An action as its button says it, in the table's language."""
-        return self.session.describe(action, self.lang)
+        return self._button(action)[0]
+
+    def _button(self, action: Action) -> tuple[str, str]:
+        """A button's words and its tooltip: the short words (the board shows the cards,
+        the status line what the decision is) and the whole description, players by name;
+        the tooltip is empty when the two are the same.
+
+        >>> t = AlmaMaterTable(["Ann", "Bo"], seed=4)
+        >>> label, hint = t._button(t.session.legal()[0])
+        >>> label
+        'Keep F01 (white 1): 7 ducats'
+        >>> hint
+        'Keep founding card F01 (white number 1: 7 ducats) and pass the rest'
+        """
+        state = self.session.state
+        short, full = (
+            self._colour_words.sub(lambda m: self._by_colour[m.group(1)], text)
+            for text in (
+                button_words(self.spec, state, action, self.lang),
+                self.session.describe(action, self.lang),
+            )
+        )
+        short, full = short[:1].upper() + short[1:], full[:1].upper() + full[1:]
+        return short, "" if full == short else full
 
     def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
         """A click on "Pass for the rest of the round" asks first (passing cannot be taken
@@ -196,13 +222,14 @@ class AlmaMaterTable(GameTable):
         >>> while t.state.phase != "action":
         ...     _ = t.act(t.panel.actions[0]["action"])
         >>> passing = next(a["action"] for a in t.panel.actions if a["group"] == "later")
+        >>> seat = t.state.current
         >>> t.panel.handle_intent({"kind": "act", "action": passing, "view": t.panel.view})
         True
-        >>> t.panel.confirm_yes, t.state.players[0].passed
+        >>> t.panel.confirm_yes, t.state.players[seat].passed
         ('Yes, pass for the rest of the round', False)
         >>> t.panel.handle_intent({"kind": "confirm", "yes": True, "view": t.panel.view})
         True
-        >>> t.panel.confirm, t.state.players[0].passed
+        >>> t.panel.confirm, t.state.players[seat].passed
         ('', True)
         """
         if not isinstance(action, A.Pass) or len(self.session.legal()) <= 1:
@@ -247,13 +274,11 @@ class AlmaMaterTable(GameTable):
                     section = self._w["own_student"]
                 else:
                     section = space_name(space, self.lang) if space else ""
-                text = self._colour_words.sub(
-                    lambda m: self._by_colour[m.group(1)],
-                    s.describe(a, self.lang),
-                )
+                label, hint = self._button(a)
                 actions.append(
                     {
-                        "label": text[:1].upper() + text[1:],
+                        "label": label,
+                        "hint": hint,
                         "action": a.to_struct(),
                         "group": self._group(a, legal),
                         "space": space,

@@ -554,6 +554,48 @@ def describe(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = 
     return str(action)
 
 
+def button_words(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = "en") -> str:
+    """The short words of a decision button: what :func:`describe` says, without what the
+    board and the status line already show, so that a whole decision (4 founding cards,
+    say) fits a 1280x720 projector in the play panel. Founding cards keep their number and
+    what they give ("pass the rest" is the status line's), a chancellor its gist (the board
+    shows the card in full), a storage choice its count. Other actions: :func:`describe`.
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> spec = make_spec_for_doc(); s = new_game(spec, seed=1)
+    >>> card = s.players[0].hand[0]
+    >>> describe(spec, s, DraftKeep(card))
+    'keep founding card F02 (white number 1: 5 ducats, 2 own textbooks) and pass the rest'
+    >>> button_words(spec, s, DraftKeep(card))
+    'keep F02 (white 1): 5 ducats, 2 own textbooks'
+    >>> button_words(spec, s, ChooseChancellor("Alberti"), "de")
+    'Alberti wählen: Vorlesungen kosten kein Buch'
+    >>> button_words(spec, s, ShelveTextbooks(2))
+    'put 2 into the library (sale shelf), the rest into storage'
+    """
+    de = check_lang(lang) == "de"
+    if isinstance(action, (DraftKeep, DiscardFounding)):
+        card = spec.founding[action.card]
+        gives = gain_words(card.gain, lang)
+        if de:
+            verb = "behalten" if isinstance(action, DraftKeep) else "abwerfen"
+            return f"{card.id} {verb} (weiße Zahl {card.white}): {gives}"
+        verb = "keep" if isinstance(action, DraftKeep) else "discard"
+        return f"{verb} {card.id} (white {card.white}): {gives}"
+    if isinstance(action, ChooseChancellor):
+        gist = chancellor_words(spec, action.name, lang)[0]
+        return f"{action.name} wählen: {gist}" if de else f"choose {action.name}: {gist}"
+    if isinstance(action, ShelveTextbooks) and action.count:
+        if de:
+            return f"{action.count} in die Bibliothek (Verkaufsregal), den Rest ins Lager"
+        return f"put {action.count} into the library (sale shelf), the rest into storage"
+    if isinstance(action, ReturnBook):
+        if de:
+            return f"{books(1, action.token, lang)} in den Vorrat zurücklegen"
+        return f"return {books(1, action.token, lang)} to the supply"
+    return describe(spec, state, action, lang)
+
+
 # -- event_text: a log line in German ------------------------------------------------------
 _P = r"(?P<who>[A-Z][a-z]+)"
 _WHY_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]] = []

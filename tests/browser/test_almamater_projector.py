@@ -1,0 +1,106 @@
+"""The Alma Mater dashboard on a 1280x720 projector in Voila: every button of the decision
+asked is on screen without scrolling, at panel size, and says what it chooses.
+
+Lecturer trial 2026-12-01 (Alma Mater, finding 1): at the founding draft the fourth
+founding-card button began at y=689 and the three-line buttons ran below the bottom of the
+screen (the players' cards and a long label each: "Keep founding card F10 (white number 5:
+4 ducats, 2 own textbooks, 1 research step) and pass the rest"). The buttons now carry short
+words (the tooltip says it in full) and the panel of an Alma Mater table puts the decision
+right under its status line, the players' cards after it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from gamekit.almamater.spec import make_spec
+from gamekit.almamater.words import gain_words
+from tests.browser.conftest import render_in_voila, screenshot
+from tests.browser.test_projector import MIN_PANEL_PX, wait_boards_still
+
+WIDTH, HEIGHT = 1280, 720
+
+# the buttons of the decision asked now (the confirm question's, the main row's, the spaces
+# to pick from and the picked space's options, passing), where they are on screen
+DECISION_JS = """() => {
+  const root = document.querySelector('.gk-table .gk-play');
+  const buttons = root.querySelectorAll('.gk-confirm button, .gk-actions button');
+  return {
+    armed: root.getAttribute('data-armed'),
+    status: root.querySelector('.gk-play-status').textContent,
+    scrollY: window.scrollY,
+    buttons: Array.from(buttons).map((b) => {
+      const r = b.getBoundingClientRect();
+      return {label: b.textContent, title: b.title, top: r.top, bottom: r.bottom,
+              left: r.left, right: r.right, px: parseFloat(getComputedStyle(b).fontSize)};
+    }),
+  };
+}"""
+
+# the founding cards the board shows: id, white number and what the card gives
+CARDS_JS = """() => Array.from(document.querySelectorAll(
+    '.gk-table .gk-am-draft > .gk-am-cards:not(.gk-am-kept) .gk-am-card-founding')).map(
+  (c) => ({id: c.querySelector('.gk-am-card-id').textContent,
+           white: c.querySelector('.gk-am-card-white').textContent,
+           gives: c.querySelector('.gk-am-card-gives').textContent}))"""
+
+
+def off_screen(decision: dict) -> list[dict]:
+    """The buttons of ``decision`` not wholly inside the 1280x720 window."""
+    return [
+        b
+        for b in decision["buttons"]
+        if b["top"] < 0 or b["left"] < 0 or b["bottom"] > HEIGHT or b["right"] > WIDTH
+    ]
+
+
+def test_setup_decisions_fit_a_1280x720_projector_in_voila(voila, lab_page):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
+    state = render_in_voila(voila, page, "notebooks/dashboard_almamater.ipynb")
+    assert not state["errors"] and state["failed"] == 0 and state["undrawn"] == 0, state
+    page.wait_for_selector(".gk-table .gk-play[data-armed]")
+    wait_boards_still(page)
+    first = page.evaluate(DECISION_JS)
+    screenshot(page, "almamater-projector-draft-1280x720")
+    # the founding draft: Ann keeps one of her 4 cards (3 players, kit defaults)
+    assert first["status"].startswith("Setup · Ann: keep one founding card"), first["status"]
+    assert first["scrollY"] == 0 and len(first["buttons"]) == 4, first
+    assert not off_screen(first), off_screen(first)
+    assert min(b["px"] for b in first["buttons"]) >= MIN_PANEL_PX, first["buttons"]
+    # each button names a card the board shows and its white number, and what the card
+    # gives (the component data's, in the engine's words); the tooltip says it in full
+    cards = {c["id"]: c for c in page.evaluate(CARDS_JS)}
+    founding = make_spec(3).founding
+    named = set()
+    for b in first["buttons"]:
+        found = re.fullmatch(r"Keep (F\d\d) \(white (\d+)\): (.+)", b["label"])
+        assert found, b["label"]
+        assert found[2] == cards[found[1]]["white"] == str(founding[found[1]].white), b
+        assert found[3] == gain_words(founding[found[1]].gain), b
+        assert b["title"].startswith(f"Keep founding card {found[1]} (white number {found[2]}:")
+        assert b["title"].endswith(") and pass the rest"), b["title"]
+        named.add(found[1])
+    assert named == set(cards), (named, cards)
+    # the rest of setup (the draft, the discard, the chancellor, where the founding cards'
+    # own textbooks go), each decision clicked as a lecturer would: all on screen too
+    seen = [first["status"]]
+    decision = first
+    while not decision["status"].startswith("Round 1"):
+        page.locator(".gk-table .gk-actions button").first.click()
+        page.wait_for_function(
+            "(v) => { const a = document.querySelector('.gk-table .gk-play')"
+            ".getAttribute('data-armed'); return a !== null && a !== v; }",
+            arg=decision["armed"],
+        )
+        decision = page.evaluate(DECISION_JS)
+        seen.append(decision["status"])
+        assert decision["buttons"], decision
+        assert not off_screen(decision), (decision["status"], off_screen(decision))
+        assert min(b["px"] for b in decision["buttons"]) >= MIN_PANEL_PX, decision["buttons"]
+        if "library or in storage" in decision["status"]:
+            screenshot(page, "almamater-projector-shelve-1280x720")
+    asked = " | ".join(seen)
+    for words in ("keep 3 founding cards", "choose a chancellor", "library or in storage"):
+        assert words in asked, asked
+    assert not page.guard.page_errors, page.guard.page_errors
