@@ -273,7 +273,7 @@ SQUEEZE_JS = """(root) => {
         }
         const px = parseFloat(getComputedStyle(text).fontSize) * scale;
         out.push({text: t.textContent, px: Math.round(px * 10) / 10,
-                  ratio: Math.round(ratio * 100) / 100, board: Math.round(box.width),
+                  ratio: Math.round(ratio * 1000) / 1000, board: Math.round(box.width),
                   height: Math.round(box.height)});
       }
     }
@@ -308,6 +308,13 @@ def test_dashboard_names_are_readable_at_1280x720(voila, lab_page):  # type: ign
     box = page.evaluate(SIZE_JS.replace(".gk-test-table", ".gk-table"))
     assert box["bottom"] <= 720, f"the board's bottom row is off screen: {box}"
     screenshot(page, "board-dashboard-1280x720")
+    # the second tab's board: the landing heat map, a percentage in every space
+    page.locator(".lm-TabBar-tab", has_text="Where tokens land").first.click()
+    page.locator(".gk-landing-panel .gk-legend").first.wait_for()
+    wait_boards_still(page)
+    heat = check_labels(page, ".gk-landing-panel")
+    assert sum(x["text"].endswith("%") for x in heat) >= 40, heat
+    screenshot(page, "board-dashboard-landing-1280x720")
     assert not page.guard.page_errors, page.guard.page_errors
 
 
