@@ -188,7 +188,7 @@ class AlfredopolyTable(GameTable):
             (self.board, "dice_label"),
             lambda note: note.removeprefix("Dice shown: "),
         )
-        self.trade = TradeForm(self.spec, self.act)
+        self.trade = TradeForm(self.spec, self.act, self.answer)
         self.trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
         self.trades.selected_index = None
         super().__init__(
@@ -320,6 +320,8 @@ class AlfredopolyTable(GameTable):
         )
 
     def _label(self, action: Action) -> str:
+        if isinstance(action, A.ProposeTrade):  # the engine's words name the partner's seat
+            return self.trade.describe(action, self.state)
         return self.session.describe(action)
 
     def _table_facts(self) -> dict[str, Any]:

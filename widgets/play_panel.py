@@ -49,6 +49,8 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "bot_turn": "Bot: Zug beenden",
         "bots_on": "Bots: weiterspielen",
         "bots_on_tip": "Bots spielen, bis ein Mensch an der Reihe ist (oder das Spiel endet)",
+        "bots_stopped": "Nach {steps} Bot-Zügen angehalten (eine Sicherheitsgrenze); "
+        "„Bots: weiterspielen“ noch einmal drücken, um fortzufahren.",
         # the table's own controls and notes (widgets/table.py)
         "history": "Verlauf",
         "save": "Spiel speichern",

@@ -17,7 +17,8 @@ from __future__ import annotations
 import base64
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as ipw
@@ -26,7 +27,7 @@ from gamekit.core.actions import Action
 from gamekit.core.data import parse_json
 from gamekit.core.errors import DataError
 from widgets.play_panel import PlayPanel
-from widgets.session import Entry, Session
+from widgets.session import MAX_BOT_STEPS, Entry, Session
 
 LOG_LINES = 400
 SAVE_FORMAT = "campus-gamekit saved game"
@@ -46,6 +47,25 @@ LOAD_WORDS = {
     "load_history": "{name}: history: {problem}",
     "load_extra": "{name}: extra: {problem}",
 }
+
+
+@dataclass(frozen=True)
+class Reply:
+    """What became of an action taken with :meth:`GameTable.act`, for the control where the
+    click was made (the panel's message line may be out of view there, the trade form's
+    Propose button, say). ``kind`` is ``"taken"``, ``"refused"`` (``text`` is the engine's
+    reason), ``"asked"`` (``text`` is the question shown in the panel, ``yes`` and ``no``
+    its answers; :meth:`GameTable.answer` answers it) or ``"kept"`` (the answer was no:
+    ``text`` says that the recorded moves are kept).
+
+    >>> Reply("refused", "Ann has only $1500").text
+    'Ann has only $1500'
+    """
+
+    kind: str
+    text: str = ""
+    yes: str = ""
+    no: str = ""
 
 
 class LoadError(ValueError):
@@ -152,6 +172,18 @@ class GameTable(ipw.VBox):
             self.session.run_bots()
         self.refresh()
 
+    def _play_bots(self, until: str = "person") -> str:
+        """Let the bots act (see :meth:`Session.run_bots`); the message when the safety cap
+        stopped them with a bot still to act (else "")."""
+        steps = self.session.run_bots(until=until, limit=MAX_BOT_STEPS)
+        if steps < MAX_BOT_STEPS or not self.session.bot_to_act():
+            return ""
+        return self._t(
+            "bots_stopped",
+            "Stopped after {steps} bot moves (a safety limit); press “Bots: play on” again to "
+            "go on.",
+        ).format(steps=steps)
+
     def refresh(self) -> None:  # pragma: no cover - each game draws its own
         raise NotImplementedError
 
@@ -204,10 +236,9 @@ class GameTable(ipw.VBox):
             return ""
         self._pending = None
         s.act(action)  # IllegalAction -> message, game unchanged
-        if self._autoplay() and s.bot_to_act():
-            s.run_bots()
+        stopped = self._play_bots() if self._autoplay() and s.bot_to_act() else ""
         self.refresh()
-        return ""  # what happened is in the log
+        return stopped  # what happened is in the log
 
     def _label(self, action: Action) -> str:
         text = str(action)
@@ -232,27 +263,43 @@ class GameTable(ipw.VBox):
         ).format(back=back)
 
     def _bot(self, until: str) -> str:
+        stopped = ""
         if until == "step":
             self.session.bot_step()
         else:
-            self.session.run_bots(until=until)
+            stopped = self._play_bots(until)
         self.refresh()
-        return ""
+        return stopped
 
-    def act(self, action: Action | dict[str, Any], *, branch: bool = False) -> bool:
+    def act(
+        self,
+        action: Action | dict[str, Any],
+        *,
+        branch: bool = False,
+        reply: Callable[[Reply], Any] | None = None,
+    ) -> bool:
         """Take an action from Python, exactly as a click would (errors become the message).
 
         From an earlier position, a move that differs from the recorded one asks first
         (``panel.confirm``) unless ``branch=True``. Returns whether the action was taken.
+        ``reply``, when given, is called with a :class:`Reply` saying what became of it, so
+        the control that took it can say so where the click was made.
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> from gamekit.alfredopoly.actions import ProposeTrade
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1)
+        >>> t.act(ProposeTrade(1, give_cash=5000), reply=print)
+        Reply(kind='refused', text='Ann has only $1500', yes='', no='')
+        False
         """
         struct = action.to_struct() if isinstance(action, Action) else dict(action)
-        before = (len(self.session.history), self.session.position, self.session.state)
+        before = self._where()
         if branch:
             try:
                 self._act(struct, branch=True, confirmed=True)
             except ValueError as exc:  # IllegalAction: shown, the game is unchanged
                 self.panel.show_message(str(exc), error=True)
-                return False
+                return self._replied(before, False, reply)
             self.panel.show_message("")
             ok = True
         else:
@@ -261,8 +308,33 @@ class GameTable(ipw.VBox):
                 ok = self.panel.handle_intent({"kind": "act", "action": struct})
             finally:
                 self._from_python = False
-        after = (len(self.session.history), self.session.position, self.session.state)
-        return ok and after != before
+        return self._replied(before, ok, reply)
+
+    def answer(self, yes: bool, *, reply: Callable[[Reply], Any] | None = None) -> bool:
+        """Answer the panel's question (a new branch?), as its buttons do, from another
+        control; ``reply`` hears what became of the move. Returns whether it was taken."""
+        before = self._where()
+        ok = self.panel.handle_intent({"kind": "confirm", "yes": bool(yes)})
+        return self._replied(before, ok, reply)
+
+    def _where(self) -> tuple[int, int, Any]:
+        return (len(self.session.history), self.session.position, self.session.state)
+
+    def _replied(
+        self, before: tuple[int, int, Any], ok: bool, reply: Callable[[Reply], Any] | None
+    ) -> bool:
+        taken = ok and self._where() != before
+        if reply is not None:
+            p = self.panel
+            if taken:
+                reply(Reply("taken", p.message))
+            elif self._pending is not None and p.confirm:
+                yes = p.confirm_yes or self._t("branch_yes", "Start the new branch")
+                no = p.confirm_no or self._t("branch_no", "Keep the recorded moves")
+                reply(Reply("asked", p.confirm, yes, no))
+            else:  # refused (an error), or a question answered "no"
+                reply(Reply("refused" if p.error else "kept", p.message))
+        return taken
 
     def _seek(self, change: dict[str, Any]) -> None:
         if change["new"] != self.session.position:
@@ -464,4 +536,4 @@ class GameTable(ipw.VBox):
         return self.session.state
 
 
-__all__ = ["LOAD_WORDS", "GameTable", "LoadError", "since_last_person"]
+__all__ = ["LOAD_WORDS", "GameTable", "LoadError", "Reply", "since_last_person"]

@@ -1,21 +1,33 @@
 """``TradeForm``: stock ipywidgets to propose an Alfredopoly trade (rule 11).
 
 Properties, cash and "Get out of Academic Probation free" cards, both ways, in any mix. The
-form says whose offer it is ("Ann offers") and marks mortgaged properties.
+form says whose offer it is ("Ann offers") and marks mortgaged properties. A property the
+engine would refuse to trade (a street whose group has sculptures) is not offered; a line
+under the lists names it and says why, in the engine's words (``checks.why_illegal``).
 
 Trades are open-ended, so ``legal_actions`` does not list them; the form builds a
 ``ProposeTrade`` and hands it to the table, where the engine checks it like any click.
 The partner answers with the Accept / Reject buttons (a bot answers by itself).
 
+What became of a proposal is said beside the Propose button (``form.note``), where the
+click was made: the engine's reason for a refusal, or the table's question when the
+offer would start a new branch of the history, with its two answers (``form.yes``,
+``form.no``) beside it too.
+
 Click safety: a proposal empties the form, and clicks on "Propose the trade" within
 ``REPEAT_GUARD_S`` seconds of a proposal are ignored, so a double click proposes once; the
-button is disabled (and the form hidden) until the trade is answered.
+button is disabled (and the form hidden) until the trade is answered. The form is emptied
+too when another player is to act or the decision changes, so nobody proposes what another
+player typed.
 
 >>> from widgets.play_alfredopoly import AlfredopolyTable
 >>> table = AlfredopolyTable(["Ann", "Bo"], seed=1)
 >>> form = table.trade
 >>> form.partner.options, form.head.value
 ((('Bo', 1),), 'Ann offers (“I” below is Ann)')
+>>> form.give_cash.value = 5000
+>>> form.propose.click(); form.note.value
+'Ann has only $1500'
 >>> form.give_cash.value = 50
 >>> form.propose.click()           # nothing offered for it is fine, but Ann must hold $50
 >>> table.state.phase, table.state.offer.give_cash, form.give_cash.value
@@ -40,26 +52,45 @@ from typing import Any
 import ipywidgets as ipw
 
 from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.checks import why_illegal
+from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 
 REPEAT_GUARD_S = 1.0  # a second click on "Propose" this soon after a proposal is ignored
 PROPOSE = "Propose the trade"
+ANSWER_FIRST = "Answer the question first"
+SEVERAL = "Ctrl-click (⌘-click on a Mac) or Shift-click chooses several properties."
 
 
 class TradeForm(ipw.VBox):
-    """Partner, properties, cash and "Get out" cards to give and take, and a Propose button."""
+    """Partner, properties, cash and "Get out" cards to give and take, and a Propose button
+    with its own message line beside it (``note``, and ``yes`` / ``no`` for a question).
 
-    def __init__(self, spec: AlfredopolySpec, send: Callable[[A.ProposeTrade], Any]) -> None:
+    ``send(offer, reply=...)`` takes the offer (the table's ``act``); ``reply`` hears
+    what became of it (a :class:`~widgets.table.Reply`), and ``answer(yes, reply=...)``,
+    when given, answers the table's question (the table's ``answer``).
+    """
+
+    def __init__(
+        self,
+        spec: AlfredopolySpec,
+        send: Callable[..., Any],
+        answer: Callable[..., Any] | None = None,
+    ) -> None:
         self._spec = spec
         self._submit = send
+        self._answer = answer
         self._state: GameState | None = None
+        self._decision: tuple[Any, ...] | None = None  # whose decision the form was filled for
         # as wide as the form and no wider (width 100% plus the widgets' margins stuck out)
         wide = ipw.Layout(width="auto", align_self="stretch")
         # whose offer it is: "I" in the fields below is the player to act
         self.head = ipw.Label("")
         self.head.add_class("gk-trade-head")
         self.partner = ipw.Dropdown(description="With", layout=wide)
+        self.several = ipw.Label(SEVERAL)
+        self.several.add_class("gk-trade-note")
         self.give = ipw.SelectMultiple(description="I give", rows=5, layout=wide)
         self.take = ipw.SelectMultiple(description="I take", rows=5, layout=wide)
         self.give_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I pay $")
@@ -71,7 +102,22 @@ class TradeForm(ipw.VBox):
         self.take_cards = ipw.SelectMultiple(
             description="Their cards", rows=2, layout=ipw.Layout(width="auto", align_self="stretch")
         )
+        # properties the engine would refuse in a trade now, and why (not in the lists)
+        self.blocked = ipw.Label("", layout=ipw.Layout(display="none"))
+        self.blocked.add_class("gk-trade-note")
         self.propose = ipw.Button(description=PROPOSE, button_style="warning")
+        # the form's own message line, beside the button that was clicked (the panel's
+        # message line may be out of view when the form is)
+        self.note = ipw.Label("", layout=ipw.Layout(display="none"))
+        self.note.add_class("gk-trade-note")
+        self.yes = ipw.Button(description="", button_style="warning")
+        self.no = ipw.Button(description="")
+        self.answers = ipw.HBox(
+            [self.yes, self.no], layout=ipw.Layout(display="none", flex_flow="row wrap")
+        )
+        self.yes.on_click(lambda _: self._answered(True))
+        self.no.on_click(lambda _: self._answered(False))
+        beside = ipw.VBox([self.note, self.answers], layout=ipw.Layout(flex="1 1 200px"))
         self._last_proposal = -1e9  # time.monotonic() of the last proposal sent
         self.proposed = 0  # proposals sent to the table (a count, for tests)
         self.propose.on_click(self._propose)
@@ -80,27 +126,59 @@ class TradeForm(ipw.VBox):
             [
                 self.head,
                 self.partner,
+                self.several,
                 self.give,
                 self.give_cash,
                 self.give_cards,
                 self.take,
                 self.take_cash,
                 self.take_cards,
-                self.propose,
+                self.blocked,
+                ipw.HBox(
+                    [self.propose, beside],
+                    layout=ipw.Layout(align_items="flex-start", grid_gap="8px"),
+                ),
             ],
             layout=ipw.Layout(max_width="440px"),
         )
         self.add_class("gk-trade-form")
 
-    def _properties(self, seat: int) -> list[tuple[str, int]]:
-        assert self._state is not None
-        spaces = self._spec.board.spaces
+    def _properties(self, seat: int, blocked: dict[str, list[str]]) -> list[tuple[str, int]]:
+        """``seat``'s properties the engine lets them trade now; the others go to
+        ``blocked`` under the engine's reason."""
         state = self._state
-        return [
-            (spaces[i].name + (" (mortgaged)" if state.mortgaged[i] else ""), i)
-            for i, owner in enumerate(state.owner)
-            if owner == seat
-        ]
+        assert state is not None
+        spaces = self._spec.board.spaces
+        table = Table(self._spec, state, log=False)
+        me = state.actor
+        other = self.partner.value if seat == me else seat
+        out = []
+        for i, owner in enumerate(state.owner):
+            if owner != seat:
+                continue
+            problem = None
+            if other is not None:
+                mine = seat == me
+                offer = A.ProposeTrade(other, give=(i,) if mine else (), take=() if mine else (i,))
+                problem = why_illegal(table, offer)
+            if problem is None:
+                out.append((spaces[i].name + (" (mortgaged)" if state.mortgaged[i] else ""), i))
+            else:
+                blocked.setdefault(problem, []).append(spaces[i].name)
+        return out
+
+    def describe(self, offer: A.ProposeTrade, state: GameState) -> str:
+        """``offer`` in words, naming the players (the log's words for the terms).
+
+        >>> from gamekit.alfredopoly.rules import new_game
+        >>> spec = AlfredopolySpec()
+        >>> form = TradeForm(spec, print)
+        >>> form.describe(A.ProposeTrade(1, give=(1,), give_cash=10), new_game(spec, 2, seed=1))
+        'Offer Bo a trade: Ann gives Fasano House, $10 for nothing'
+        """
+        terms = Table(self._spec, state, log=False).describe_offer(offer)
+        me, them = state.players[state.actor].name, state.players[offer.partner].name
+        return f"Offer {them} a trade: {me} {terms}"
 
     def _cards(self, seat: int) -> list[tuple[str, str]]:
         """The "Get out" cards ``seat`` holds, labelled with their deck and id."""
@@ -113,12 +191,20 @@ class TradeForm(ipw.VBox):
         return out
 
     def show(self, state: GameState, can_trade: bool) -> None:
-        """Refill the lists for ``state``; hidden unless the player to act may trade."""
+        """Refill the lists for ``state``; hidden unless the player to act may trade. When
+        another player is to act, or the decision changed (another turn or phase), the form
+        is emptied and the partner is the first one again."""
         self._state = state
+        self.say("")
         self.layout.display = "" if can_trade else "none"
         waiting = state.phase == "trade" and state.offer is not None
         self.propose.disabled = not can_trade or waiting
         self.propose.description = "Waiting for the answer" if waiting else PROPOSE
+        decision = (state.turn, state.actor, state.phase)
+        if decision != self._decision:
+            self._decision = decision
+            self.reset()
+            self.partner.value = None  # the first partner below
         if not can_trade:
             return
         me = state.actor
@@ -129,16 +215,24 @@ class TradeForm(ipw.VBox):
         self.partner.options = partners
         seats = [seat for _, seat in partners]
         self.partner.value = keep if keep in seats else (seats[0] if seats else None)
-        self.give.options = self._properties(me)
-        self.give_cards.options = self._cards(me)
-        self.give_cards.layout.display = "" if self.give_cards.options else "none"
         self._fill_take()
 
     def _fill_take(self, change: dict[str, Any] | None = None) -> None:
-        if self._state is not None and self.partner.value is not None:
-            self.take.options = self._properties(self.partner.value)
-            self.take_cards.options = self._cards(self.partner.value)
-            self.take_cards.layout.display = "" if self.take_cards.options else "none"
+        state = self._state
+        if state is None or self.partner.value is None or state.phase != "turn":
+            return
+        blocked: dict[str, list[str]] = {}
+        me = state.actor
+        self.give.options = self._properties(me, blocked)
+        self.give_cards.options = self._cards(me)
+        self.give_cards.layout.display = "" if self.give_cards.options else "none"
+        self.take.options = self._properties(self.partner.value, blocked)
+        self.take_cards.options = self._cards(self.partner.value)
+        self.take_cards.layout.display = "" if self.take_cards.options else "none"
+        self.blocked.value = "; ".join(
+            f"Not tradable now: {', '.join(names)} ({why})" for why, names in blocked.items()
+        )
+        self.blocked.layout.display = "" if blocked else "none"
 
     def reset(self) -> None:
         """Empty the form (after a proposal, so a repeated click cannot repeat it)."""
@@ -148,6 +242,43 @@ class TradeForm(ipw.VBox):
         self.take_cash.value = 0
         self.give_cards.value = ()
         self.take_cards.value = ()
+
+    def say(self, text: str, *, error: bool = False, yes: str = "", no: str = "") -> None:
+        """Show ``text`` beside the Propose button (an error in red); with ``yes`` and
+        ``no``, a question with those two answers beside it too."""
+        self.note.value = text
+        self.note.layout.display = "" if text else "none"
+        if error:
+            self.note.add_class("gk-error")
+        else:
+            self.note.remove_class("gk-error")
+        self.yes.description, self.no.description = yes, no
+        asking = bool(yes and no)
+        self.answers.layout.display = "" if asking else "none"
+        if asking:
+            self.propose.disabled = True
+            self.propose.description = ANSWER_FIRST
+
+    def _replied(self, reply: Any) -> None:
+        """What the table did with the offer (a :class:`~widgets.table.Reply`)."""
+        if reply.kind == "taken":
+            self._last_proposal = time.monotonic()
+            self.proposed += 1
+            self.reset()
+            if reply.text:
+                self.say(reply.text)
+        elif reply.kind == "asked":
+            self.say(reply.text, yes=reply.yes, no=reply.no)
+        else:  # refused, or "no" to the question: the form keeps its values
+            self.say(reply.text, error=reply.kind == "refused")
+            self.propose.disabled = False
+
+    def _answered(self, yes: bool) -> None:
+        if not self.yes.description or self._answer is None:
+            return
+        self.yes.description = self.no.description = ""  # one answer per question
+        self.answers.layout.display = "none"
+        self._answer(yes, reply=self._replied)
 
     def _propose(self, button: ipw.Button | None = None) -> None:
         if self.partner.value is None or self.propose.disabled:
@@ -164,13 +295,15 @@ class TradeForm(ipw.VBox):
             take_cards=tuple(self.take_cards.value),
         )
         self.propose.disabled = True  # until the table shows the answer (show() again)
-        sent: Any = False
+        replied = False
+
+        def reply(answer: Any) -> None:
+            nonlocal replied
+            replied = True
+            self._replied(answer)
+
         try:
-            sent = self._submit(offer)
+            self._submit(offer, reply=reply)
         finally:
-            if sent is False:
-                self.propose.disabled = False  # refused: the form stays for a correction
-        if sent is not False:
-            self._last_proposal = time.monotonic()
-            self.proposed += 1
-            self.reset()
+            if not replied:
+                self.propose.disabled = False  # no answer (an error): the form stays
