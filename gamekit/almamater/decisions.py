@@ -122,7 +122,8 @@ def do_decision(w: Work, action: Action) -> None:
     if isinstance(action, ShelveTextbooks):
         w.g["pending"] = rest
         if action.count:
-            w.books(seat, seat, -action.count, "from storage onto the library shelf", verb="moves")
+            # one decision, one log line: the books go straight into the library (rule 6),
+            # so no second line says they left storage
             w.shelve(seat, action.count, "own textbooks go straight into the library")
         elif w.narrate:
             w.log("info", f"{w.name(seat)} keeps the new own textbooks in storage", seat)

@@ -243,23 +243,28 @@ class Work:
             self.log("master", f"{self.name(seat)} gains an extra master ({why})", seat, 1)
 
     def shelve(self, seat: int, count: int, why: str) -> None:
-        """Put ``count`` own textbooks onto the sale shelf, filling from the right.
+        """Put ``count`` new own textbooks onto the sale shelf, filling from the right.
 
         The kit's model of the library (the summary is loose): own textbooks put "into the
         library" go onto the sale shelf, where the Colloquium buys them, also right to left.
+        The engine counted the new books in storage until now; they leave that count in
+        the same single event, whose ``target`` (the seat's colour) says so.
         """
         p = self.p[seat]
+        storage = list(p.storage)
+        storage[seat] -= count
         sale = list(p.shelves[-1])
         for _ in range(count):
             slot = max(i for i, full in enumerate(sale) if not full)
             sale[slot] = True
-        self.set(seat, shelves=(*p.shelves[:-1], tuple(sale)))
+        self.set(seat, storage=tuple(storage), shelves=(*p.shelves[:-1], tuple(sale)))
         if self.narrate:
             self.log(
                 "shelf",
                 f"{self.name(seat)} puts {_n(count, 'textbook')} onto the sale shelf ({why})",
                 seat,
                 count,
+                seat,
             )
 
 

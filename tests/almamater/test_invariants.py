@@ -49,7 +49,9 @@ def check_step(
         assert q.prestige - p.prestige == _totals(events, "prestige", seat)
         assert q.dictionaries - p.dictionaries == _totals(events, "dictionaries", seat)
         for colour in range(spec.players):
-            assert q.storage[colour] - p.storage[colour] == _totals(events, "books", seat, colour)
+            # a "shelf" event with a target colour took that many new own textbooks from storage
+            moved = _totals(events, "books", seat, colour) - _totals(events, "shelf", seat, colour)
+            assert q.storage[colour] - p.storage[colour] == moved
         # a textbook only reaches a shelf from its owner's storage; income shifts drop books
         assert q.shelved - p.shelved == _totals(events, "shelf", seat)
         assert q.masters - p.masters == _totals(events, "master", seat)
