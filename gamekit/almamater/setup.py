@@ -162,14 +162,31 @@ def discard_founding(w: Work, seat: int, card: str) -> None:
             )
     tie = w.g["tie_draw"]
     order = tuple(sorted(range(n), key=lambda i: (sums[i], tie[i])))
-    if len(set(sums)) < n:
-        drawn = ", ".join(w.name(i) for i in sorted(range(n), key=lambda i: tie[i]))
-        if w.narrate:
-            w.log("draft", f"ties are broken by the seeded draw: {drawn}")
     if w.narrate:
+        for total in sorted(set(sums)):
+            tied = [i for i in range(n) if sums[i] == total]
+            if len(tied) > 1:
+                w.log("draft", tie_words([w.name(i) for i in tied], total, [tie[i] for i in tied]))
         w.log("order", "turn order: " + ", ".join(w.name(i) for i in order))
     w.g.update(order=order, turn=0)
     w.enter("chancellor")
+
+
+def tie_words(names: list[str], total: int, draw: list[int]) -> str:
+    """The log line for the players ``names`` (in seat order) who tie at white sum
+    ``total``: only they are named, then in the order of their seeded ``draw`` numbers
+    (one per name, lower first).
+
+    >>> tie_words(["Ann", "Cy"], 21, [1, 0])
+    'Ann and Cy tie at white sum 21; the seeded draw puts Cy first'
+    >>> tie_words(["Red", "Blue", "Green"], 15, [2, 0, 1])
+    'Red, Blue and Green tie at white sum 15; the seeded draw orders them Blue, Green, Red'
+    """
+    drawn = [name for _, name in sorted(zip(draw, names, strict=True))]
+    who = ", ".join(names[:-1]) + " and " + names[-1]
+    if len(names) == 2:
+        return f"{who} tie at white sum {total}; the seeded draw puts {drawn[0]} first"
+    return f"{who} tie at white sum {total}; the seeded draw orders them {', '.join(drawn)}"
 
 
 def choose_chancellor(w: Work, seat: int, name: str) -> None:

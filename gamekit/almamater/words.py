@@ -917,9 +917,15 @@ def _l_reveal(m: re.Match[str]) -> str:
     return f"{m['who']} deckt {m['cards']} auf: weiße Summe {m['n']}"
 
 
-@_line(r"ties are broken by the seeded draw: (?P<x>.+)")
+@_line(
+    r"(?P<who>.+) tie at white sum (?P<n>\d+); the seeded draw "
+    r"(?:puts (?P<first>\S+) first|orders them (?P<x>.+))"
+)
 def _l_ties(m: re.Match[str]) -> str:
-    return f"Gleichstände entscheidet die gezogene Reihenfolge: {m['x']}"
+    who = f"{m['who'].replace(' and ', ' und ')} haben dieselbe weiße Summe {m['n']}"
+    if m["first"]:
+        return f"{who}; die gezogene Reihenfolge stellt {m['first']} nach vorn"
+    return f"{who}; die gezogene Reihenfolge: {m['x']}"
 
 
 @_line(r"turn order: (?P<x>.+)")

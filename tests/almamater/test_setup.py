@@ -153,3 +153,40 @@ def test_glareanus_adds_the_discarded_card() -> None:
 
 def _milestone_ducats(spec, s, research):  # type: ignore[no-untyped-def]
     return sum(spec.research[s.research_track[i]].milestone.ducats for i in range(research // 3))
+
+
+def test_the_tie_line_names_only_the_tied_players() -> None:
+    """Kit default (rule 2): the seeded draw orders only the players whose white sums are
+    equal, and the log names only them (newcomer audit 7, finding 3: 'ties are broken by
+    the seeded draw: Cy, Ann, Bo' named Bo, who was not tied)."""
+    spec = SPECS[3]
+    s = new_game(spec, seed=3)
+    while s.phase == "draft":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = with_player(s, 0, kept=("F01", "F03", "F05", "F24"))  # whites 1, 2, 3, 12
+    s = with_player(s, 1, kept=("F07", "F09", "F11", "F23"))  # whites 4, 5, 6, 12
+    s = with_player(s, 2, kept=("F02", "F04", "F06", "F22"))  # whites 1, 2, 3, 11
+    s = step(spec, s, DiscardFounding("F24")).state  # Red: 1 + 2 + 3 = 6
+    s = step(spec, s, DiscardFounding("F23")).state  # Blue: 4 + 5 + 6 = 15
+    done = step(spec, s, DiscardFounding("F22"))  # Green: 1 + 2 + 3 = 6, ties with Red
+    first = "Red" if done.state.tie_draw[0] < done.state.tie_draw[2] else "Green"
+    lines = [e.text for e in done.events if e.kind == "draft" and "tie" in e.text]
+    assert lines == [f"Red and Green tie at white sum 6; the seeded draw puts {first} first"]
+    assert done.state.order[2] == 1  # Blue, 15, plays last whatever the draw
+
+
+def test_two_separate_ties_get_a_line_each() -> None:
+    """4 players, sums 6, 6, 15, 15: two tie lines, each naming its own pair."""
+    spec = SPECS[4]
+    s = new_game(spec, seed=5)
+    while s.phase == "draft":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = with_player(s, 0, kept=("F01", "F03", "F05", "F24"))  # 1 + 2 + 3 = 6
+    s = with_player(s, 1, kept=("F07", "F09", "F11", "F23"))  # 4 + 5 + 6 = 15
+    s = with_player(s, 2, kept=("F02", "F04", "F06", "F22"))  # 1 + 2 + 3 = 6
+    s = with_player(s, 3, kept=("F08", "F10", "F12", "F21"))  # 4 + 5 + 6 = 15
+    for card in ("F24", "F23", "F22"):
+        s = step(spec, s, DiscardFounding(card)).state
+    done = step(spec, s, DiscardFounding("F21"))
+    lines = [e.text.split(";")[0] for e in done.events if "tie at" in e.text]
+    assert lines == ["Red and Green tie at white sum 6", "Blue and Purple tie at white sum 15"]

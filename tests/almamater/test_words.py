@@ -203,3 +203,14 @@ def test_every_log_line_and_button_of_a_game_is_german(players: int, seed: int, 
             lines += 1
         state = result.state
     assert lines > 300 and buttons > 300
+
+
+def test_the_founding_tie_line_in_german() -> None:
+    # newcomer audit 7, finding 3: the tie line names only the tied players
+    assert event_text("Red and Green tie at white sum 22; the seeded draw puts Red first") == (
+        "Rot und Grün haben dieselbe weiße Summe 22; die gezogene Reihenfolge stellt Rot nach vorn"
+    )
+    three = "Red, Blue and Green tie at white sum 15; the seeded draw orders them Blue, Green, Red"
+    assert event_text(three, names={"Red": "Ann", "Blue": "Bo", "Green": "Cy"}) == (
+        "Ann, Bo und Cy haben dieselbe weiße Summe 15; die gezogene Reihenfolge: Bo, Cy, Ann"
+    )
