@@ -220,3 +220,46 @@ def test_own_bot_refuses_a_weak_bot_and_says_its_share(capsys):
     assert share <= 0.5
     assert check("almamater_4.own_bot", first) is False
     assert f"your bot wins {share:.0%} of the 20 duels" in capsys.readouterr().out
+
+
+# Near misses (newcomer audit 7, findings 1 and 4): the reply names what is wrong.
+NEAR_MISSES = [
+    # Green's own sum is 3 + 4 + 10 = 17; the tied pair (Red 2+7+9, Blue 1+5+12) share 18
+    ("almamater_1.first_player", ("green", 17), "the second is not: it is the white sum that"),
+    ("almamater_1.first_player", ["Red", 18], "the first is not: who plays first is the"),
+    # 23 ties in 200 drafts is 11.5 %: written as a percentage
+    ("almamater_1.tie_share", 11.5, "a share is a number between 0 and 1"),
+    # turn_order_after_bishop((0, 1, 2), ...) gives these seats: blue, green, red
+    ("almamater_2.bishop_order", (1, 2, 0), "those are seat numbers"),
+    ("almamater_2.bishop_order", ["B", "G", "R"], "not the board's letters"),
+    ("glossary_almamater.lexikon", "dictionaries", "that is the right word"),
+    ("glossary_almamater.lexikon", "a dictionary", "that is the right word"),
+]
+
+
+@pytest.mark.parametrize(("exercise", "answer", "says"), NEAR_MISSES)
+def test_a_near_miss_is_told_what_is_wrong(exercise, answer, says, capsys):
+    assert check(exercise, answer) is False
+    reply = capsys.readouterr().out
+    assert says in reply and "Hint:" not in reply and "expected form" not in reply
+
+
+@pytest.mark.parametrize(
+    ("exercise", "answer"),
+    [
+        ("almamater_1.first_player", ["GREEN", 18.0]),
+        ("almamater_1.tie_share", 0.115),
+        ("almamater_2.bishop_order", ("Blue", "Green", "Red")),
+        ("glossary_almamater.lexikon", " Dictionary "),
+    ],
+)
+def test_the_near_miss_replies_never_refuse_a_right_answer(exercise, answer):
+    assert check(exercise, answer) is True
+
+
+def test_a_plain_wrong_answer_still_gets_the_hint(capsys):
+    # both values wrong: the hint now speaks of both values
+    assert check("almamater_1.first_player", ("blue", 17)) is False
+    out = capsys.readouterr().out
+    assert "Hint:" in out and "the second value is the sum that two players share" in out
+

@@ -32,14 +32,69 @@ from gamekit.almamater.sheet import score_sheet
 from gamekit.almamater.simulate import play_game, simulate
 from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import GameState, PlayerState
-from gamekit.core.exercises import register
+from gamekit.core.exercises import _matches, register
 
 __all__ = ["LESSON_3_SHEET", "PARK_EXERCISE", "copy_data", "duel"]
+
+#: A near miss: a test of the learner's answer, and what to tell them when it holds.
+NearMiss = tuple[Callable[[Any], bool], str]
+
+
+def _near_misses(*misses: NearMiss) -> Callable[[Any], str | None]:
+    """An ``accept`` check (see :func:`gamekit.core.exercises.register`) that names what is
+    wrong in a common near miss, instead of the hint about the reasoning.
+
+    Each test must be false for every right answer; an answer no test catches is compared
+    as usual. A test that cannot read the answer (a word where a number belongs) does not
+    hold.
+
+    >>> accept = _near_misses((lambda a: a > 1, "write a share between 0 and 1"))
+    >>> accept(11.5), accept(0.1), accept("x")
+    ('write a share between 0 and 1', None, None)
+    """
+
+    def accept(answer: Any) -> str | None:
+        for holds, reason in misses:
+            try:
+                if holds(answer):
+                    return reason
+            except (TypeError, ValueError, IndexError, AttributeError):
+                continue
+        return None
+
+    return accept
+
+
+def _is(answer: Any, truth: Any) -> bool:
+    """Whether ``answer`` is ``truth`` in a form the self-check accepts."""
+    return _matches(answer, truth, 1e-3)
+
+
+def _pair(answer: Any) -> bool:
+    return not isinstance(answer, str) and len(answer) == 2
+
 
 # ---------------------------------------------------------------- the glossary
 
 
-@register("glossary_almamater.lexikon", hint="search the table for Lexikon")
+def _one_word(text: str) -> str:
+    """``text`` as one word: in the singular, without an article ("a dictionary" -> ...)."""
+    word = text.strip().casefold().removeprefix("a ").removeprefix("an ")
+    word = word.removeprefix("the ").strip()
+    return word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
+
+
+@register(
+    "glossary_almamater.lexikon",
+    hint="search the table for Lexikon",
+    accept=_near_misses(
+        (
+            lambda a: _one_word(a) == _one_word(_lexikon()) and not _is(a, _lexikon()),
+            "that is the right word, but write it as the table does: one word, in the "
+            'singular, without "a" or "the"',
+        )
+    ),
+)
 def _lexikon() -> str:
     from gamekit.almamater.glossary import GLOSSARY
 
@@ -61,7 +116,24 @@ def _unused_chancellors() -> int:
 
 @register(
     "almamater_1.first_player",
-    hint="add each player's three white numbers; the lowest sum plays first",
+    hint="add each player's three white numbers; the lowest sum plays first, and the "
+    "second value is the sum that two players share",
+    accept=_near_misses(
+        (
+            lambda a: (
+                _pair(a) and _is(a[0], _first_player()[0]) and not _is(a[1], _first_player()[1])
+            ),
+            "the first value (who plays first) is right; the second is not: it is the white "
+            "sum that the two tied players share, not the sum of whoever plays first",
+        ),
+        (
+            lambda a: (
+                _pair(a) and _is(a[1], _first_player()[1]) and not _is(a[0], _first_player()[0])
+            ),
+            "the second value (the tied sum) is right; the first is not: who plays first is "
+            "the player with the lowest white sum",
+        ),
+    ),
 )
 def _first_player() -> tuple[str, int]:
     kept = {"red": (2, 7, 9), "blue": (1, 5, 12), "green": (3, 4, 10)}
@@ -82,6 +154,13 @@ def _go_first(spec: Any, state: GameState, options: list[Any]) -> Any:
     "almamater_1.tie_share",
     tolerance=0.006,
     hint="count the drafts whose two lowest white sums are equal, then divide by 200",
+    accept=_near_misses(
+        (
+            lambda a: not isinstance(a, str) and 1 < float(a) <= 100,
+            "a share is a number between 0 and 1 (0.25, not 25 for 25 %); "
+            "if you wrote a percentage, divide it by 100",
+        )
+    ),
 )
 def _tie_share() -> Fraction:
     spec = make_spec(3)
@@ -159,6 +238,17 @@ def _shelf_shift() -> tuple[int, int]:
 @register(
     "almamater_2.bishop_order",
     hint="most masters first; among equals, who placed there first; then the rest",
+    accept=_near_misses(
+        (
+            lambda a: sorted(int(x) for x in a if not isinstance(x, (str, bool))) == [0, 1, 2],
+            "those are seat numbers (what turn_order_after_bishop gives); write the colours "
+            "they stand for (red 0, blue 1, green 2), each a word in quotes",
+        ),
+        (
+            lambda a: len(a) == 3 and all(x.strip().casefold() in ("r", "b", "g") for x in a),
+            'write whole colour words in quotes ("red"), not the board\'s letters',
+        ),
+    ),
 )
 def _bishop_order() -> list[str]:
     colours = ("red", "blue", "green")
