@@ -78,7 +78,7 @@ PHASES = PhaseTable(
                 ShelveTextbooks,
             ),
             next="administration",
-            description="place masters or lecture; place new own textbooks",
+            description="place masters or lecture",
         ),
         Phase(
             "administration",

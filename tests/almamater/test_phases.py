@@ -93,3 +93,25 @@ def test_seeded_games_change_phase_only_as_the_table_allows(
             state = after
     table = {(p.name, nxt) for p in PHASES.phases for nxt in p.successors}
     assert used == table
+
+
+def test_the_action_status_asks_for_textbooks_only_while_some_wait() -> None:
+    """The play table's status line reads the phase table. In the action phase it says
+    "place masters or lecture", and "own textbooks" only while a shelving decision waits
+    (newcomer audit 7, finding 9: "place new own textbooks" showed with none to place)."""
+    from widgets.play_almamater import AlmaMaterTable
+
+    assert PHASES["action"].description == "place masters or lecture"
+    table = AlmaMaterTable(["Ann", "Bo"], seed=3)
+    seen = {"action": 0, "shelve": 0}
+    for _ in range(400):
+        state = table.state
+        if state.phase == "action" and table.panel.actions:
+            waits = bool(state.pending) and state.pending[0][0] == "shelve"
+            assert ("own textbooks" in table.panel.status) == waits, table.panel.status
+            seen["shelve" if waits else "action"] += 1
+        if not table.panel.actions or all(seen.values()):
+            break
+        action = table.panel.actions[0]["action"]
+        table.panel.set_state({"intent": {"kind": "act", "action": action, "seq": _ + 1}})
+    assert all(seen.values()), seen
