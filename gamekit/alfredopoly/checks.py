@@ -53,7 +53,9 @@ def build_problem(t: Table, seat: int, i: int) -> str | None:
 
 
 def sell_problem(t: Table, seat: int, i: int) -> str | None:
-    """Rule 11: sculptures sell evenly; a statue needs four sculptures in the supply."""
+    """Rule 11: sculptures sell evenly; a statue needs four sculptures in the supply, and
+    none while the last sculptures are auctioned (Decision "building shortage": a statue
+    sold alone puts four sculptures from the supply on its building)."""
     if not _index(t, i) or t.owner[i] != seat:
         return f"space {i!r} is not yours"
     s = t.board.spaces[i]
@@ -62,6 +64,12 @@ def sell_problem(t: Table, seat: int, i: int) -> str | None:
         return f"{s.name} has no sculptures"
     if lv < max(t.level[j] for j in t.lay.group[i]):
         return f"sell evenly: another building of the {s.group} group has more sculptures"
+    au = t.auction
+    if lv == STATUE and au is not None and au.building == "sculpture":
+        return (
+            "the trustees' last sculptures are being auctioned, and a statue sold alone "
+            "takes four of them: sell the whole group, or wait for the end of the auction"
+        )
     if lv == STATUE and t.sculptures_left < SCULPTURES_PER_STATUE:
         return "the trustees lack four sculptures to replace the statue; sell the whole group"
     return None

@@ -39,7 +39,9 @@ Decisions (where the sheet is silent; the kit follows classic US rules before 20
   to the trustees, "Get out" cards go to the bottom of their decks.
 - Selling a statue returns it to the trustees for half a sculpture's price and puts
   four sculptures back on the building; when the supply has fewer than four,
-  ``SellAllSculptures`` sells a whole group's buildings at once (always even).
+  ``SellAllSculptures`` sells a whole group's buildings at once (always even). While the
+  last sculptures are auctioned (rule 10's shortage) no statue is sold alone: it would
+  take the auctioned sculptures.
 - Alumni Hall's 10% is of net worth (cash, printed prices of all property, mortgaged
   or not, and what was paid for sculptures and statues), rounded down.
 - "At any time" (rule 12, and the classic rules for building and selling): any solvent

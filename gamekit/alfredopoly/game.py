@@ -49,7 +49,7 @@ from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_str
 from gamekit.alfredopoly.words import describe
 from gamekit.core.actions import Action, Outcome, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
-from gamekit.core.errors import IllegalAction
+from gamekit.core.errors import DataError, IllegalAction
 from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
 from gamekit.core.simulate import rotate_seats
 from gamekit.core.structs import from_struct, to_struct
@@ -181,11 +181,25 @@ class AlfredopolyGame:
         }
 
     def state_from_struct(self, data: Any) -> GameState:
+        """A saved game's state, played by its options (``ValueError`` naming the field:
+        ``options.<name>`` or ``state.<field>``).
+
+        >>> data = GAME.state_to_struct(GAME.new_game(2, seed=0))
+        >>> data["options"]["sculptures"] = -1
+        >>> GAME.state_from_struct(data)
+        Traceback (most recent call last):
+        ...
+        ValueError: options.sculptures: must be a whole number >= 0, got -1
+        """
         options, body = check_state_struct(self.name, data)
         try:
             spec = _spec(json.dumps(options, sort_keys=True))
         except TypeError as exc:
             raise ValueError(f"options: {exc}") from None
+        except DataError:
+            raise
+        except ValueError as exc:
+            raise ValueError(_option_error(str(exc))) from None
         return state_from_struct(body, spec)
 
     def action_to_struct(self, action: Action) -> dict[str, Any]:
@@ -300,6 +314,28 @@ class AlfredopolyGame:
                  "actions": actions}
             )  # fmt: skip
         return rows
+
+
+def _option_error(text: str) -> str:
+    """A spec's complaint about one option, with the option's path (``options.<name>``)
+    in front: the spec names the option first (``"sculptures must be ..."``) and the
+    dice struct its type (``"Dice: expected an object"``).
+
+    >>> _option_error("Dice.count: expected a whole number, got 'x'")
+    "options.dice.count: expected a whole number, got 'x'"
+    >>> _option_error("Alfredopoly needs at least two dice (doubles matter)")
+    'options.dice: Alfredopoly needs at least two dice (doubles matter)'
+    """
+    if text.startswith("options"):
+        return text
+    if text.startswith("Dice"):
+        return f"options.dice{text[len('Dice') :]}"
+    name, _, rest = text.partition(" ")
+    if name in AlfredopolySpec.__dataclass_fields__:
+        return f"options.{name}: {rest}"
+    if "dice" in text:
+        return f"options.dice: {text}"
+    return f"options: {text}"
 
 
 def _seed_sequence(seed: Any) -> np.random.SeedSequence:

@@ -153,8 +153,11 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
     >>> state_from_struct(state_to_struct(s), s.spec) == s
     True
 
-    What the players hold must fit together too: no negative cash, buildings only on an
-    owned, unmortgaged street, every card in exactly one place.
+    What the players hold must fit together too: no negative cash, property only on
+    property spaces, buildings only on a whole, unmortgaged colour group of one owner,
+    built evenly, no more built and left than the supply, every card in exactly one place.
+    The phase must have what it waits for (a space on offer, a debt, an auction, ...) and
+    wait for the right player, so that the game can go on.
 
     >>> data = state_to_struct(s)
     >>> data["players"][0]["cards"] = [data["decks"][0][0]]
@@ -163,15 +166,29 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
     ...
     ValueError: state.players[0].cards: card EM03 is in two places (the E-Mail deck and Ann's hand)
     """
+    if isinstance(data, dict) and "phase" not in data:
+        raise ValueError("state.phase: missing (a saved game says what the game waits for)")
     state = from_struct(GameState, data)
-    if len(state.owner) != len(spec.board.spaces):
-        raise ValueError(
-            f"state.owner: the board has {len(spec.board.spaces)} spaces, "
-            f"the state {len(state.owner)}"
-        )
+    _check_sizes(state, len(spec.board.spaces))
     _check_seats_and_spaces(state, len(spec.board.spaces))
     _check_holdings(state, spec)
+    _check_phase(state, spec)
     return dataclasses.replace(state, spec=spec)
+
+
+def _check_sizes(state: GameState, spaces: int) -> None:
+    """2 to 8 players, and one entry a space in each list of the board (``ValueError``)."""
+    from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
+
+    if not MIN_PLAYERS <= len(state.players) <= MAX_PLAYERS:
+        raise ValueError(
+            f"state.players: {len(state.players)} player{'s' * (len(state.players) != 1)}; "
+            f"Alfredopoly seats {MIN_PLAYERS} to {MAX_PLAYERS}"
+        )
+    for name in ("owner", "level", "mortgaged"):
+        size = len(getattr(state, name))
+        if size != spaces:
+            raise ValueError(f"state.{name}: the board has {spaces} spaces, the state {size}")
 
 
 def _check_seats_and_spaces(state: GameState, spaces: int) -> None:
@@ -190,16 +207,35 @@ def _check_seats_and_spaces(state: GameState, spaces: int) -> None:
     check_values("state.out_order", state.out_order, seats)
     for seat, player in enumerate(state.players):
         check_values(f"state.players[{seat}].position", player.position, range(spaces))
-    for debt in state.debts:
-        check_values("state.debts.debtor", debt.debtor, seats)
-        check_values("state.debts.creditor", debt.creditor, range(TRUSTEES, len(state.players)))
-    if state.auction is not None:
-        check_values("state.auction.space", state.auction.space, range(spaces))
-        check_values("state.auction.bidders", state.auction.bidders, seats)
-        au = state.auction  # a building-shortage auction (rule 10) says where to go back to
+    for k, debt in enumerate(state.debts):
+        check_values(f"state.debts[{k}].debtor", debt.debtor, seats)
+        check_values(
+            f"state.debts[{k}].creditor", debt.creditor, range(TRUSTEES, len(state.players))
+        )
+        if debt.amount <= 0:
+            raise ValueError(f"state.debts[{k}].amount: {debt.amount} is not above zero")
+    if state.offer is not None:
+        check_values("state.offer.partner", state.offer.partner, seats)
+    au = state.auction
+    if au is not None:
+        check_values("state.auction.space", au.space, range(spaces))
+        check_values("state.auction.bidders", au.bidders, seats)
+        if not au.bidders or len(set(au.bidders)) != len(au.bidders):
+            raise ValueError(
+                f"state.auction.bidders: {list(au.bidders)} (an auction under way has "
+                "bidders, each once)"
+            )
+        check_values("state.auction.turn", au.turn, range(len(au.bidders)))
+        check_values("state.auction.high_bidder", au.high_bidder, {-1, *au.bidders})
+        if au.high_bid < 0:
+            raise ValueError(f"state.auction.high_bid: {au.high_bid} is below zero")
         check_values("state.auction.building", au.building, {"", "sculpture", "statue"})
-        check_values("state.auction.resume", au.resume, {"", *PHASES.names})
-        check_values("state.auction.resume_actor", au.resume_actor, range(-1, len(seats)))
+        # a building-shortage auction (rule 10) goes back to the phase it was opened in;
+        # the house rule's auction goes on as its phase table says
+        opened_in = {p.name for p in PHASES.phases if "building_auction" in p.then}
+        check_values("state.auction.resume", au.resume, opened_in if au.building else {""})
+        check_values("state.auction.resume_actor", au.resume_actor,
+                     seats if au.building else {-1})  # fmt: skip
 
 
 def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:
@@ -211,10 +247,24 @@ def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:
     for seat, player in enumerate(state.players):
         if player.cash < 0:
             raise ValueError(f"state.players[{seat}].cash: {player.cash} is below zero")
-    for name in ("jackpot", "sculptures_left", "statues_left"):
+        check_values(f"state.players[{seat}].jail_tries", player.jail_tries,
+                     range(spec.jail_tries))  # fmt: skip
+    for name in ("jackpot", "sculptures_left", "statues_left", "then_move", "doubles"):
         if getattr(state, name) < 0:
             raise ValueError(f"state.{name}: {getattr(state, name)} is below zero")
     spaces = spec.board.spaces
+    for i, (owner, mortgaged) in enumerate(zip(state.owner, state.mortgaged, strict=True)):
+        problem = (
+            "is not a property"
+            if not spaces[i].is_property
+            else "is the trustees'"
+            if owner < 0 and mortgaged
+            else None
+        )
+        if problem and (owner >= 0 or mortgaged):
+            field = "mortgaged" if mortgaged else "owner"
+            what = "is mortgaged" if mortgaged else f"is owned by seat {owner}"
+            raise ValueError(f"state.{field}[{i}]: {spaces[i].name} {what} but {problem}")
     for i, level in enumerate(state.level):
         if not level:
             continue
@@ -231,6 +281,8 @@ def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:
             raise ValueError(
                 f"state.level[{i}]: {spaces[i].name} has {level} buildings but {problem}"
             )
+        _check_group(state, spec, i)
+    _check_supply(state, spec)
     places: dict[str, str] = {}
     held = [
         (f"state.decks[{d}]", f"the {DECK_TITLES[DECKS[d]]} deck", deck)
@@ -251,3 +303,124 @@ def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:
     missing = sorted(set(spec.board.cards) - set(places))
     if missing:
         raise ValueError(f"state.decks: card {missing[0]} is in no deck and no hand")
+
+
+def _check_group(state: GameState, spec: AlfredopolySpec, i: int) -> None:
+    """Rule 10: buildings stand on a whole colour group of one owner, none of it
+    mortgaged, built evenly (``ValueError`` naming ``state.level[i]``)."""
+    space = spec.board.spaces[i]
+    group = spec.board.groups[space.group or ""]
+    levels = [state.level[j] for j in group]
+    problem = (
+        f"the {space.group} group is not all {_seat_name(state, state.owner[i])}'s"
+        if any(state.owner[j] != state.owner[i] for j in group)
+        else f"part of the {space.group} group is mortgaged"
+        if any(state.mortgaged[j] for j in group)
+        else f"the {space.group} group is not built evenly (levels {levels})"
+        if max(levels) - min(levels) > 1
+        else None
+    )
+    if problem:
+        raise ValueError(f"state.level[{i}]: {space.name} has buildings but {problem}")
+
+
+def _check_supply(state: GameState, spec: AlfredopolySpec) -> None:
+    """What is built and what the trustees hold is at most the supply (rule 10)."""
+    from gamekit.alfredopoly.constants import STATUE
+
+    built = {
+        "sculptures": sum(lv for lv in state.level if lv < STATUE),
+        "statues": sum(1 for lv in state.level if lv == STATUE),
+    }
+    for kind, count in built.items():
+        left = getattr(state, f"{kind}_left")
+        supply = getattr(spec, kind)
+        if left + count > supply:
+            raise ValueError(
+                f"state.{kind}_left: {left} left and {count} on the board, more than the "
+                f"supply of {supply}"
+            )
+
+
+def _seat_name(state: GameState, seat: int) -> str:
+    return state.players[seat].name if 0 <= seat < len(state.players) else "the trustees"
+
+
+def _check_phase(state: GameState, spec: AlfredopolySpec) -> None:
+    """The phase has what it waits for, and its actor is the one it waits for
+    (``ValueError`` naming the field)."""
+    problem = _phase_problem(state, spec, state.phase)
+    au = state.auction
+    if problem is None and au is not None and au.building and au.resume in _OWN_QUESTION:
+        # the phase a shortage auction goes back to must still have its question
+        problem = _phase_problem(state, spec, au.resume, actor=False)
+        if problem is not None:
+            field, words = problem
+            problem = field, f"{words} (the shortage auction goes back to {au.resume})"
+    if problem is not None:
+        field, words = problem
+        raise ValueError(f"state.{field}: {words}")
+    if state.phase != "over" and state.players[state.current].bankrupt:
+        raise ValueError(f"state.current: {_seat_name(state, state.current)} is out of the game")
+
+
+_OWN_QUESTION = ("buy", "tax", "trade")
+"""Phases that hold a question of their own (a space on offer, Alumni Hall, a trade)."""
+
+
+def _phase_problem(
+    state: GameState, spec: AlfredopolySpec, phase: str, actor: bool = True
+) -> tuple[str, str] | None:
+    """``(field, problem)`` when ``phase`` lacks what it waits for, or its actor is not
+    the one it waits for (only if ``actor``), else ``None``."""
+    spaces = spec.board.spaces
+    pending = state.pending
+    on_offer = spaces[pending] if pending >= 0 else None
+    au = state.auction
+    waits: int | None = state.current
+    if phase in ("buy", "auction") and (
+        on_offer is None or not on_offer.is_property or state.owner[pending] >= 0
+    ):
+        return (
+            "pending",
+            f"phase {phase} needs the property on offer (the trustees'), got {pending}",
+        )
+    if phase == "tax" and (on_offer is None or on_offer.kind != "tax" or not on_offer.tax_percent):
+        return "pending", f"phase tax needs a tax space with a percentage, got {pending}"
+    if phase == "card_dice" and (
+        on_offer is None or on_offer.kind != "utility" or state.owner[pending] < 0
+    ):
+        return "pending", f"phase card_dice needs an owned utility, got {pending}"
+    if phase == "auction":
+        if au is None or au.building or au.space != pending:
+            return "auction", "phase auction needs the house rule's auction of state.pending"
+        waits = au.bidders[au.turn]
+    if phase in ("building_auction", "placing"):
+        if au is None or not au.building:
+            return "auction", f"phase {phase} needs a building-shortage auction"
+        waits = au.bidders[au.turn]
+        if phase == "placing" and au.bidders != (au.high_bidder,):
+            return "auction", "phase placing needs the winner as the only bidder"
+    if phase == "debt":
+        if not state.debts:
+            return "debts", "phase debt needs a debt"
+        waits = state.debts[0].debtor
+    if phase == "transfer":
+        if not state.transfers:
+            return "transfers", "phase transfer needs a mortgaged property that changed hands"
+        for i in state.transfers:
+            if state.owner[i] < 0 or not state.mortgaged[i]:
+                return "transfers", f"{spaces[i].name} is not a mortgaged property of a player"
+        waits = state.owner[state.transfers[0]]
+    if phase == "trade":
+        if state.offer is None:
+            return "offer", "phase trade needs an offer"
+        waits = state.offer.partner
+    if phase == "over":
+        waits = None
+    if actor and waits is not None and state.actor != waits:
+        return "actor", (
+            f"phase {phase} waits for {_seat_name(state, waits)}, not "
+            f"{_seat_name(state, state.actor)}"
+        )
+    return None

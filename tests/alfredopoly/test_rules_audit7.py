@@ -7,12 +7,16 @@ Saxon Inn club (12) has a $75 mortgage, lifting it $83.
 
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
 from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly.rules import apply, legal_actions
+from gamekit.alfredopoly.game import AlfredopolyGame
+from gamekit.alfredopoly.rules import apply, legal_actions, management_actions
 from gamekit.alfredopoly.state import Debt, GameState
 from gamekit.core.errors import IllegalAction
 
@@ -140,3 +144,193 @@ def test_2_a_builder_bot_bids_only_what_it_does_not_owe() -> None:
     assert Builder(seed=0).decide(Table(SPEC, s)) == A.Bid(50)
     s = apply(SPEC, s, A.Bid(50))
     assert Builder(seed=0).decide(Table(SPEC, s)) == A.PassBid()
+
+
+# --- 3: a saved game that does not hold together is refused, naming the field -------------
+
+GAME = AlfredopolyGame()
+
+
+def saved(s: GameState | None = None) -> dict[str, Any]:
+    """A legal saved game (JSON round trip): by default Ann's first turn of three."""
+    s = GAME.new_game(["Ann", "Bo", "Cy"], seed=1) if s is None else s
+    data: dict[str, Any] = json.loads(json.dumps(GAME.state_to_struct(s)))
+    assert GAME.state_from_struct(data) == s
+    return data
+
+
+def shortage_auction() -> GameState:
+    """Ann asks to build on Fasano House (1) with one sculpture left and Cy able to build:
+    a shortage auction that goes back to Ann's turn."""
+    s = replace(own(own(game(3), 0, 1, 3), 2, 6, 8, 9), sculptures_left=1)
+    return apply(SPEC, s, A.BuildSculpture(1))
+
+
+def _set(**changes: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda st: st.update(changes)
+
+
+def _auction(**changes: Any) -> Callable[[dict[str, Any]], None]:
+    return lambda st: st["auction"].update(changes)
+
+
+def _players(count: int) -> Callable[[dict[str, Any]], None]:
+    def edit(st: dict[str, Any]) -> None:
+        st["players"] = [dict(st["players"][0], name=f"P{k}") for k in range(count)]
+
+    return edit
+
+
+def _owners(level: dict[int, int], owner: dict[int, int]) -> Callable[[dict[str, Any]], None]:
+    def edit(st: dict[str, Any]) -> None:
+        for i, seat in owner.items():
+            st["owner"][i] = seat
+        for i, lv in level.items():
+            st["level"][i] = lv
+        st["sculptures_left"] -= sum(lv for lv in level.values() if lv < 5)
+        st["statues_left"] -= sum(1 for lv in level.values() if lv == 5)
+
+    return edit
+
+
+def _debt(amount: int, debtor: int = 0) -> dict[str, Any]:
+    return {"debtor": debtor, "creditor": 1, "amount": amount, "reason": "(card)",
+            "kind": "card_payment", "jackpot": False}  # fmt: skip
+
+
+TURN_CASES = [
+    ("level", lambda st: st.update(level=st["level"][:39]),
+     "state.level: the board has 40 spaces, the state 39"),
+    ("mortgaged", lambda st: st.update(mortgaged=[*st["mortgaged"], False]),
+     "state.mortgaged: the board has 40 spaces, the state 41"),
+    ("one player", _players(1), "state.players: 1 player; Alfredopoly seats 2 to 8"),
+    ("nine players", _players(9), "state.players: 9 players; Alfredopoly seats 2 to 8"),
+    ("no phase", lambda st: st.pop("phase"), "state.phase: missing"),
+    ("buy space 39", _set(phase="buy", pending=-1),
+     r"state.pending: phase buy needs the property on offer \(the trustees'\), got -1"),
+    ("buy Academic Alley", _set(phase="buy", pending=0), "state.pending: phase buy .* got 0"),
+    ("tax", _set(phase="tax"), "state.pending: phase tax needs a tax space"),
+    ("debt", _set(phase="debt"), "state.debts: phase debt needs a debt"),
+    ("transfer", _set(phase="transfer"), "state.transfers: phase transfer needs a mortgaged"),
+    ("trade", _set(phase="trade"), "state.offer: phase trade needs an offer"),
+    ("auction", _set(phase="auction", pending=1),
+     "state.auction: phase auction needs the house rule's auction"),
+    ("building_auction", _set(phase="building_auction"),
+     "state.auction: phase building_auction needs a building-shortage auction"),
+    ("placing", _set(phase="placing"), "state.auction: phase placing needs a building-shortage"),
+    ("debtor", _set(phase="debt", debts=[_debt(50, debtor=1)]),
+     "state.actor: phase debt waits for Bo, not Ann"),
+    ("negative debt", _set(phase="debt", debts=[_debt(-500)]),
+     r"state.debts\[0\].amount: -500 is not above zero"),
+    ("split group", _owners({1: 3}, {1: 0, 3: 1}),
+     r"state.level\[1\]: Fasano House has buildings but the brown group is not all Ann's"),
+    ("uneven", _owners({1: 5}, {1: 0, 3: 0}),
+     r"state.level\[1\]: .* the brown group is not built evenly \(levels \[5, 0\]\)"),
+    ("supply", _set(sculptures_left=1000),
+     "state.sculptures_left: 1000 left and 0 on the board, more than the supply of 32"),
+    ("statue supply", _owners({1: 5, 3: 5}, {1: 0, 3: 0}), None),
+    ("Academic Alley owned", lambda st: st["owner"].__setitem__(0, 1),
+     r"state.owner\[0\]: Academic Alley is owned by seat 1 but is not a property"),
+    ("trustees' mortgage", lambda st: st["mortgaged"].__setitem__(1, True),
+     r"state.mortgaged\[1\]: Fasano House is mortgaged but is the trustees'"),
+    ("jail tries", lambda st: st["players"][0].update(jail_tries=-3, in_jail=True),
+     r"state.players\[0\].jail_tries: -3 is not allowed \(expected 0..2\)"),
+    ("then_move", _set(then_move=-5), "state.then_move: -5 is below zero"),
+    ("bankrupt", lambda st: st["players"][0].update(bankrupt=True),
+     "state.current: Ann is out of the game"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "edit, words", [case[1:] for case in TURN_CASES], ids=[case[0] for case in TURN_CASES]
+)
+def test_3_a_saved_game_that_does_not_hold_together_is_refused(edit, words) -> None:  # type: ignore[no-untyped-def]
+    data = saved()
+    edit(data["state"])
+    if words is None:  # a legal variant (it loads), then the supply is overdrawn
+        GAME.state_from_struct(data)
+        data["state"]["statues_left"] += 1
+        words = "state.statues_left: 11 left and 2 on the board, more than the supply of 12"
+    with pytest.raises(ValueError, match=words):
+        GAME.state_from_struct(data)
+
+
+AUCTION_CASES = [
+    ("resume ''", _auction(resume=""), r"state.auction.resume: '' is not allowed \(expected buy, "
+     "debt, tax, trade, transfer, turn\\)"),
+    ("resume dice", _auction(resume="dice"), "state.auction.resume: 'dice' is not allowed"),
+    ("resume over", _auction(resume="over"), "state.auction.resume: 'over' is not allowed"),
+    ("resume buy", _auction(resume="buy"),
+     r"state.pending: .* got -1 \(the shortage auction goes back to buy\)"),
+    ("high bidder", _auction(high_bidder=7), "state.auction.high_bidder: 7 is not allowed"),
+    ("turn", _auction(turn=5), r"state.auction.turn: 5 is not allowed \(expected 0..1\)"),
+    ("no bidders", _auction(bidders=[], turn=0), r"state.auction.bidders: \[\]"),
+    ("placing", _set(phase="placing"), "state.auction: phase placing needs the winner"),
+    ("bidder", _set(actor=1), "state.actor: phase building_auction waits for Ann, not Bo"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    "edit, words", [case[1:] for case in AUCTION_CASES], ids=[case[0] for case in AUCTION_CASES]
+)
+def test_3_a_saved_shortage_auction_that_cannot_go_on_is_refused(edit, words) -> None:  # type: ignore[no-untyped-def]
+    data = saved(shortage_auction())
+    edit(data["state"])
+    with pytest.raises(ValueError, match=words):
+        GAME.state_from_struct(data)
+
+
+# --- 5: an option of a saved game is named by its path ---------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name, value, words",
+    [
+        ("sculptures", -1, r"^options.sculptures: must be a whole number >= 0, got -1$"),
+        ("dice", "9d6", r"^options.dice: expected an object, got str$"),
+        ("dice", {"count": 1, "sides": 6}, r"^options.dice: Alfredopoly needs at least two dice"),
+        ("max_rounds", 0, r"^options.max_rounds: must be a whole number >= 1 or None, got 0$"),
+    ],
+)
+def test_5_a_bad_option_in_a_saved_game_names_its_path(name: str, value: Any, words: str) -> None:
+    data = saved()
+    data["options"][name] = value
+    with pytest.raises(ValueError, match=words):
+        GAME.state_from_struct(data)
+
+
+# --- 4: no statue is sold alone while the last sculptures are auctioned ---------------------
+
+
+def six_builders() -> GameState:
+    """Six players; five own a bare colour group and Flo (5) the dark blue group with two
+    statues; 4 sculptures are left for the five who could build: Ann's request on Fasano
+    House (1) opens a sculpture auction."""
+    s = game(6)
+    for seat, group in enumerate([(1, 3), (6, 8, 9), (11, 13, 14), (16, 18, 19), (21, 23, 24)]):
+        s = own(s, seat, *group)
+    s = replace(own(s, 5, 37, 39, level=5), sculptures_left=4)
+    s = apply(SPEC, s, A.BuildSculpture(1))
+    assert s.auction is not None and s.auction.bidders == (0, 1, 2, 3, 4)
+    return s
+
+
+def test_4_a_statue_is_not_sold_alone_during_a_sculpture_auction() -> None:
+    """Decision "building shortage": selling The Steinheim's statue (39) would put four
+    of the auctioned sculptures on it (the audit's case left none for the auction)."""
+    s = six_builders()
+    with pytest.raises(IllegalAction, match="last sculptures are being auctioned") as exc:
+        apply(SPEC, s, A.SellSculpture(39, 5))
+    assert "sell the whole group" in exc.value.reason
+    flo = management_actions(SPEC, s, 5)
+    assert A.SellSculpture(39, 5) not in flo and A.SellAllSculptures("dark_blue", 5) in flo
+    # the whole group takes nothing from the supply: 2 statues x 5 purchases x $100
+    after = apply(SPEC, s, A.SellAllSculptures("dark_blue", 5))
+    assert (after.sculptures_left, after.statues_left, after.players[5].cash) == (4, 12, 2500)
+    # the auction goes on for the four sculptures: Ann wins one at $50
+    for a in (A.Bid(50), *[A.PassBid()] * 4):
+        s = apply(SPEC, s, a)
+    assert (s.phase, s.level[1], s.sculptures_left, cash(s)[0]) == ("turn", 1, 3, 1450)
+    # after it, 3 sculptures are too few to replace a statue (rule 11 Decision)
+    with pytest.raises(IllegalAction, match="lack four sculptures"):
+        apply(SPEC, s, A.SellSculpture(39, 5))
