@@ -65,6 +65,7 @@ def load_components(path: str | Path | None = None) -> Components:
             raw["founding"][0].file, None, "card", "needs at least 16 cards (4 players x 4)"
         )
     campus_students(raw["students"][0], raw["board"][0], students, board)
+    validate.glory_reachable(raw["glory"][0], raw["board"][0], glory, board)
     return Components(
         founding=founding,
         chancellors=chancellors,

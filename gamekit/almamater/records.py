@@ -248,7 +248,8 @@ class Reputation:
 
 @dataclass(frozen=True)
 class Note:
-    """Where a number comes from: ``status`` is ``"fact"`` or ``"kit default"``."""
+    """Where a number comes from: ``status`` is ``"fact"``, ``"kit default"`` or
+    ``"variant"`` (a file's declared variant, which may change its facts)."""
 
     family: str
     field: str
@@ -292,6 +293,17 @@ class Components:
         self._chancellors.update((c.name, c) for c in self.chancellors)
         self._students.update((s.name, s) for s in self.students)
         self._professors.update((p.name, p) for p in self.professors)
+
+    @property
+    def variants(self) -> tuple[Note, ...]:
+        """The variants the data files declare (``[about] variant``): a file that declares
+        one may change the numbers its facts state. Empty for the kit's own data.
+
+        >>> from gamekit.almamater.components import load_components
+        >>> load_components().variants
+        ()
+        """
+        return tuple(n for n in self.notes if n.status == "variant")
 
     def chancellor(self, name: str) -> Chancellor:
         """The chancellor called ``name`` (a ``KeyError`` if unknown)."""

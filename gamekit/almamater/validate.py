@@ -87,7 +87,7 @@ TOP_LEVEL = {
 def about(check: Checker, data: Mapping[str, Any], family: str) -> list[Note]:
     check.no_unknown(data, ("about", *TOP_LEVEL[family]), entry="top level")
     about = check.get(data, "about", entry="about")
-    check.no_unknown(about, ("facts", "kit_defaults"), entry="about")
+    check.no_unknown(about, ("facts", "kit_defaults", "variant"), entry="about")
     facts = check.get(about, "facts", entry="about", default=[])
     if not isinstance(facts, list) or not all(isinstance(f, str) for f in facts):
         check.fail("about", "facts", "must be a list of text")
@@ -95,6 +95,8 @@ def about(check: Checker, data: Mapping[str, Any], family: str) -> list[Note]:
     if not isinstance(defaults, Mapping):
         check.fail("about", "kit_defaults", "must be a table of field = reason")
     notes = [Note(family, "", "fact", f) for f in facts]
+    if "variant" in about:
+        notes.append(Note(family, "", "variant", check.text(about, "variant", entry="about")))
     for name in defaults:
         notes.append(
             Note(
@@ -150,6 +152,7 @@ def founding(check: Checker, data: Mapping[str, Any]) -> tuple[FoundingCard, ...
                 "gives nothing (fact: the kept founding cards give starting resources)",
             )
         cards.append(FoundingCard(cid, white, gain))
+    Facts(check, data).equal(None, "card", len(cards), 24, "24 founding cards")
     return tuple(cards)
 
 
@@ -168,6 +171,25 @@ FIXED_AMOUNTS: dict[str, tuple[int, int | None, str]] = {
     # Glareanus
     "founding_bonus": (1, 1, "the discarded founding cards whose resources the player also "
                              "receives: each player discards exactly 1"),
+    # the bonuses: 0 would make the ability do nothing, against its gist (a fact)
+    # Biringuccio
+    "row_b_bonus": (1, None, "the ducats for each student put into row B: the gist, a fact, "
+                             "is 'bonus for students in row B'"),
+    # Erasmus
+    "bishop_bonus": (1, None, "the extra ducats at the Bishop: the gist, a fact, is 'bonus at "
+                              "the Bishop'"),
+    # Marschalk
+    "sale_bonus": (1, None, "the extra ducats for each own book sold: the gist, a fact, is "
+                            "'bonus when your books are sold'"),
+    # Da Vinci
+    "research_bonus": (1, None, "the extra free steps at the Laboratory: the gist, a fact, is "
+                                "'research bonus'"),
+    # Paracelsus
+    "ready_professor": (1, None, "the lectures a round whose professor is readied: the gist, "
+                                 "a fact, is 'ready an exhausted professor'"),
+    # Agricola
+    "fewer_masters": (1, None, "the masters fewer needed on an occupied space: the gist, a "
+                               "fact, is 'fewer masters needed on occupied spaces'"),
 }  # fmt: skip
 
 
@@ -180,6 +202,42 @@ def _amount_problem(ability: str, amount: int) -> str | None:
         return None
     allowed = f"at least {least}" if most is None else f"{least}"
     return f"must be {allowed}, got {amount} ({counts})"
+
+
+_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def shown_text(text: str, text_many: str | None, ability: str, amount: int) -> str:
+    """The ability text players see: ``text_many`` for an amount other than 1 (when the file
+    gives one, as the German words have a form for "many"), else ``text``, with
+    ``{amount}`` filled in. Raises ``ValueError`` (the reason) for a placeholder other than
+    ``{amount}`` or a number that is not the amount: the text must say what the game does.
+
+    >>> shown_text("take {amount} extra free research step", "take {amount} extra free "
+    ...            "research steps", "research_bonus", 2)
+    'take 2 extra free research steps'
+    >>> shown_text("take 1 extra free research step", None, "research_bonus", 2)
+    Traceback (most recent call last):
+    ...
+    ValueError: says 1, but amount is 2: write the amount, or {amount}
+    """
+    chosen = text if amount == 1 or text_many is None else text_many
+    for found in _PLACEHOLDER.findall(chosen):
+        if found != "{amount}":
+            raise ValueError(f"unknown placeholder {found} (only {{amount}} is filled in)")
+    shown = chosen.replace("{amount}", str(amount))
+    for number in re.findall(r"[0-9]+", shown):
+        if int(number) != amount:
+            raise ValueError(
+                f"says {number}, but amount is {amount}: write the amount, or {{amount}}"
+            )
+    counted = ability in FIXED_AMOUNTS and FIXED_AMOUNTS[ability][1] is None
+    if counted and amount != 1 and not re.search(r"[0-9]", shown):
+        raise ValueError(
+            f"gives no number (it reads as 1), but amount is {amount}: write the amount, or "
+            "{amount} (text_many: the words for an amount other than 1)"
+        )
+    return shown
 
 
 def fact_range(
@@ -197,6 +255,67 @@ def fact_range(
     """
     if not least <= value <= most:
         check.fail(entry, field, f"must be {least} to {most}, got {value} (fact: {fact})")
+
+
+def fact_equal(
+    check: Checker, entry: str | None, field: str, value: object, expected: object, fact: str
+) -> None:
+    """Refuse ``value`` other than ``expected``, the number (or table) a fact states.
+
+    >>> fact_equal(Checker("board.toml"), "rounds", "count", 5, 6, "6 rounds")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: board.toml: rounds: count: must be 6, got 5 (fact: 6 rounds)
+    """
+    if value != expected:
+        check.fail(entry, field, f"must be {expected}, got {value} (fact: {fact})")
+
+
+def variant(data: Mapping[str, Any]) -> str | None:
+    """The file's ``[about] variant``: a declared variant of the game, or None.
+
+    A file that declares one (``variant = "3 rounds, for a short lesson game"``) may change
+    the numbers its facts state; the loader reports the variant among the notes (status
+    ``"variant"``). The checks that keep a game playable, and the chancellor amounts
+    (:data:`FIXED_AMOUNTS`), still apply.
+
+    >>> variant({"about": {"variant": "3 rounds"}}), variant({"about": {}})
+    ('3 rounds', None)
+    """
+    about = data.get("about")
+    value = about.get("variant") if isinstance(about, Mapping) else None
+    return value if isinstance(value, str) else None
+
+
+class Facts:
+    """The fact checks of one file (:func:`fact_range`, :func:`fact_equal`), off when the
+    file declares a :func:`variant`.
+
+    >>> Facts(Checker("board.toml"), {"about": {"variant": "5 rounds"}}).equal(
+    ...     "rounds", "count", 5, 6, "6 rounds")   # a declared variant: no error
+    >>> Facts(Checker("shelves.toml"), {}).range("compartment 1", "price", 5, 2, 4,
+    ...     "a Colloquium book costs 2 to 4 ducats")
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: shelves.toml: compartment 1: price: must be 2 to 4, got 5 \
+(fact: a Colloquium book costs 2 to 4 ducats)
+    """
+
+    def __init__(self, check: Checker, data: Mapping[str, Any]) -> None:
+        self.check = check
+        self.variant = variant(data)
+
+    def range(
+        self, entry: str | None, field: str, value: int, least: int, most: int, fact: str
+    ) -> None:
+        if self.variant is None:
+            fact_range(self.check, entry, field, value, least, most, fact)
+
+    def equal(
+        self, entry: str | None, field: str, value: object, expected: object, fact: str
+    ) -> None:
+        if self.variant is None:
+            fact_equal(self.check, entry, field, value, expected, fact)
 
 
 def better_ranks_first(check: Checker, entry: str, field: str, values: tuple[int, ...]) -> None:
@@ -225,23 +344,24 @@ def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ..
     seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "chancellor")):
         entry = f"chancellor {i + 1}"
-        check.no_unknown(t, ("name", "ability", "gist", "amount", "text"), entry=entry)
+        check.no_unknown(t, ("name", "ability", "gist", "amount", "text", "text_many"), entry=entry)
         name = check.text(t, "name", entry=entry)
         entry = f"chancellor {name!r}"
         unique(check, seen, name, i + 1, "chancellor", "name")  # players choose by name
-        out.append(
-            Chancellor(
-                name,
-                check.choice(t, "ability", ABILITIES, entry=entry),
-                check.text(t, "gist", entry=entry),
-                check.integer(t, "amount", entry=entry, minimum=0),
-                check.text(t, "text", entry=entry),
-            )
-        )
-    for c in out:
-        problem = _amount_problem(c.ability, c.amount)
+        ability = check.choice(t, "ability", ABILITIES, entry=entry)
+        gist = check.text(t, "gist", entry=entry)
+        amount = check.integer(t, "amount", entry=entry, minimum=0)
+        problem = _amount_problem(ability, amount)
         if problem:
-            check.fail(f"chancellor {c.name!r}", "amount", problem)
+            check.fail(entry, "amount", problem)
+        text = check.text(t, "text", entry=entry)
+        many = check.text(t, "text_many", entry=entry, default=None)
+        try:
+            shown = shown_text(text, many, ability, amount)
+        except ValueError as why:
+            field = "text" if amount == 1 or many is None else "text_many"
+            check.fail(entry, field, str(why))
+        out.append(Chancellor(name, ability, gist, amount, shown))
     abilities = [c.ability for c in out]
     for a in ABILITIES:
         if abilities.count(a) != 1:
@@ -266,6 +386,15 @@ def glory(
     ):
         check.fail("busts", "in_play", f"must list 3 tile levels from a, b, c; got {levels!r}")
     per_player = check.integer(busts, "per_player", entry="busts", minimum=1)
+    facts = Facts(check, data)
+    facts.equal("busts", "per_stack", stack, 4, "12 busts on 3 stacks, one stack per glory tile")
+    facts.equal(
+        "busts",
+        "prestige",
+        list(prestige),
+        [3, 7, 12],
+        "busts score 3 / 7 / 12 prestige for 1 / 2 / 3 busts",
+    )
     tiles = []
     seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "tile")):
@@ -287,13 +416,65 @@ def glory(
         need = levels.count(level)
         if sum(t.level == level for t in tiles) < need:
             check.fail(None, "tile", f"needs at least {need} tile(s) of level {level!r} (in_play)")
+        facts.equal(
+            None,
+            "tile",
+            f"{sum(t.level == level for t in tiles)} of level {level!r}",
+            f"3 of level {level!r}",
+            "9 glory tiles, 3 each of levels a, b and c",
+        )
     return tuple(tiles), stack, prestige, tuple(levels), per_player
+
+
+def _requirement_limits(board: Board, board_file: str) -> dict[str, tuple[int, str]]:
+    """A glory requirement's largest value on any board: kind -> (most, why)."""
+    rows = board.row_a + board.row_b
+    halls = f"({board_file} lecture_halls)"
+    return {
+        "students": (rows, f"a board holds {rows} students {halls}"),
+        "row_a": (board.row_a, f"row A has {board.row_a} slots {halls}"),
+        "row_b": (board.row_b, f"row B has {board.row_b} slots {halls}"),
+        "faculties": (len(FACULTIES), f"there are {len(FACULTIES)} faculties"),
+        "research": (len(LETTERS) * STEPS_PER_CARD, "the research track has 15 steps"),
+        "milestones": (len(LETTERS), "the research track has 5 milestones"),
+    }
+
+
+def glory_reachable(
+    check: Checker, board_check: Checker, tiles: tuple[GloryTile, ...], board: Board
+) -> None:
+    """Refuse a glory tile no player can ever take: a requirement above what any board
+    holds (a cross-file check against ``board``, read by ``board_check``; the message names
+    the tile in ``check``'s file).
+
+    >>> from gamekit.almamater.components import load_components
+    >>> c = load_components()
+    >>> glory_reachable(Checker("glory.toml"), Checker("board.toml"),
+    ...                 (GloryTile("a1", "a", (("students", 12),)),), c.board)
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: glory.toml: tile 'a1' requirements: students: must be at \
+most 11, got 12 (no one could take this tile: a board holds 11 students (board.toml \
+lecture_halls))
+    """
+    limits = _requirement_limits(board, Path(board_check.file).name)
+    for tile in tiles:
+        for kind, need in tile.requirements:
+            most, why = limits.get(kind, (need, ""))
+            if need > most:
+                check.fail(
+                    f"tile {tile.id!r} requirements",
+                    kind,
+                    f"must be at most {most}, got {need} (no one could take this tile: {why})",
+                )
 
 
 def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind, ...], int]:
     cp = check.get(data, "copies", entry="copies")
     check.no_unknown(cp, ("per_kind",), entry="copies")
     copies = check.integer(cp, "per_kind", entry="copies", minimum=1)
+    facts = Facts(check, data)
+    facts.equal("copies", "per_kind", copies, 3, "48 student tiles: 16 kinds x 3")
     out = []
     seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "student")):
@@ -320,6 +501,10 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
             gain = parse_gain(check, eff, e_entry, ("timing",))
         if timing == "end" and (faculty != "Mathematics" or gain != Gain(prestige=gain.prestige)):
             check.fail(e_entry, "timing", "end-game bonuses are prestige of Mathematics students")
+        if faculty == "Mathematics":
+            facts.equal(
+                e_entry, "timing", timing, "end", "Mathematics students score prestige at the end"
+            )
         if timing != "upgrade" and gain == Gain():  # an upgrade's amount is at least 1
             check.fail(
                 e_entry,
@@ -340,6 +525,16 @@ def professors(
     copies = check.integer(cp, "per_type", entry="copies", minimum=1)
     in_play = check.integer(cp, "types_in_play_per_faculty", entry="copies", minimum=1)
     one_per_type = check.boolean(cp, "one_per_type", entry="copies")
+    facts = Facts(check, data)
+    cards = "48 professor cards: 4 faculties x 4 types x 3 cards"
+    facts.equal("copies", "per_type", copies, 3, cards)
+    facts.equal(
+        "copies",
+        "types_in_play_per_faculty",
+        in_play,
+        2,
+        "per faculty 2 of the 4 types are in play",
+    )
     out = []
     seen: dict[str, int] = {}
     for i, t in enumerate(check.table_list(data, "professor")):
@@ -366,8 +561,10 @@ def professors(
             )
         out.append(prof)
     for f in FACULTIES:
-        if sum(p.faculty == f for p in out) < in_play:
+        types = sum(p.faculty == f for p in out)
+        if types < in_play:
             check.fail(None, "professor", f"faculty {f} needs at least {in_play} types")
+        facts.equal(None, "professor", f"{types} types of {f}", f"4 types of {f}", cards)
     return tuple(out), copies, in_play, one_per_type
 
 
@@ -404,6 +601,13 @@ def research(check: Checker, data: Mapping[str, Any]) -> tuple[ResearchCard, ...
     for letter in LETTERS:
         if not any(c.letter == letter for c in out):
             check.fail(None, "card", f"needs at least one card of letter {letter}")
+        Facts(check, data).equal(
+            None,
+            "card",
+            f"{sum(c.letter == letter for c in out)} cards of letter {letter}",
+            f"4 cards of letter {letter}",
+            "20 research cards, 4 each of letters A-E",
+        )
     return tuple(out)
 
 
@@ -437,6 +641,7 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
     }
     for name, fields_ in known.items():
         check.no_unknown(tab(name), fields_, entry=name)
+    facts = Facts(check, data)
     rounds, masters, campus = tab("rounds"), tab("masters"), tab("campus")
     columns = []
     for i, col in enumerate(check.table_list(campus, "column", entry="campus")):
@@ -462,7 +667,7 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
         )
         if not offer.books and not offer.dictionaries:
             check.fail(entry, "books", "the offer sells nothing (books and dictionaries are 0)")
-        fact_range(check, entry, "ducats", offer.ducats, *ANTIQUARIAN_PRICES)
+        facts.range(entry, "ducats", offer.ducats, *ANTIQUARIAN_PRICES)
         offers.append(offer)
     if not offers:
         check.fail("antiquarian", "offers", "must list at least one offer")
@@ -513,7 +718,43 @@ def board(check: Checker, data: Mapping[str, Any]) -> Board:
         check.fail("bishop", "payout", "must not be empty")
     if board.masters_max < board.masters_start:
         check.fail("masters", "max", "must be >= start")
+    board_facts(facts, board)
     return board
+
+
+#: The numbers ``board.toml``'s ``[about]`` facts state (the rule book's too): field ->
+#: (entry, field in the file, the value, the fact).
+BOARD_FACTS: dict[str, tuple[str, str, int, str]] = {
+    "rounds": ("rounds", "count", 6, "6 rounds"),
+    "masters_start": ("masters", "start", 4, "each player starts with 4 masters and can gain "
+                      "at most 2 more (6 in all)"),
+    "masters_max": ("masters", "max", 6, "each player starts with 4 masters and can gain at "
+                    "most 2 more (6 in all)"),
+    "prestige_threshold": ("masters", "prestige_threshold", 15, "extra masters come from a "
+                           "glory tile, from reaching 15 prestige and from a marked "
+                           "lecture-hall slot"),
+    "lab_free_steps": ("laboratory", "free_steps", 1, "Laboratory: 1 free step, then up to 3 "
+                       "paid steps"),
+    "lab_max_paid": ("laboratory", "max_paid_steps", 3, "Laboratory: 1 free step, then up to "
+                     "3 paid steps"),
+    "storage_empty": ("lecture_halls", "storage_empty", 6, "the storage limit is 6, 7, 8, ... "
+                      "up to 12 by the last occupied slot"),
+    "dictionaries_supply": ("supply", "dictionaries", 20, "20 dictionaries in the supply"),
+}  # fmt: skip
+HALLS = (
+    "a university board holds up to 11 students in rows A and B; the storage limit is 6, 7, "
+    "8, ... up to 12 by the last occupied slot"
+)
+
+
+def board_facts(facts: Facts, board: Board) -> None:
+    """Refuse a board number other than the one a fact states (:data:`BOARD_FACTS`; the
+    rows: 11 students in all, the longer row 6 slots, so storage reaches 12)."""
+    for name, (entry, field, value, fact) in BOARD_FACTS.items():
+        facts.equal(entry, field, getattr(board, name), value, fact)
+    facts.range("lecture_halls", "row_a", board.row_a, 1, 6, HALLS)
+    facts.range("lecture_halls", "row_b", board.row_b, 1, 6, HALLS)
+    facts.equal("lecture_halls", "row_a + row_b", board.row_a + board.row_b, 11, HALLS)
 
 
 def shelves(check: Checker, data: Mapping[str, Any]) -> Shelves:
@@ -532,19 +773,19 @@ def shelves(check: Checker, data: Mapping[str, Any]) -> Shelves:
         check.integer(c, "price", entry=f"compartment {i + 1}", minimum=0)
         for i, c in enumerate(comps)
     )
+    facts = Facts(check, data)
+    facts.equal("shelves", "count", count, 7, "7 shelves per colour: 6 in the library, 1 sale "
+                "shelf at the right")  # fmt: skip
     for i, price in enumerate(prices):
-        fact_range(check, f"compartment {i + 1}", "price", price, *COLLOQUIUM_PRICES)
+        facts.range(f"compartment {i + 1}", "price", price, *COLLOQUIUM_PRICES)
     prestige = tuple(
         check.integer(c, "prestige", entry=f"compartment {i + 1}", minimum=0)
         for i, c in enumerate(comps)
     )
-    return Shelves(
-        count,
-        library,
-        check.integer(sh, "income_per_book", entry="shelves", minimum=0),
-        prices,
-        prestige,
-    )
+    income = check.integer(sh, "income_per_book", entry="shelves", minimum=0)
+    facts.equal("shelves", "income_per_book", income, 1, "each book on a shelf pays 1 ducat "
+                "at income")  # fmt: skip
+    return Shelves(count, library, income, prices, prestige)
 
 
 def reputation(check: Checker, data: Mapping[str, Any]) -> Reputation:
@@ -559,4 +800,9 @@ def reputation(check: Checker, data: Mapping[str, Any]) -> Reputation:
     better_ranks_first(check, "income", "by_rank", income)
     for n, table in zip((2, 3, 4), tables, strict=True):
         better_ranks_first(check, "final", f"players_{n}", table)
+    facts = Facts(check, data)
+    fact = "final scoring 12 / 7 / 3 for ranks 1 / 2 / 3 with 3 or 4 players"
+    facts.equal("final", "players_3", list(tables[1]), [12, 7, 3], fact)
+    top = ", ".join(map(str, tables[2][:3]))  # rank 4 is a kit default
+    facts.equal("final", "players_4", f"[{top}, ...]", "[12, 7, 3, ...]", fact)
     return Reputation(income, tables)

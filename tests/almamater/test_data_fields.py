@@ -160,8 +160,32 @@ REFUSED = {
     ("board", ("campus", "column", "*", "ranks")): "ranks run from 1",
     ("students", ("student", "*", "effect", "timing")): "must be one of",
     ("students", ("student", "*", "column")): "beyond the campus columns",
-    ("students", ("student", "*", "faculty")): "end-game bonuses",
+    ("students", ("student", "*", "faculty")): "(fact: Mathematics students score prestige",
     ("students", ("student", "*", "effect", "space")): "must be one of",
+}
+# fields holding a number a fact states (the file's [about] facts): + 1 is refused naming the
+# fact; the same edit in a file that declares a variant ([about] variant) changes the game
+FACT_FIELDS: set[tuple[str, Path_]] = {
+    *(
+        ("board", path)
+        for path in (
+            ("rounds", "count"),
+            ("masters", "start"),
+            ("masters", "prestige_threshold"),
+            ("laboratory", "free_steps"),
+            ("laboratory", "max_paid_steps"),
+            ("lecture_halls", "storage_empty"),
+            ("supply", "dictionaries"),
+        )
+    ),
+    ("glory", ("busts", "per_stack")),
+    ("glory", ("busts", "prestige")),
+    ("professors", ("copies", "per_type")),
+    ("professors", ("copies", "types_in_play_per_faculty")),
+    ("reputation", ("final", "players_3")),
+    ("reputation", ("final", "players_4")),
+    ("shelves", ("shelves", "income_per_book")),
+    ("students", ("copies", "per_kind")),
 }
 # fields that random games seldom reach: a probe test of their own shows the game respond
 PROBED = {
@@ -195,6 +219,13 @@ def test_every_data_field_changes_the_game_or_is_refused(
     raw = copy.deepcopy(RAW)
     perturb(raw[family], path)
     folder = write(tmp_path / "data", raw)
+    if (family, path) in FACT_FIELDS:
+        with pytest.raises(DataError) as err:
+            play(folder)
+        assert f"{family}.json" in str(err.value) and "(fact: " in str(err.value)
+        raw[family]["about"]["variant"] = "a test of what the field does"
+        assert play(write(tmp_path / "variant", raw)) != baseline
+        return
     if (family, path) in REFUSED:
         try:
             games = play(folder)
@@ -270,9 +301,15 @@ def test_unknown_fields_are_refused_naming_file_entry_and_field(
 
 
 # -- the three fields the audit found ignored ------------------------------------------------
-def _spec_with(tmp_path: Path, family: str, table: str, **changes: Any) -> Any:
+def _spec_with(
+    tmp_path: Path, family: str, table: str, variant: str | None = None, **changes: Any
+) -> Any:
+    """The spec of a copy of the kit's data with ``changes`` to ``family``'s ``table``;
+    ``variant`` declares a variant in that file (needed to change a number a fact states)."""
     raw = copy.deepcopy(RAW)
     raw[family][table].update(changes)
+    if variant is not None:
+        raw[family]["about"]["variant"] = variant
     return make_spec(3, write(tmp_path / "d", raw))
 
 
@@ -334,7 +371,8 @@ def test_glory_in_play_chooses_the_levels_of_the_tiles_drawn(tmp_path: Path) -> 
 
 # -- probes for the fields random games seldom reach -------------------------------------------
 def _board_spec(tmp_path: Path, table: str, **changes: Any) -> Any:
-    return _spec_with(tmp_path, "board", table, **changes)
+    """A board that breaks a fact (6 masters at most, rows of 6 and 5): a declared variant."""
+    return _spec_with(tmp_path, "board", table, variant="a bigger board", **changes)
 
 
 def test_masters_max_caps_the_extra_masters(tmp_path: Path) -> None:
@@ -375,10 +413,13 @@ def test_glory_tile_requirements_decide(tmp_path: Path, kind: str) -> None:
     else:  # no kit tile needs this kind: the first tile gets it as its only requirement
         tile = raw["glory"]["tile"][0]
         tile["requirements"] = {kind: 2}
-    need = dict(tile["requirements"])
     names = ["Arts scholar", "Medicine intern", "Law clerk", "Mathematics tutor"]
+    if kind == "faculties":  # there are 4 faculties (5 is refused): start from 3
+        tile["requirements"][kind] = 3
+        names = names[:3]
+    need = dict(tile["requirements"])
     row_a = tuple(
-        names[i % 4]
+        names[i % len(names)]
         for i in range(max(need.get("row_a", 0), 4, need.get("students", 0) - need.get("row_b", 0)))
     )
     p = PlayerState(
