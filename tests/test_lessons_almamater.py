@@ -263,3 +263,30 @@ def test_a_plain_wrong_answer_still_gets_the_hint(capsys):
     out = capsys.readouterr().out
     assert "Hint:" in out and "the second value is the sum that two players share" in out
 
+
+def test_alma_mater_1_names_the_board_spaces_before_the_board():
+    # newcomer audit 7, finding 5: the first board showed "Antiquarian" before any word on it
+    found = cells("almamater_1_setup")
+    board = next(i for i, c in enumerate(found) if "AlmaMaterBoard(" in c["source"])
+    before = "\n".join(c["source"] for c in found[:board] if c["cell_type"] == "markdown")
+    for space in ("Antiquarian", "Academy", "Laboratory", "Park", "Campus", "Bishop"):
+        assert re.search(rf"\*\*{space}\*\*[^.;]* (hires|sells|moves|pays)", before), space
+
+
+def test_alma_mater_3_says_who_wins_the_77_77_tie_and_by_which_rule():
+    # newcomer audit 7, finding 7: two equal totals were shown without a word on the winner
+    found = cells("almamater_3_scoring")
+    totals = next(i for i, c in enumerate(found) if c["source"].startswith("totals = "))
+    note, verdict = found[totals + 1], found[totals + 2]
+    assert note["cell_type"] == "markdown" and "#rule-26-the-winner" in note["source"]
+    assert "ducats left over after line 2" in note["source"] and "shared" in note["source"]
+    assert verdict["cell_type"] == "code" and "result.winners" in verdict["source"]
+
+
+def test_alma_mater_4_shows_space_names_not_ids():
+    # newcomer audit 7, finding 8: campus_1, academy_Arts on screen instead of the board's words
+    found = [c["source"] for c in cells("almamater_4_strategies") if c["cell_type"] == "code"]
+    shown = [
+        s for s in found if "visits per game" in s and ("to_frame()" in s or "def compare" in s)
+    ]
+    assert len(shown) == 2 and all("space_title" in s for s in shown)
