@@ -66,6 +66,7 @@ def load_components(path: str | Path | None = None) -> Components:
         )
     campus_students(raw["students"][0], raw["board"][0], students, board)
     validate.glory_reachable(raw["glory"][0], raw["board"][0], glory, board)
+    validate.student_kinds(*raw["students"], students)
     return Components(
         founding=founding,
         chancellors=chancellors,

@@ -517,6 +517,23 @@ def students(check: Checker, data: Mapping[str, Any]) -> tuple[tuple[StudentKind
     return tuple(out), copies
 
 
+def student_kinds(
+    check: Checker, data: Mapping[str, Any], students: tuple[StudentKind, ...]
+) -> None:
+    """Refuse a students file without 16 kinds (fact: 48 student tiles, 16 kinds x 3). Run
+    after the campus check, whose message says which price column is short.
+
+    >>> student_kinds(Checker("students.toml"), {}, ())
+    Traceback (most recent call last):
+    ...
+    gamekit.core.errors.DataError: students.toml: student: must be 16 kinds, got 0 kinds \
+(fact: 48 student tiles: 16 kinds x 3)
+    """
+    Facts(check, data).equal(
+        None, "student", f"{len(students)} kinds", "16 kinds", "48 student tiles: 16 kinds x 3"
+    )
+
+
 def professors(
     check: Checker, data: Mapping[str, Any]
 ) -> tuple[tuple[ProfessorType, ...], int, int, bool]:

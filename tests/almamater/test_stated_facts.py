@@ -157,6 +157,25 @@ def test_a_value_against_a_stated_fact_is_refused(
     assert any(fact in stated for stated in RAW[family]["about"]["facts"]), fact
 
 
+def test_16_student_kinds_with_a_bigger_campus_are_refused(tmp_path: Path) -> None:
+    """A fifth campus row and four more kinds (one per price column) pass the campus check,
+    but make 60 student tiles: the fact says 16 kinds x 3."""
+    folder = _folder(tmp_path, "board", _set("campus", "rows", value=5))
+    students = json.loads((folder / "students.json").read_text("utf-8"))
+    for column, faculty in zip((1, 2, 3, 4), ("Arts", "Medicine", "Law", "Arts"), strict=True):
+        students["student"].append(
+            {"name": f"New {column}", "faculty": faculty, "column": column,
+             "effect": {"timing": "immediate", "ducats": column}}
+        )  # fmt: skip
+    (folder / "students.json").write_text(json.dumps(students), "utf-8")
+    with pytest.raises(DataError) as info:
+        load_components(folder)
+    assert str(info.value) == (
+        f"{folder / 'students.json'}: student: must be 16 kinds, got 20 kinds (fact: 48 "
+        "student tiles: 16 kinds x 3)"
+    )
+
+
 # -- a declared variant may change facts, and is reported ------------------------------------
 def test_a_declared_variant_changes_a_fact_and_is_reported(tmp_path: Path) -> None:
     text = "3 rounds and 7 masters: a short game for one lesson"
