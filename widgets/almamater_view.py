@@ -331,7 +331,9 @@ def board_view(
             "seat": s,
             "name": names[s],
             **_seat(spec.colours[s]),
-            "passed": state.players[s].passed,
+            # passing is news only in the action phase (a player who must now return
+            # books in administration is not shown struck out)
+            "passed": state.players[s].passed and state.phase == "action",
             "current": s == seat,
         }
         for s in state.order
@@ -413,7 +415,7 @@ def tableau_view(
         "lang": lang,
         "words": words(lang),
         "current": state.current == seat,
-        "passed": p.passed,
+        "passed": p.passed and state.phase == "action",
         "ducats": p.ducats,
         "prestige": p.prestige,
         "research": p.research,

@@ -296,7 +296,7 @@ class AlmaMaterTable(GameTable):
                     "headline": f"{p.prestige} {self._w['prestige']}",
                     "lines": [
                         self._w["purse"].format(d=p.ducats, f=p.free_masters, m=p.masters)
-                        + (self._w["passed_note"] if p.passed else ""),
+                        + (self._w["passed_note"] if p.passed and state.phase == "action" else ""),
                         self._w["score_now"].format(n=score.total),
                     ],
                     "current": seat == state.current,
