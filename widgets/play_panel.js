@@ -470,6 +470,26 @@ function render({ model, el }) {
     logBox.scrollTop = logBox.scrollHeight;
   };
 
+  // A question asked for a click made elsewhere in the table (the trade form's Propose):
+  // the panel changes size, and what was clicked keeps its place on screen, so the form's
+  // own copy of the question beside it stays in view.
+  let outsideDown = null; // {target, top, at}: the last pointerdown in the table, not here
+  const onOutsideDown = (event) => {
+    const table = el.closest(".gk-table");
+    const t = event.target;
+    if (table && t instanceof Element && table.contains(t) && !root.contains(t)) {
+      outsideDown = { target: t, top: t.getBoundingClientRect().top, at: performance.now() };
+    }
+  };
+  document.addEventListener("pointerdown", onOutsideDown, { passive: true });
+  const keepOutsideInPlace = () => {
+    const d = outsideDown;
+    if (!model.get("confirm") || !d || !d.target.isConnected || performance.now() - d.at > 15000) return;
+    outsideDown = null;
+    const shift = d.target.getBoundingClientRect().top - d.top;
+    if (Math.abs(shift) > 1) scroller().scrollBy({ top: shift, behavior: "instant" });
+  };
+
   const all = () => {
     idle();
     drawPlayers();
@@ -497,12 +517,15 @@ function render({ model, el }) {
     "change:answered": () => { idle(); decisions(); },
   };
   for (const [event, fn] of Object.entries(listeners)) model.on(event, fn);
+  model.on("change:confirm", keepOutsideInPlace);
   all();
   return () => {
     for (const [event, fn] of Object.entries(listeners)) model.off(event, fn);
     clearTimeout(armTimer);
     document.removeEventListener("pointermove", onPointer);
     document.removeEventListener("pointerdown", onPointer);
+    document.removeEventListener("pointerdown", onOutsideDown);
+    model.off("change:confirm", keepOutsideInPlace);
     cleanMessage();
   };
 }

@@ -84,12 +84,13 @@ class TradeForm(ipw.VBox):
         self._state: GameState | None = None
         self._decision: tuple[Any, ...] | None = None  # whose decision the form was filled for
         # as wide as the form and no wider (width 100% plus the widgets' margins stuck out)
-        wide = ipw.Layout(width="auto", align_self="stretch")
+        # (the fields stay 440 px wide; the line beside Propose may use the whole width)
+        wide = ipw.Layout(width="auto", align_self="stretch", max_width="440px")
         # whose offer it is: "I" in the fields below is the player to act
         self.head = ipw.Label("")
         self.head.add_class("gk-trade-head")
         self.partner = ipw.Dropdown(description="With", layout=wide)
-        self.several = ipw.Label(SEVERAL)
+        self.several = ipw.Label(SEVERAL, layout=ipw.Layout(max_width="440px"))
         self.several.add_class("gk-trade-note")
         self.give = ipw.SelectMultiple(description="I give", rows=5, layout=wide)
         self.take = ipw.SelectMultiple(description="I take", rows=5, layout=wide)
@@ -97,21 +98,30 @@ class TradeForm(ipw.VBox):
         self.take_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I get $")
         # "Get out of Academic Probation free" cards each player holds (rule 11 trades them)
         self.give_cards = ipw.SelectMultiple(
-            description="My cards", rows=2, layout=ipw.Layout(width="auto", align_self="stretch")
+            description="My cards",
+            rows=2,
+            layout=ipw.Layout(width="auto", align_self="stretch", max_width="440px"),
         )
         self.take_cards = ipw.SelectMultiple(
-            description="Their cards", rows=2, layout=ipw.Layout(width="auto", align_self="stretch")
+            description="Their cards",
+            rows=2,
+            layout=ipw.Layout(width="auto", align_self="stretch", max_width="440px"),
         )
         # properties the engine would refuse in a trade now, and why (not in the lists)
-        self.blocked = ipw.Label("", layout=ipw.Layout(display="none"))
+        self.blocked = ipw.Label("", layout=ipw.Layout(display="none", max_width="440px"))
         self.blocked.add_class("gk-trade-note")
-        self.propose = ipw.Button(description=PROPOSE, button_style="warning")
+        # width auto: labels whole, not cut to ipywidgets' 148 px
+        self.propose = ipw.Button(
+            description=PROPOSE, button_style="warning", layout=ipw.Layout(width="auto")
+        )
         # the form's own message line, beside the button that was clicked (the panel's
         # message line may be out of view when the form is)
         self.note = ipw.Label("", layout=ipw.Layout(display="none"))
         self.note.add_class("gk-trade-note")
-        self.yes = ipw.Button(description="", button_style="warning")
-        self.no = ipw.Button(description="")
+        self.yes = ipw.Button(
+            description="", button_style="warning", layout=ipw.Layout(width="auto")
+        )
+        self.no = ipw.Button(description="", layout=ipw.Layout(width="auto"))
         self.answers = ipw.HBox(
             [self.yes, self.no], layout=ipw.Layout(display="none", flex_flow="row wrap")
         )
@@ -138,8 +148,7 @@ class TradeForm(ipw.VBox):
                     [self.propose, beside],
                     layout=ipw.Layout(align_items="flex-start", grid_gap="8px"),
                 ),
-            ],
-            layout=ipw.Layout(max_width="440px"),
+            ]
         )
         self.add_class("gk-trade-form")
 

@@ -1,0 +1,130 @@
+"""The trade form in Voila at 1280x720 (lecturer trial 7, finding 3): with the form scrolled
+into view, a refused proposal's reason is drawn inside the window, beside the Propose button,
+not only in the play panel's message line above it; the new-branch question and its answers
+are there too. Screenshots go to ``test-artifacts/``."""
+
+from __future__ import annotations
+
+import contextlib
+
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from tests.browser.conftest import render_in_voila, screenshot
+
+TABLE = (
+    "from widgets.play_alfredopoly import AlfredopolyTable\n"
+    'table = AlfredopolyTable(["Ann", "Bo", "Cy"], bots={"Cy": "builder"}, seed=2026, '
+    "auction=True)\n"
+    "table"
+)
+
+# every element whose own text is `text`, with its box (viewport coordinates)
+BOXES_JS = """(text) => Array.from(document.querySelectorAll('body *'))
+  .filter((e) => e.children.length === 0 && (e.textContent || '').trim() === text)
+  .map((e) => { const r = e.getBoundingClientRect();
+                return {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
+                        width: r.width, height: r.height}; })"""
+
+
+def in_window(box: dict[str, float]) -> bool:
+    return (
+        box["width"] > 0
+        and box["height"] > 0
+        and box["top"] >= 0
+        and box["bottom"] <= 720
+        and box["left"] >= 0
+        and box["right"] <= 1280
+    )
+
+
+IN_WINDOW_JS = f"""(t) => ({BOXES_JS})(t).some((b) => b.width > 0 && b.height > 0
+  && b.top >= 0 && b.bottom <= innerHeight && b.left >= 0 && b.right <= innerWidth)"""
+
+
+def propose(page, text: str):  # type: ignore[no-untyped-def]
+    """Click "Propose the trade" (scrolled into view) and return the boxes of `text` once
+    it is drawn in the window (or, after a while, wherever it was drawn)."""
+    button = page.get_by_role("button", name="Propose the trade")
+    button.scroll_into_view_if_needed()
+    button.click()
+    page.wait_for_function(f"(t) => ({BOXES_JS})(t).length > 0", arg=text)
+    with contextlib.suppress(PlaywrightTimeout):  # the assertion shows where it was drawn
+        page.wait_for_function(IN_WINDOW_JS, arg=text, timeout=15_000)
+    return page.evaluate(BOXES_JS, text), button.bounding_box()
+
+
+def test_a_refused_trade_says_why_in_view_of_the_propose_button(voila, lab_page):  # type: ignore[no-untyped-def]
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    relpath = voila.write_notebook("scratch/trade_form.ipynb", [TABLE])
+    state = render_in_voila(voila, page, relpath)
+    assert not state["errors"] and state["failed"] == 0, state
+    page.get_by_text("Propose a trade").first.click()
+    form = page.locator(".gk-trade-form")
+    cash = form.locator("input[type=number]").first
+    cash.wait_for()
+    cash.fill("5000")
+    cash.press("Tab")
+    page.wait_for_function(
+        "() => document.querySelector('.gk-trade-form input[type=number]').value === '5000'"
+    )
+    # Ann has $1500 (rule 2): the engine refuses; its reason must be in the window
+    boxes, button = propose(page, "Ann has only $1500")
+    assert any(in_window(b) for b in boxes), (boxes, button)
+    near = min(boxes, key=lambda b: abs(b["top"] - button["y"]))
+    assert in_window(near) and abs(near["top"] - button["y"]) < 60, (near, button)  # beside it
+    screenshot(page, "trade-form-refused-1280x720")
+    assert cash.input_value() == "5000"  # kept for a correction
+    cash.fill("0")
+    cash.press("Tab")
+    page.wait_for_function(
+        "() => document.querySelector('.gk-trade-form input[type=number]').value === '0'"
+    )
+    boxes, button = propose(page, "an empty trade")
+    assert any(in_window(b) for b in boxes), (boxes, button)
+
+    # from an earlier position the offer asks first: the question, naming Bo, and its
+    # answers are beside the button too
+    page.get_by_role("button", name="Roll the dice").click()
+    slider = page.locator(".gk-table .widget-slider").first
+    page.wait_for_function(
+        "() => document.querySelector('.gk-table .widget-slider .widget-readout')"
+        ".textContent.trim() !== '0'"
+    )
+    slider.locator(".noUi-handle").focus()
+    slider.locator(".noUi-handle").press("Home")  # back to move 0: Ann's turn again
+    page.wait_for_function(
+        "() => document.querySelector('.gk-table .widget-slider .widget-readout')"
+        ".textContent.trim() === '0'"
+    )
+    page.get_by_text("Propose a trade").first.click()  # closed while Ann had to buy
+    cash.wait_for()
+    cash.fill("10")
+    cash.press("Tab")
+    page.wait_for_function(
+        "() => document.querySelector('.gk-trade-form input[type=number]').value === '10'"
+    )
+    button = page.get_by_role("button", name="Propose the trade")
+    button.scroll_into_view_if_needed()
+    button.click()
+    yes = form.get_by_role("button", name="Start the new branch")
+    yes.wait_for(timeout=30_000)
+    question = form.get_by_text("“Offer Bo a trade: Ann gives $10 for nothing” differs")
+    for part in (question, yes, form.get_by_role("button", name="Keep the recorded moves")):
+        assert in_window(box(part)), box(part)
+    screenshot(page, "trade-form-new-branch-1280x720")
+    yes.click()
+    page.get_by_role("button", name="Accept the trade").wait_for(state="attached")
+    assert not page.guard.page_errors, page.guard.page_errors
+
+
+def box(locator) -> dict[str, float]:  # type: ignore[no-untyped-def]
+    b = locator.bounding_box()
+    return {
+        "top": b["y"],
+        "bottom": b["y"] + b["height"],
+        "left": b["x"],
+        "right": b["x"] + b["width"],
+        "width": b["width"],
+        "height": b["height"],
+    }
