@@ -83,6 +83,7 @@ class TradeForm(ipw.VBox):
         self._answer = answer
         self._state: GameState | None = None
         self._decision: tuple[Any, ...] | None = None  # whose decision the form was filled for
+        self._mine_blocked: dict[str, list[str]] = {}  # own properties a trade would refuse
         # as wide as the form and no wider (width 100% plus the widgets' margins stuck out)
         # (the fields stay 440 px wide; the line beside Propose may use the whole width)
         wide = ipw.Layout(width="auto", align_self="stretch", max_width="440px")
@@ -227,14 +228,17 @@ class TradeForm(ipw.VBox):
         self._fill_take()
 
     def _fill_take(self, change: dict[str, Any] | None = None) -> None:
+        """Refill the partner's side (and, from :meth:`show`, the player's own side: a new
+        partner keeps what "I give" has chosen)."""
         state = self._state
         if state is None or self.partner.value is None or state.phase != "turn":
             return
-        blocked: dict[str, list[str]] = {}
-        me = state.actor
-        self.give.options = self._properties(me, blocked)
-        self.give_cards.options = self._cards(me)
-        self.give_cards.layout.display = "" if self.give_cards.options else "none"
+        if change is None:
+            self._mine_blocked = {}
+            self.give.options = self._properties(state.actor, self._mine_blocked)
+            self.give_cards.options = self._cards(state.actor)
+            self.give_cards.layout.display = "" if self.give_cards.options else "none"
+        blocked = {why: list(names) for why, names in self._mine_blocked.items()}
         self.take.options = self._properties(self.partner.value, blocked)
         self.take_cards.options = self._cards(self.partner.value)
         self.take_cards.layout.display = "" if self.take_cards.options else "none"

@@ -90,11 +90,11 @@ def test_no_to_the_question_keeps_the_recorded_moves_and_the_form() -> None:
 
 
 def test_properties_of_a_group_with_sculptures_are_not_offered() -> None:
-    table = AlfredopolyTable(["Ann", "Bo"], seed=1)
+    table = AlfredopolyTable(["Ann", "Bo", "Cy"], seed=1)
     s = table.state
     # Ann: the brown group (Fasano House 1, Babcock Hall 3) with a sculpture on Fasano House,
-    # and WALF Radio (5); Bo: The Brick (6)
-    owner = {1: 0, 3: 0, 5: 0, 6: 1}
+    # and WALF Radio (5); Bo: The Brick (6); Cy: Tefft Hall (8)
+    owner = {1: 0, 3: 0, 5: 0, 6: 1, 8: 2}
     s = replace(
         s,
         owner=tuple(owner.get(i, o) for i, o in enumerate(s.owner)),
@@ -109,6 +109,9 @@ def test_properties_of_a_group_with_sculptures_are_not_offered() -> None:
         "(the brown group has sculptures; sell them first)"
     )
     assert form.blocked.layout.display == ""
+    form.give.value = (5,)
+    form.partner.value = 2  # another partner keeps what "I give" has chosen
+    assert form.give.value == (5,) and form.take.options == (("Tefft Hall", 8),)
     hint = "Ctrl-click (⌘-click on a Mac) or Shift-click chooses several properties."
     assert form.several.value == hint and form.several in form.children
 
