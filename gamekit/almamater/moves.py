@@ -109,14 +109,8 @@ class Work:
                 seat, "prestige", f"reached {self.c.board.prestige_threshold} prestige"
             )
 
-    def books(
-        self, seat: int, colour: int, amount: int, why: str, *, verb: str | None = None
-    ) -> None:
-        """Add (or with a negative ``amount`` remove) books of ``colour`` in a player's storage.
-
-        ``verb`` replaces the narrated "takes"/"gives up" when the books are not a gain or a
-        payment (own textbooks that move from storage onto the library shelf: "moves").
-        """
+    def books(self, seat: int, colour: int, amount: int, why: str) -> None:
+        """Add (or with a negative ``amount`` remove) books of ``colour`` in a player's storage."""
         if amount == 0:
             return
         p = self.p[seat]
@@ -128,7 +122,7 @@ class Work:
         if colour == seat and amount > 0:
             self.gained[seat] += amount
         if self.narrate:
-            verb = verb or ("takes" if amount > 0 else "gives up")
+            verb = "takes" if amount > 0 else "gives up"
             colour_name = "own text" if colour == seat else self.spec.colours[colour] + " "
             self.log(
                 "books",

@@ -629,7 +629,6 @@ _FIXED_WHY = {
     "bought at the starting student": "beim Start-Studenten gekauft",
     "bought at the Colloquium": "im Kolloquium gekauft",
     "dictionary at the Colloquium": "Lexikon im Kolloquium",
-    "from storage onto the library shelf": "vom Lager ins Bibliotheksregal",
     "over the storage limit": "über der Lagergrenze",
     "own textbooks go straight into the library": "eigene Lehrbücher direkt in die Bibliothek",
     "students' upgrade of the Bishop": "Verbesserung des Bischofssitzes durch Studenten",
@@ -787,15 +786,13 @@ def _l_prestige(m: re.Match[str]) -> str:
 
 
 @_line(
-    _P + r" (?P<verb>takes|gives up|moves) (?P<n>\d+) (?P<what>own textbooks?|\w+ books?|"
+    _P + r" (?P<verb>takes|gives up) (?P<n>\d+) (?P<what>own textbooks?|\w+ books?|"
     r"dictionary|dictionaries) \((?P<why>.+)\)"
 )
 def _l_books(m: re.Match[str]) -> str:
     what = _amount_de(int(m["n"]), m["what"])
     if m["verb"] == "takes":
         return f"{m['who']} nimmt {what} ({why_text(m['why'])})"
-    if m["verb"] == "moves":
-        return f"{m['who']} stellt {what} um ({why_text(m['why'])})"
     return f"{m['who']} gibt {what} ab ({why_text(m['why'])})"
 
 

@@ -159,9 +159,6 @@ def test_setup_choices_and_decisions_show_what_they_hold() -> None:
 
 
 def test_log_lines_in_german() -> None:
-    assert event_text("Red moves 2 own textbooks (from storage onto the library shelf)") == (
-        "Rot stellt 2 eigene Lehrbücher um (vom Lager ins Bibliotheksregal)"
-    )
     assert event_text("Green gives up 2 purple books (hiring Law clerk)") == (
         "Grün gibt 2 lila Bücher ab (Anwerbung von Schreiber (Recht))"
     )
