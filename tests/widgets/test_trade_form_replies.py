@@ -1,7 +1,7 @@
 """The trade form says what became of a proposal where the click was made, starts empty for
 each player, names players in the new-branch question, and leaves out properties the engine
-would refuse (rule 11); "Bots: play on" says when the safety cap stopped it (lecturer trial
-7, findings 3-6)."""
+would refuse (Alfredopoly rule 11); "Bots: play on" says when the safety cap stopped it
+(lecturer trial 7, findings 3-6)."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ def test_a_refusal_is_said_beside_the_propose_button() -> None:
     form = table.trade
     form.give_cash.value = 5000
     form.propose.click()
-    # Ann starts with $1500 (rule 2): the engine's reason, beside the button, in red
+    # Ann starts with $1500 (Alfredopoly rule 2): the engine's reason, beside the button, in red
     assert form.note.value == "Ann has only $1500" and form.note.layout.display == ""
     assert "gk-error" in form.note._dom_classes
     assert form.give_cash.value == 5000 and not form.propose.disabled  # kept to correct
@@ -102,7 +102,7 @@ def test_properties_of_a_group_with_sculptures_are_not_offered() -> None:
     )
     form = table.trade
     form.show(s, True)
-    assert form.give.options == (("WALF Radio", 5),)  # 1 and 3 left out (rule 11)
+    assert form.give.options == (("WALF Radio", 5),)  # 1 and 3 left out (Alfredopoly rule 11)
     assert form.take.options == (("The Brick", 6),)
     assert form.blocked.value == (
         "Not tradable now: Fasano House, Babcock Hall "
