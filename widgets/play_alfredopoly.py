@@ -320,8 +320,6 @@ class AlfredopolyTable(GameTable):
         )
 
     def _label(self, action: Action) -> str:
-        if isinstance(action, A.ProposeTrade):  # the engine's words name the partner's seat
-            return self.trade.describe(action, self.state)
         return self.session.describe(action)
 
     def _table_facts(self) -> dict[str, Any]:

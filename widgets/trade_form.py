@@ -177,19 +177,6 @@ class TradeForm(ipw.VBox):
                 blocked.setdefault(problem, []).append(spaces[i].name)
         return out
 
-    def describe(self, offer: A.ProposeTrade, state: GameState) -> str:
-        """``offer`` in words, naming the players (the log's words for the terms).
-
-        >>> from gamekit.alfredopoly.rules import new_game
-        >>> spec = AlfredopolySpec()
-        >>> form = TradeForm(spec, print)
-        >>> form.describe(A.ProposeTrade(1, give=(1,), give_cash=10), new_game(spec, 2, seed=1))
-        'Offer Bo a trade: Ann gives Fasano House, $10 for nothing'
-        """
-        terms = Table(self._spec, state, log=False).describe_offer(offer)
-        me, them = state.players[state.actor].name, state.players[offer.partner].name
-        return f"Offer {them} a trade: {me} {terms}"
-
     def _cards(self, seat: int) -> list[tuple[str, str]]:
         """The "Get out" cards ``seat`` holds, labelled with their deck and id."""
         assert self._state is not None

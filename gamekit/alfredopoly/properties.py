@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState
@@ -237,15 +238,8 @@ class PropertyRules(TurnRules):
                          f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
 
     def describe_offer(self, a: A.ProposeTrade) -> str:
-        def side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> str:
-            parts = [self.board.spaces[i].name for i in spaces]
-            if cash:
-                parts.append(f"${cash}")
-            parts += [f"Get out card {c}" for c in cards]
-            return ", ".join(parts) or "nothing"
-
-        return (f"gives {side(a.give, a.give_cash, a.give_cards)} for "
-                f"{side(a.take, a.take_cash, a.take_cards)}")  # fmt: skip
+        """The terms of offer ``a`` in the log's words (see :func:`offer_terms`)."""
+        return offer_terms(self.board, a)
 
     def _do_accept(self, a: A.AcceptTrade) -> None:
         o = self.offer
@@ -278,3 +272,23 @@ class PropertyRules(TurnRules):
         self.offer = None
         self.phase = PHASES.move(self.phase, "turn")
         self.actor = self.current
+
+
+def offer_terms(board: Board, a: A.ProposeTrade) -> str:
+    """The terms of a trade offer as the log and the buttons say them: what the proposer
+    gives for what they take (space names, cash, "Get out" cards).
+
+    >>> from gamekit.alfredopoly.spec import AlfredopolySpec
+    >>> offer_terms(AlfredopolySpec().board, A.ProposeTrade(1, give=(1,), give_cash=10))
+    'gives Fasano House, $10 for nothing'
+    """
+
+    def side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> str:
+        parts = [board.spaces[i].name for i in spaces]
+        if cash:
+            parts.append(f"${cash}")
+        parts += [f"Get out card {c}" for c in cards]
+        return ", ".join(parts) or "nothing"
+
+    return (f"gives {side(a.give, a.give_cash, a.give_cards)} for "
+            f"{side(a.take, a.take_cash, a.take_cards)}")  # fmt: skip

@@ -14,6 +14,7 @@ from __future__ import annotations
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE
 from gamekit.alfredopoly.phases import PHASES
+from gamekit.alfredopoly.properties import offer_terms
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
@@ -67,6 +68,9 @@ def describe(spec: AlfredopolySpec, state: GameState, action: Action, lang: str 
             return f"Pay the debt (${state.debts[0].amount:,})" if state.debts else "Pay the debt"
         case A.Bid():
             return f"Bid ${action.amount:,}"
+        case A.ProposeTrade():
+            me, them = state.players[state.actor].name, state.players[action.partner].name
+            return f"Offer {them} a trade: {me} {offer_terms(spec.board, action)}"
         case A.PlaceBuilding():
             au = state.auction
             what = "the statue" if au is not None and au.building == "statue" else "the sculpture"
