@@ -102,6 +102,10 @@ ABILITIES_DE: dict[str, tuple[str, str]] = {
         "Forschungsbonus",
         "{n} freier Forschungsschritt extra bei jedem Besuch im Labor",
     ),
+    "research_bonus many": (
+        "Forschungsbonus",
+        "{n} freie Forschungsschritte extra bei jedem Besuch im Labor",
+    ),
     "founding_bonus": (
         "bessere Gründungskarten",
         "erhalte auch die Startressourcen deiner abgeworfenen Gründungskarte "
@@ -120,6 +124,11 @@ ABILITIES_DE: dict[str, tuple[str, str]] = {
         "weniger Magister auf besetzten Feldern",
         "auf einem besetzten Feld brauchst du {n} Magister weniger als andere "
         "(so viele wie sein letzter Nutzer)",
+    ),
+    "fewer_masters many": (
+        "weniger Magister auf besetzten Feldern",
+        "auf einem besetzten Feld brauchst du {n} Magister weniger als andere "
+        "(aber immer mindestens einen)",
     ),
 }
 """A chancellor's ability (the data's ``ability`` key) in German: gist and text, ``{n}``

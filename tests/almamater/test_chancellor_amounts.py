@@ -23,7 +23,7 @@ from gamekit.almamater.components import DEFAULT_FOLDER
 from gamekit.almamater.rules import describe, legal_actions
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, replace
-from gamekit.almamater.words import event_text
+from gamekit.almamater.words import chancellor_words, event_text
 from gamekit.core.errors import DataError, IllegalAction
 from tests.almamater.helpers import act, blank, find, settle, with_game, with_player
 
@@ -141,8 +141,6 @@ def test_paracelsus_amount_2_lasts_each_round(tmp_path: Path) -> None:
 
 
 def test_paracelsus_words_for_an_amount_not_1(tmp_path: Path) -> None:
-    from gamekit.almamater.words import chancellor_words
-
     spec = make_spec(3, data_with(tmp_path, "Paracelsus", 2))
     assert chancellor_words(spec, "Paracelsus", "de")[1] == (
         "in jeder Runde sind die Professoren deiner ersten 2 Vorlesungen sofort wieder bereit"
@@ -203,3 +201,28 @@ def test_the_kit_data_passes_and_the_cli_refuses_a_bad_amount(tmp_path: Path) ->
     assert done.returncode == 2, done.stderr
     assert "chancellor 'Alberti': amount: must be 0, got 1" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+# -- the words follow the amount, in both languages --------------------------------------
+@pytest.mark.parametrize(
+    ("chancellor", "english", "german"),
+    [
+        (
+            "Da Vinci",
+            "take 2 extra free research steps each time you use the Laboratory",
+            "2 freie Forschungsschritte extra bei jedem Besuch im Labor",
+        ),
+        (
+            "Agricola",
+            "on an occupied space you need 2 masters fewer than others (but always at least one)",
+            "auf einem besetzten Feld brauchst du 2 Magister weniger als andere "
+            "(aber immer mindestens einen)",
+        ),
+    ],
+)
+def test_an_amount_of_2_is_said_in_the_plural(
+    tmp_path: Path, chancellor: str, english: str, german: str
+) -> None:
+    spec = make_spec(3, data_with(tmp_path, chancellor, 2))
+    assert chancellor_words(spec, chancellor, "en")[1] == english
+    assert chancellor_words(spec, chancellor, "de")[1] == german
