@@ -248,9 +248,9 @@ class AlmaMaterTable(GameTable):
     def _status(self, state: GameState) -> str:
         outcome = self.session.outcome
         if outcome is not None:
-            winners = " and ".join(self.labels[w] for w in outcome.winners)
+            winners = f" {self._w['and']} ".join(self.labels[w] for w in outcome.winners)
             scores = ", ".join(f"{self.labels[s]} {outcome.scores[s]}" for s in outcome.ranking)
-            return f"Game over. Winner: {winners} ({scores} prestige)"
+            return self._w["game_over"].format(winners=winners, scores=scores)
         seat = state.current
         who = self.labels[seat] if seat is not None else ""
         when = self._w["round_now"].format(n=state.round) if state.round else self._w["setup"]
@@ -287,17 +287,23 @@ class AlmaMaterTable(GameTable):
                     }
                 )
         cards = []
+        outcome = s.outcome
         for seat, p in enumerate(state.players):
-            score = R.player_score(spec, state, seat)
+            if outcome is None:  # the prestige track, and what the final scoring would give
+                headline = p.prestige
+                score = self._w["score_now"].format(n=R.player_score(spec, state, seat).total)
+            else:  # the final score, as the status line gives it
+                headline = outcome.scores[seat]
+                score = self._w["final_note"].format(n=p.prestige)
             cards.append(
                 {
                     "name": self.labels[seat],
                     "colour": COLOUR_HEX[p.colour],
-                    "headline": f"{p.prestige} {self._w['prestige']}",
+                    "headline": f"{headline} {self._w['prestige']}",
                     "lines": [
                         self._w["purse"].format(d=p.ducats, f=p.free_masters, m=p.masters)
                         + (self._w["passed_note"] if p.passed and state.phase == "action" else ""),
-                        self._w["score_now"].format(n=score.total),
+                        score,
                     ],
                     "current": seat == state.current,
                     "out": False,

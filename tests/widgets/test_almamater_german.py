@@ -66,3 +66,17 @@ def test_german_table_controls_and_bot_waiting_line() -> None:
     assert (
         english.save_button.description == "Save the game" and "bot_next" not in english.panel.words
     )
+
+
+def test_german_game_end_status_and_cards() -> None:
+    """At the end the status line and the player cards speak German too, and the cards give
+    the final score (the status line's numbers), not the prestige track's."""
+    table = AlmaMaterTable(["Ann", "Bo"], bots={"Bo": "greedy"}, seed=5, lang="de")
+    play(table, 2000)
+    outcome = table.session.outcome
+    assert outcome is not None
+    assert table.panel.status.startswith("Spielende. Gewinner: ")
+    assert not english_words(table.panel.status), table.panel.status
+    for seat, card in enumerate(table.panel.players):
+        assert card["headline"] == f"{outcome.scores[seat]} Prestige"
+        assert f"Endwertung (Prestigeleiste: {table.state.players[seat].prestige})" in card["lines"]

@@ -122,6 +122,11 @@ def test_table_plays_a_whole_game_with_a_bot() -> None:
         click(table, (placements or actions)[0]["action"])
     outcome = R.outcome(table.spec, table.state)
     assert outcome is not None and table.panel.status.startswith("Game over")
+    # the cards give the final score the status line gives, not the prestige track's
+    for seat, card in enumerate(table.panel.players):
+        assert card["headline"] == f"{outcome.scores[seat]} prestige"
+        track = table.state.players[seat].prestige
+        assert f"final score (prestige track: {track})" in card["lines"]
     table.history.value = 10
     assert "move 10" in table.panel.history_note
 
