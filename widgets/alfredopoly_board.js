@@ -93,11 +93,12 @@ function nameLines(text, width, room, measure) {
   const search = (i, lines, cost) => {
     if (i === pieces.length) {
       const ratios = lines.map((l) => measure(l) / width);
-      // the least squeezing first (and far less of it than LEAST), then the fewest lines,
-      // then lines of even length
+      // no line condensed below LEAST whenever any break allows it (a step, so no count of
+      // syllable breaks outweighs it), then the least squeezing, the fewest lines, and
+      // lines of even length
       const ragged = ratios.slice(0, -1).reduce((sum, q) => sum + (1 - Math.min(q, 1)) ** 2, 0);
       const squeeze = Math.max(...ratios, 1);
-      const blurred = Math.max(0, squeeze - 1 / LEAST) * 10;
+      const blurred = squeeze > 1 / LEAST ? 10 + (squeeze - 1 / LEAST) * 10 : 0;
       const score = squeeze + blurred + cost + lines.length * 0.001 + ragged * 0.0001;
       if (!best || score < best.score) best = { score, lines };
       return;
@@ -120,12 +121,12 @@ function sideRoom(f, edge = BAND) {
   return Math.max(1, Math.floor((CORNER - edge - f * 1.05 - 4) / (f * LEADING)));
 }
 
-// The label font size (viewBox units) on a board `px` pixels wide: at least 14 px on
-// screen (18 px on a projector), and larger on a larger board.
+// The label font size (viewBox units) on a board `px` pixels wide: never under 14 px on
+// screen (18 px on a projector), whatever the board's size, and a 60th of a large board.
 //   labelFont(560, false) -> 25 (14 px on screen)
+//   labelFont(475, true) -> 37.9 (18 px on screen)
 function labelFont(px, projector) {
-  const minPx = Math.max(projector ? 18 : 14, px / 60);
-  return Math.min(34, Math.max(13, minPx / (px / V)));
+  return Math.max(((projector ? 18 : 14) * V) / px, V / 60);
 }
 
 // Whether every side space's name fits its space at font size `f` with no line condensed
@@ -536,7 +537,8 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   const lane = view.lane || 0;
   const room = inner - 2 * lane;
   const titleSize = Math.max(32, f * 1.35);
-  const titleLines = wrap(view.title || "Alfredopoly", Math.floor(room / (titleSize * 0.62))).slice(0, 2);
+  // every line of the title (three on a small board with large labels), none dropped
+  const titleLines = wrap(view.title || "Alfredopoly", Math.floor(room / (titleSize * 0.62)));
   multiline(layer, mid, CORNER + lane + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, room - 30);
   const diceY = CORNER + lane + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
   const diceSize = Math.max(54, f * 2.2);
@@ -670,12 +672,14 @@ function render({ model, el }) {
     // the room its row leaves: the row's width less what sits beside the board
     const row = el.parentElement;
     let width = el.clientWidth || max;
+    let whole = width; // the width of the whole row, the others moved below
     if (row && row.children.length > 1 && getComputedStyle(row).display.includes("flex")) {
       const others = Array.from(row.children).filter((c) => c !== el);
       const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
+      whole = row.clientWidth - 4;
       width = row.clientWidth - others.reduce((sum, c) => sum + c.offsetWidth, 0) - gap * others.length - 12;
       // too narrow beside the others: take the whole row (a wrapping row moves them below)
-      if (width < SIDE_BY_SIDE) width = row.clientWidth - 4;
+      if (width < SIDE_BY_SIDE) width = whole;
     }
     // the height: the board's place in the scrolled content (not on screen, which changes
     // with the scroll position): near the top, the room below it in the first screen (so
@@ -685,14 +689,19 @@ function render({ model, el }) {
     const room = visible - top - 40;
     const tall = room >= 0.55 * visible ? room : visible - 40;
     const size = Math.max(240, Math.floor(Math.min(max, width, tall)));
-    return readable(size, Math.floor(Math.min(width, visible - 8)));
+    return readable(size, Math.floor(Math.min(width, visible - 8)), Math.floor(Math.max(width, whole)));
   };
 
   // The least size from `size` up to `most` pixels at which every name is readable (at
-  // least 14 px and condensed to no less than LEAST): names that do not fit the board's
-  // first screen matter more than its bottom row there, which a short scroll brings up (the
-  // whole board still fits a screen). `size` when no size up to `most` is enough.
-  const readable = (size, most) => {
+  // least 14 px, 18 px on a projector, and condensed to no less than LEAST): names that do
+  // not fit the board's first screen matter more than its bottom row there, which a short
+  // scroll brings up (the whole board still fits a screen). When no such size fits a
+  // screen (a projector's 18 px in a narrow notebook, a browser zoomed to 150 %), the
+  // least readable size up to `widest`, the row's whole width (the panel moves below and
+  // the board is scrolled through); else `widest`, where names are condensed least.
+  //   the Voila dashboard at 1280x720: 588 (14 px); with projector=True: 752 (18 px),
+  //   taller than the window, found between `most` and `widest`
+  const readable = (size, most, widest = most) => {
     const board = model.get("spaces") || [];
     const projector = Boolean(model.get("projector"));
     const ok = (p) => {
@@ -700,8 +709,8 @@ function render({ model, el }) {
       return namesReadable(board, f, measurer(f)("gk-name"));
     };
     if (!board.length || ok(size)) return size;
-    for (let p = size + 4; p <= most; p += 4) if (ok(p)) return p;
-    return size;
+    for (let p = size + 4; p <= Math.max(most, widest); p += 4) if (ok(p)) return p;
+    return Math.max(size, widest);
   };
 
   const draw = () => {

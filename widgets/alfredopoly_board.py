@@ -6,8 +6,11 @@ optionally a heat map of any per-space value with a legend. Owners' marks and to
 in a lane just inside the ring beside their space, so they never cover a space's name,
 price or mortgage mark; names break between words (at a syllable, with a hyphen, only
 when a word is far too wide for its space). No line of a name is condensed below 0.85 of
-its natural width where the page has room: the board then grows past ``size`` (up to the
-page's width and a screen's height) until every name is readable at 14 px.
+its natural width: the board grows past ``size`` (up to the page's width and a screen's
+height) until every name is readable at 14 px (18 px with ``projector=True``); where no
+board that fits a screen is enough (a projector's 18 px at 1280x720, a browser zoomed to
+150 %), the board takes the row's whole width, the panel moves below it and its bottom
+row is a scroll away. The centre's title wraps to as many lines as it needs.
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
 state, as JSON structs.
@@ -119,7 +122,7 @@ class AlfredopolyBoard(GameWidget):
     heat_format = traitlets.Unicode("percent").tag(sync=True)
     selected = traitlets.Int(None, allow_none=True).tag(sync=True)
     # the size on screen to aim for, in pixels: smaller where the page is, larger (up to a
-    # screen's height) where the names would otherwise be condensed below 0.85
+    # screen's height, else the page's width) where names would be condensed below 0.85
     size = traitlets.Int(640).tag(sync=True)
     projector = traitlets.Bool(False).tag(sync=True)  # larger labels still (18 px)
 
