@@ -210,22 +210,6 @@ function drawBoard(root, view, selected) {
   }
 }
 
-// Words break only between words: a box whose longest word does not fit gets soft hyphens
-// at that word's syllables ("Forschungs-" / "schritte", with a hyphen); only a box that
-// still does not fit may break a word anywhere (class gk-am-squeezed).
-function fitWords(body, lang) {
-  for (const el of body.querySelectorAll("*")) {
-    if (!el.clientWidth || el.scrollWidth <= el.clientWidth + 1) continue;
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent;
-      const split = text.replace(/[\p{L}]{6,}/gu, (w) => syllables(w, lang).join("\u00ad"));
-      if (split !== text) node.textContent = split;
-    }
-    if (el.scrollWidth > el.clientWidth + 1) el.classList.add("gk-am-squeezed");
-  }
-}
-
 // A link that only shows when focused: jumps from the board to the table's actions.
 function gkSkipLink(root, label) {
   const link = gkEl("a", "gk-skip", label, root);
@@ -258,7 +242,7 @@ function render({ model, el }) {
     gkClear(skip);
     cleanSkip = gkSkipLink(skip, (view.words || {}).skip || "Skip to the actions");
     drawBoard(body, view, selected);
-    if (body.isConnected) fitWords(body, view.lang || "en");
+    if (body.isConnected) gkFitWords(body, view.lang || "en");
   };
   const pick = (event) => {
     const box = event.target.closest(".gk-am-space");
@@ -279,17 +263,9 @@ function render({ model, el }) {
   model.on("change:projector", draw);
   model.on("change:selected", onSelected);
   draw();
-  // the page's width settles (and changes with the window): fit the words again
-  let width = 0;
-  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
-    if (root.clientWidth && root.clientWidth !== width) {
-      width = root.clientWidth;
-      fitWords(body, ((model.get("view") || {}).lang) || "en");
-    }
-  });
-  if (observer) observer.observe(root);
+  const cleanFit = gkRefitOnResize(root, () => gkFitWords(body, ((model.get("view") || {}).lang) || "en"));
   return () => {
-    if (observer) observer.disconnect();
+    cleanFit();
     body.removeEventListener("click", pick);
     body.removeEventListener("keydown", pick);
     model.off("change:view", draw);

@@ -116,3 +116,33 @@ function syllables(word, lang = "en") {
   for (const at of [...cuts, word.length]) { pieces.push(word.slice(from, at)); from = at; }
   return pieces;
 }
+
+// Words break only between words: a box whose longest word does not fit gets soft hyphens
+// at that word's syllables ("Forschungs-" / "schritte", with a hyphen); only a box that
+// still does not fit may break a word anywhere (class gk-am-squeezed).
+function gkFitWords(body, lang) {
+  for (const el of body.querySelectorAll("*")) {
+    if (!el.clientWidth || el.scrollWidth <= el.clientWidth + 1) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent;
+      const split = text.replace(/[\p{L}]{6,}/gu, (w) => syllables(w, lang).join("\u00ad"));
+      if (split !== text) node.textContent = split;
+    }
+    if (el.scrollWidth > el.clientWidth + 1) el.classList.add("gk-am-squeezed");
+  }
+}
+
+// The page's width settles after the first draw (and changes with the window): run `fit`
+// again whenever `root` gets another width. Returns the clean-up.
+function gkRefitOnResize(root, fit) {
+  let width = 0;
+  const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => {
+    if (root.clientWidth && root.clientWidth !== width) {
+      width = root.clientWidth;
+      fit();
+    }
+  });
+  if (observer) observer.observe(root);
+  return () => { if (observer) observer.disconnect(); };
+}

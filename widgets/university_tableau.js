@@ -122,11 +122,14 @@ function render({ model, el }) {
     root.classList.toggle("gk-projector", Boolean(model.get("projector")));
     root.lang = (model.get("view") || {}).lang || "en";
     drawTableau(body, model.get("view"));
+    if (body.isConnected) gkFitWords(body, root.lang);
   };
   model.on("change:view", draw);
   model.on("change:projector", draw);
   draw();
+  const cleanFit = gkRefitOnResize(root, () => gkFitWords(body, root.lang));
   return () => {
+    cleanFit();
     model.off("change:view", draw);
     model.off("change:projector", draw);
   };

@@ -179,5 +179,26 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
     assert len(ann) == 1 and "Ann" in ann[0]["name"], seats
     assert not ann[0]["passed"] and ann[0]["line"] == "none", seats
     assert table.locator(".gk-tableau .gk-ut-passed").count() == 0
+    # the universities break words as the board does: between words, or at a soft hyphen
+    # ("Mathe-matics"), not anywhere ("Mathemati" / "cs" with no hyphen)
+    boxes = page.evaluate(TABLEAU_WORDS_JS)
+    assert boxes["slots"] > 0, boxes
+    assert not boxes["anywhere"] and not boxes["over"], boxes
     screenshot(page, "almamater-projector-storage-1280x720")
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+# The universities' text boxes that may break a word anywhere without being squeezed (a
+# box gkFitWords could not fit with soft hyphens), and those whose text is wider than they
+# are; the number of lecture-hall slots looked at.
+TABLEAU_WORDS_JS = """() => {
+  const all = Array.from(document.querySelectorAll('.gk-table .gk-tableau *'));
+  const text = all.filter((e) => Array.from(e.childNodes).some((n) => n.nodeType === 3
+                                                              && n.textContent.trim()));
+  const loose = (e) => getComputedStyle(e).overflowWrap !== 'normal'
+                       && !e.closest('.gk-am-squeezed');
+  return {slots: document.querySelectorAll('.gk-table .gk-ut-slot').length,
+          anywhere: text.filter(loose).map((e) => e.className + ': ' + e.textContent),
+          over: text.filter((e) => e.clientWidth && e.scrollWidth > e.clientWidth + 1)
+                    .map((e) => e.className + ': ' + e.textContent)};
+}"""
