@@ -4,36 +4,18 @@ on the player cards (lecturer trial 7, finding 2)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pandas as pd
 
-from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly import rules as R
-from gamekit.alfredopoly.spec import make_spec
-from gamekit.core.dice import DiceRoll
+from tests.widgets.positions import alumni_hall_choice
 from widgets.play_alfredopoly import AlfredopolyTable
 from widgets.session import Entry
 
 
 def tax_choice() -> AlfredopolyTable:
-    """A table at Ann's choice at Alumni Hall: cash $900, the light blue group with two
-    sculptures each, so net worth 900 + 320 + 300 = $1,520 (by hand: prices 100 + 100 +
-    120, six sculptures at $50), which is rule 7's count exactly. Its history: Ann on
-    space 1 before her roll (net worth shown), then the roll of 1+2 to Alumni Hall."""
-    spec = make_spec()
-    state = R.new_game(spec, ["Ann", "Bo"], seed=1)
-    owner, level = list(state.owner), list(state.level)
-    for space in (6, 8, 9):
-        owner[space], level[space] = 0, 2
-    ann = replace(state.players[0], cash=900, position=1)
-    state = replace(
-        state, owner=tuple(owner), level=tuple(level), players=(ann, state.players[1]),
-        sculptures_left=state.sculptures_left - 6,
-    )  # fmt: skip
-    before = state
-    state = R.chance_step(spec, R.apply(spec, state, A.RollDice()), DiceRoll((1, 2))).state
-    assert state.phase == "tax" and R.net_worth(spec, state, 0) == 1520
+    """A table at Ann's choice at Alumni Hall (net worth $1,520, see
+    :func:`tests.widgets.positions.alumni_hall_choice`). Its history: Ann on space 1
+    before her roll (net worth shown), then the roll of 1+2 to Alumni Hall."""
+    _, before, state = alumni_hall_choice()
     assert state.turn == before.turn  # one point per player and turn in the chart
     table = AlfredopolyTable(["Ann", "Bo"], seed=1)
     table.session.history[:] = [Entry(before), Entry(state, label="roll")]

@@ -171,25 +171,11 @@ def test_net_worth_is_hidden_while_a_player_chooses_at_alumni_hall() -> None:
     """Rule 7: choose $200 or 10% before counting. Ann (cash $900, the light blue group
     with two sculptures each: net worth 900 + 320 + 300 = $1,520, exactly rule 7's count)
     lands on Alumni Hall: no card shows a net worth until she has chosen (audit 4)."""
-    from dataclasses import replace
-
     from gamekit.alfredopoly import actions as A
-    from gamekit.alfredopoly.spec import make_spec
-    from gamekit.core.dice import DiceRoll
+    from tests.widgets.positions import alumni_hall_choice
     from widgets.play_alfredopoly import player_cards
 
-    spec = make_spec()
-    state = R.new_game(spec, ["Ann", "Bo"], seed=1)
-    owner, level = list(state.owner), list(state.level)
-    for space in (6, 8, 9):
-        owner[space], level[space] = 0, 2
-    ann = replace(state.players[0], cash=900, position=1)
-    state = replace(
-        state, owner=tuple(owner), level=tuple(level), players=(ann, state.players[1]),
-        sculptures_left=state.sculptures_left - 6,
-    )  # fmt: skip
-    state = R.chance_step(spec, R.apply(spec, state, A.RollDice()), DiceRoll((1, 2))).state
-    assert state.phase == "tax" and R.net_worth(spec, state, 0) == 1520
+    spec, _, state = alumni_hall_choice()
 
     def worth_lines(s: object) -> list[str]:
         cards = player_cards(spec, s, {}, ["red", "blue"])  # type: ignore[arg-type]
