@@ -364,11 +364,13 @@ PROJECTOR_TABLE = [
 TITLE = "Alfredopoly (Alfred University)"
 
 
-@pytest.mark.parametrize("scale", [1, 1.25, 1.5])
+# Zoom 150 % leaves the board the least room of the lecturer's 125 % and 150 % (853x480 CSS
+# pixels); 100 % is the 1280x720 dashboard and projector tests above and below.
+@pytest.mark.parametrize("scale", [1.5])
 @pytest.mark.parametrize("projector", [False, True])
-def test_names_are_readable_at_every_zoom(voila, browser, projector, scale):  # type: ignore[no-untyped-def]
+def test_names_are_readable_at_browser_zoom(voila, browser, projector, scale):  # type: ignore[no-untyped-def]
     """The dashboard (and a ``projector=True`` table) in Voila in a 1280x720 window at
-    browser zoom 100 %, 125 % and 150 %: every label at least 14 px on screen (18 px with
+    browser zoom 150 %: every label at least 14 px on screen (18 px with
     ``projector=True``), none condensed below 0.85, the whole title on the board (lecturer
     trial 7, findings 1 and 2: 9 lines at 0.70-0.75 in projector mode, 34 lines at
     0.30-0.43 and "University)" dropped at 125 % and 150 %)."""

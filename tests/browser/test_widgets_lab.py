@@ -195,15 +195,17 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     selected = "import json; print(json.dumps(am.board.selected))"
     assert kernel_until(page, selected, "bishop") == "bishop"
     first = am.locator(".gk-button.gk-main").first
-    label = first.text_content()
+    label, hint = first.text_content(), first.get_attribute("title") or ""
     first.click()
     page.wait_for_function("() => document.querySelectorAll('.gk-test-am .gk-log-line').length > 0")
-    moves = kernel(  # the button's words are the protocol's describe at the position before
-        page,
-        "import json; s = am.session; print(json.dumps([s.game.describe(e.action, "
-        "s.history[0].state) for e in s.history[1:2]]))",
+    moves = kernel(  # the button's short words and, as its tooltip, the protocol's describe
+        page,  # at the position before
+        "import json; from gamekit.almamater.words import button_words; s = am.session; "
+        "print(json.dumps([(button_words(am.spec, s.history[0].state, e.action), "
+        "s.game.describe(e.action, s.history[0].state)) for e in s.history[1:2]]))",
     )
-    assert moves and moves[0].lower() == label.lower()  # the panel capitalises
+    assert moves and moves[0][0].lower() == label.lower()  # the panel capitalises
+    assert moves[0][1].lower() == (hint or label).lower()  # no tooltip: the same words
     shoot(page, "widget-almamater-table", ".gk-test-am")
     page.locator(".gk-test-tableau .gk-ut-slot").first.wait_for()
     shoot(page, "widget-university-tableau", ".gk-test-tableau")
