@@ -35,46 +35,13 @@ import pandas as pd
 import traitlets
 
 from gamekit.alfredopoly.board import Board, Space, load_board
+from gamekit.alfredopoly.picture import BoardView, Piece, draw_board, ring_label
 from gamekit.core.structs import to_struct
 from widgets.base import GameWidget, asset
 from widgets.colours import SEAT_COLOURS, ink_on
 
 HEAT_FORMATS = ("percent", "money", "number")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
-# Words a space's label on the ring can do without (the deed shows the full name).
-_GENERIC = {"hall", "house", "avenue", "place", "center", "centre", "library", "memorial"}
-_SMALL = {"of", "the", "and", "&"}
-
-
-def ring_label(name: str) -> str:
-    """A short name for a space on the ring, so it can be printed large enough for a
-    projector; the full name is in the deed, the tooltip and the screen-reader label.
-
-    Generic words go ("Hall", "Avenue", ...); a name of three or more words left becomes
-    its initials.
-
-    >>> ring_label("Babcock Hall"), ring_label("Society of Women Engineers")
-    ('Babcock', 'SWE')
-    >>> ring_label("The Steinheim"), ring_label("Mediterranean Avenue"), ring_label("E-Mail")
-    ('Steinheim', 'Mediterranean', 'E-Mail')
-    >>> ring_label("Go to Academic Probation"), ring_label("Jail / Just Visiting")
-    ('Go to Probation', 'Jail')
-    """
-    name = name.split(" / ")[0]  # "Jail / Just Visiting" -> "Jail"
-    words = name.split()
-    if len(words) <= 1:
-        return name
-    if name.lower().startswith("go to "):
-        return f"Go to {words[-1]}"
-    kept = [w for w in words if w.lower() not in _GENERIC]
-    if kept and kept[0].lower() == "the":
-        kept = kept[1:]
-    kept = kept or words[:1]
-    if len(kept) >= 3 and len(" ".join(kept)) > 12:
-        return "".join(w[0].upper() for w in kept if w.lower() not in _SMALL and w[0].isalpha())
-    return " ".join(kept)
-
-
 def space_structs(board: Board) -> list[dict[str, Any]]:
     """The board's spaces as JSON structs (what the front end draws), each with a short
     ``short`` label for the ring."""
@@ -288,6 +255,40 @@ class AlfredopolyBoard(GameWidget):
             raise ValueError(f"there is no space {index}")
         self.selected = index
         return ""
+
+    def export_picture(self) -> str:
+        """The board as it stands, as standalone SVG (``gamekit.alfredopoly.picture``), for
+        exported notebooks (see :meth:`GameWidget.export_picture`).
+
+        >>> b = AlfredopolyBoard()
+        >>> b.show_game([{"name": "Ann", "position": 3}], [None, {"owner": 0}])
+        >>> svg = b.export_picture()
+        >>> svg.startswith("<svg"), 'data-seat="0"' in svg
+        (True, True)
+        """
+        n = len(self._board.spaces)
+        states = list(self.property_states) + [None] * (n - len(self.property_states))
+        view = BoardView(
+            board=self._board,
+            pieces=tuple(
+                Piece(
+                    str(p.get("name", "")),
+                    p.get("position"),
+                    bool(p.get("in_jail")),
+                    bool(p.get("bankrupt")),
+                    str(p.get("colour") or ""),
+                )
+                for p in self.players
+            ),
+            owner=tuple(None if s is None else s.get("owner") for s in states[:n]),
+            level=tuple(0 if s is None else int(s.get("sculptures", 0)) for s in states[:n]),
+            mortgaged=tuple(bool(s and s.get("mortgaged")) for s in states[:n]),
+            heat=tuple(self.heat),
+            heat_label=self.heat_label,
+            heat_format=self.heat_format,
+            status=(self.dice_label,) if self.dice_label else (),
+        )
+        return draw_board(view, size=self.size)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {

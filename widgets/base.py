@@ -96,6 +96,23 @@ class GameWidget(anywidget.AnyWidget):
             self.message = text
             self.error = error
 
+    def export_picture(self) -> str | None:
+        """A still picture of what the widget shows (HTML or inline SVG), or ``None``.
+
+        It rides along in the widget's display bundle as ``text/html``: JupyterLab and
+        Voila draw the live widget (its renderer ranks first), while a notebook exported
+        without widget state (``jupyter nbconvert --to html``), or opened on a code host,
+        shows this picture in its place."""
+        return None
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        picture = self.export_picture()
+        if bundle is None or picture is None:
+            return bundle
+        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+        return {**data, "text/html": picture}, metadata
+
     def _repr_fields(self) -> dict[str, Any]:
         return {}
 

@@ -21,28 +21,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-#: Seat colours for Alfredopoly (up to 8 players): Okabe-Ito, reordered so that any first
-#: n seats are as far apart as the palette allows for all viewers.
-SEAT_COLOURS: tuple[str, ...] = (
-    "#D55E00",  # vermillion
-    "#56B4E9",  # sky blue
-    "#F0E442",  # yellow
-    "#0072B2",  # blue
-    "#000000",  # black
-    "#CC79A7",  # reddish purple
-    "#009E73",  # bluish green
-    "#E69F00",  # orange
-)
-
-#: Alma Mater's four player colours keep their names (the game's pieces are red, blue,
-#: green and purple) but use shades that stay apart under colour-vision deficiencies.
-ALMAMATER_HEX: dict[str, str] = {
-    "red": "#DC3912",
-    "blue": "#004488",  # a dark blue: apart from the others in lightness too
-    "green": "#009E73",  # Okabe-Ito's bluish green
-    "purple": "#9970AB",  # a light purple: apart from the dark blue by lightness
-    "dictionary": "#E6B800",  # gold books (dictionaries)
-}
+from gamekit.core.palette import ALMAMATER_HEX, SEAT_COLOURS, ink_on  # noqa: F401 (re-exported)
 
 #: Ten colours for categorical charts (Paul Tol's "muted" scheme plus pale grey),
 #: designed to stay distinguishable for colour-blind readers.
@@ -211,13 +190,3 @@ def min_pair_delta_e(colours: Sequence[str], kind: str = "normal") -> float:
     100
     """
     return min(delta_e(a, b, kind) for a, b in itertools.combinations(colours, 2))
-
-
-def ink_on(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour`` (WCAG contrast).
-
-    >>> ink_on("#F0E442"), ink_on("#0072B2")
-    ('#000000', '#ffffff')
-    """
-    lum = float(np.dot(_to_linear(hex_to_rgb(colour)), [0.2126, 0.7152, 0.0722]))
-    return "#000000" if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else "#ffffff"

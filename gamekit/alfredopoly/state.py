@@ -131,6 +131,12 @@ class GameState:
         """Seats still in the game."""
         return tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
 
+    def _repr_svg_(self) -> str:
+        """The board as a picture (:func:`gamekit.alfredopoly.picture.board_svg`)."""
+        from gamekit.alfredopoly.picture import board_svg  # drawing is not the rules' concern
+
+        return board_svg(self)
+
 
 def state_to_struct(state: GameState) -> dict[str, Any]:
     """A JSON-ready dict with a stable key order (the spec is not written: the game
