@@ -183,13 +183,16 @@ def _draft(
             "hint": w["chancellor_hint"],
             "cards": [chancellor_card(spec, n, lang) for n in state.chancellor_pool],
         }
-    cards = p.hand if state.phase == "draft" else p.kept
+    # in the order of the buttons (the engine's legal actions: by card number), so the
+    # board and the panel list the same cards in the same order
+    cards = sorted(p.hand if state.phase == "draft" else p.kept)
+    kept = sorted(p.kept) if state.phase == "draft" else []
     return {
         "kind": "founding",
         "title": w["draft_title"].format(name=names[seat]),
         "hint": w["draft_hint"],
         "cards": [founding_card(spec, c, lang) for c in cards],
-        "kept": [founding_card(spec, c, lang) for c in p.kept] if state.phase == "draft" else [],
+        "kept": [founding_card(spec, c, lang) for c in kept],
     }
 
 

@@ -32,8 +32,9 @@ from gamekit.almamater import rules as R
 from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
-from gamekit.almamater.state import GameState
-from gamekit.almamater.words import button_words, event_text
+from gamekit.almamater.state import GameState, PlayerState
+from gamekit.almamater.words import books as book_words
+from gamekit.almamater.words import button_words, event_text, own_textbooks
 from gamekit.core.actions import Action, ScoreLine
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
@@ -290,19 +291,21 @@ class AlmaMaterTable(GameTable):
         outcome = s.outcome
         for seat, p in enumerate(state.players):
             if outcome is None:  # the prestige track, and what the final scoring would give
-                headline = p.prestige
+                headline = f"{p.prestige} {self._w['prestige']}"
                 score = self._w["score_now"].format(n=R.player_score(spec, state, seat).total)
-            else:  # the final score, as the status line gives it
-                headline = outcome.scores[seat]
-                score = self._w["final_note"].format(n=p.prestige)
+            else:  # the final score, as the status line gives it, and what it is made of
+                final = outcome.scores[seat]
+                headline = self._w["final_headline"].format(n=final)
+                score = self._w["final_note"].format(track=p.prestige, end=final - p.prestige)
             cards.append(
                 {
                     "name": self.labels[seat],
                     "colour": COLOUR_HEX[p.colour],
-                    "headline": f"{headline} {self._w['prestige']}",
+                    "headline": headline,
                     "lines": [
                         self._w["purse"].format(d=p.ducats, f=p.free_masters, m=p.masters)
                         + (self._w["passed_note"] if p.passed and state.phase == "action" else ""),
+                        self._books_line(p),
                         score,
                     ],
                     "current": seat == state.current,
@@ -314,6 +317,21 @@ class AlmaMaterTable(GameTable):
         for t in self.tableaus:
             t.show(state)
         self.show_turn(self._status(state), cards, actions)
+
+    def _books_line(self, p: PlayerState) -> str:
+        """A player's books in words, by colour (the card's text, which a screen reader
+        reads too): storage, then the own textbooks on the library's shelves.
+
+        >>> t = AlmaMaterTable(["Ann", "Bo"], seed=4)
+        >>> t._books_line(t.state.players[0])
+        'books in storage: none; in the library: 0 own textbooks'
+        """
+        held = [(colour, n) for colour, n in zip(self.spec.colours, p.storage, strict=True) if n]
+        if p.dictionaries:
+            held.append(("dictionary", p.dictionaries))
+        stored = ", ".join(book_words(n, colour, self.lang) for colour, n in held)
+        library = own_textbooks(sum(sum(shelf) for shelf in p.shelves), self.lang)
+        return self._w["books_line"].format(books=stored or self._w["no_books"], library=library)
 
     def score_frame(self) -> pd.DataFrame:
         """Tidy ``player, rule, points``: each player's score if the game ended at the

@@ -67,10 +67,18 @@ class ScoreCalculator(ipw.HBox):  # type: ignore[misc]
             )
             for name, (label, low, high, start) in FIELDS.items()
         }
-        self.table = ipw.HTML(layout=ipw.Layout(margin="0 0 0 16px"))
+        # the sliders keep their width (their values at the right end stay in sight) and
+        # the table goes beside them when there is room, else below them: in a narrow
+        # notebook (a 1300 px window with JupyterLab's sidebar open) the shrunk sliders'
+        # column let the table cover their values
+        self.table = ipw.HTML(layout=ipw.Layout(margin="0 0 0 16px", flex="1 1 360px"))
         for slider in self.sliders.values():
             slider.observe(self._update, names="value")
-        super().__init__([ipw.VBox(list(self.sliders.values())), self.table])
+        controls = ipw.VBox(list(self.sliders.values()), layout=ipw.Layout(flex="0 0 auto"))
+        super().__init__(
+            [controls, self.table],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start"),
+        )
         self.score: Score
         self.lines: pd.DataFrame
         self._update()

@@ -513,12 +513,15 @@ def describe(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = 
         return f"{where}buy {_price_list(got, lang)} for {pay}"
     if isinstance(action, Research):
         where = _where(spec, action, "laboratory", lang)
+        # a paid step onto a field that only has a requirement costs nothing (rule 8)
         costs = _research_costs(spec, state, action.paid_steps, lang)
         if de:
             steps = "bezahlter Schritt" if action.paid_steps == 1 else "bezahlte Schritte"
+            costs = costs or "nichts zu zahlen"
             paid = f" + {action.paid_steps} {steps} ({costs})" if action.paid_steps else ""
             return f"{where}freier Forschungsschritt{paid}"
-        paid = f" + {action.paid_steps} paid (pay {costs})" if action.paid_steps else ""
+        costs = f"pay {costs}" if costs else "nothing to pay"
+        paid = f" + {action.paid_steps} paid ({costs})" if action.paid_steps else ""
         return f"{where}free research step{paid}"
     if isinstance(action, Park):
         where = _where(spec, action, "park", lang)

@@ -78,5 +78,7 @@ def test_german_game_end_status_and_cards() -> None:
     assert table.panel.status.startswith("Spielende. Gewinner: ")
     assert not english_words(table.panel.status), table.panel.status
     for seat, card in enumerate(table.panel.players):
-        assert card["headline"] == f"{outcome.scores[seat]} Prestige"
-        assert f"Endwertung (Prestigeleiste: {table.state.players[seat].prestige})" in card["lines"]
+        assert card["headline"] == f"Endstand: {outcome.scores[seat]} Prestige"
+        track = table.state.players[seat].prestige
+        end = outcome.scores[seat] - track
+        assert f"{track} auf der Prestigeleiste + {end} aus der Schlusswertung" in card["lines"]

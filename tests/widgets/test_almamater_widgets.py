@@ -122,11 +122,14 @@ def test_table_plays_a_whole_game_with_a_bot() -> None:
         click(table, (placements or actions)[0]["action"])
     outcome = R.outcome(table.spec, table.state)
     assert outcome is not None and table.panel.status.startswith("Game over")
-    # the cards give the final score the status line gives, not the prestige track's
+    # the cards give the final score the status line gives, and say what it is made of:
+    # the prestige track plus the final scoring's lines (the engine's breakdown, summed here)
     for seat, card in enumerate(table.panel.players):
-        assert card["headline"] == f"{outcome.scores[seat]} prestige"
-        track = table.state.players[seat].prestige
-        assert f"final score (prestige track: {track})" in card["lines"]
+        assert card["headline"] == f"Final score: {outcome.scores[seat]} prestige"
+        score = R.player_score(table.spec, table.state, seat)
+        track, end = score.during_play, sum(line.points for line in score.lines)
+        assert track == table.state.players[seat].prestige and track + end == score.total
+        assert f"{track} on the prestige track + {end} from the final scoring" in card["lines"]
     table.history.value = 10
     assert "move 10" in table.panel.history_note
 
@@ -197,3 +200,69 @@ def test_chancellor_box_goes_once_chosen() -> None:
     assert state.pending[0][0] == "shelve" and state.chancellor_pool == ()
     assert table.board.view["draft"] is None
     assert "textbooks" in table.panel.actions[0]["label"], table.panel.actions[0]["label"]
+
+
+def test_founding_cards_are_in_the_same_order_on_the_board_and_the_buttons() -> None:
+    """The board drew Ann's hand in the order dealt (F20, F13, F21, F10) and the panel the
+    engine's order (F10, F13, F20, F21): one order in both, in the draft and the discard."""
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={"Bo": "scholar", "Cy": "dean"}, seed=2026)
+    seen = set()
+    while table.state.phase in ("draft", "discard"):
+        board = [c["id"] for c in table.board.view["draft"]["cards"]]
+        buttons = [a["action"]["card"] for a in table.panel.actions]
+        assert board == buttons, (table.state.phase, board, buttons)
+        seen.add(table.state.phase)
+        click(table, table.panel.actions[-1]["action"])
+    assert seen == {"draft", "discard"}
+
+
+def test_a_paid_research_step_onto_a_requirement_field_says_it_costs_nothing() -> None:
+    """A Laboratory button read "... + 1 paid (pay )" when the paid step enters a field that
+    only needs something (2 professors): a condition, not a payment (rule 8)."""
+    from gamekit.almamater.actions import Research
+    from gamekit.almamater.spaces import _track_costs, laboratory_visit
+    from gamekit.almamater.state import replace
+    from gamekit.almamater.words import describe
+
+    spec = make_spec(3)
+    state = R.new_game(spec, seed=0)
+    costs = _track_costs(spec, state)
+    field = next(i for i, c in enumerate(costs) if i and str(c).startswith("needs"))
+    seat = state.current
+    assert seat is not None
+    profs = tuple(p.name for p in spec.components.professors[: costs[field].amount])
+    p = replace(state.players[seat], research=field - 1, professors=profs, ducats=0)
+    players = list(state.players)
+    players[seat] = p
+    state = replace(state, players=tuple(players))
+    assert laboratory_visit(spec, state, p, 1).spent == {}  # the step costs nothing
+    en, de = (describe(spec, state, Research(1, 1), lang) for lang in ("en", "de"))
+    assert en.endswith("free research step + 1 paid (nothing to pay)"), en
+    assert de.endswith("freier Forschungsschritt + 1 bezahlter Schritt (nichts zu zahlen)"), de
+    assert "()" not in en + de and "pay )" not in en
+
+
+def test_the_player_cards_list_each_players_books_by_colour() -> None:
+    """A learner tracked books from the log: each card now says, as text, the books in
+    storage by colour and the own textbooks in the library (counted from the state)."""
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], seed=3)
+    for _ in range(60):  # into round 1, with books bought and shelved
+        if table.state.round >= 1 and any(p.books for p in table.state.players):
+            break
+        actions = table.panel.actions
+        placements = [a for a in actions if a["group"] == "manage" and a["space"]]
+        click(table, (placements or actions)[0]["action"])
+    words = {"red": "red", "blue": "blue", "green": "green"}
+    for card, p in zip(table.panel.players, table.state.players, strict=True):
+        line = next(x for x in card["lines"] if x.startswith("books in storage: "))
+        for colour, n in zip(table.spec.colours, p.storage, strict=True):
+            if n:
+                assert f"{n} {words[colour]} book" in line, (line, p.storage)
+        if p.dictionaries:
+            assert f"{p.dictionaries} dictionar" in line, line
+        if not p.books:
+            assert "books in storage: none" in line
+        assert line.endswith(f"in the library: {sum(map(sum, p.shelves))} own textbooks") or (
+            sum(map(sum, p.shelves)) == 1 and line.endswith("1 own textbook")
+        ), line
+    assert any(p.books for p in table.state.players)

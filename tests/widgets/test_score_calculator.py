@@ -45,3 +45,15 @@ def test_limits_follow_players_and_components():
     calc = ScoreCalculator(players=2)
     assert calc.sliders["reputation_rank"].max == 2
     assert calc.sliders["row_a"].max == calc.components.board.row_a
+
+
+def test_the_table_goes_below_the_sliders_when_there_is_no_room_beside_them():
+    """At a 1300 px window with JupyterLab's sidebar open the score table covered the
+    sliders' values: the HBox shrank the sliders' column below the sliders' own width. Now
+    that column keeps its width and the row wraps (the browser then puts the table below)."""
+    calc = ScoreCalculator(players=3)
+    controls, table = calc.children
+    assert calc.layout.flex_flow == "row wrap"
+    assert controls.layout.flex == "0 0 auto"  # never narrower than its sliders
+    assert all(s.layout.width == "440px" for s in calc.sliders.values())
+    assert table is calc.table and table.layout.flex.startswith("1 1 ")
