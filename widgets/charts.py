@@ -390,27 +390,42 @@ def label_limit(labels: Sequence[str], font_size: float = LEGEND_FONT_SIZE) -> i
     return math.ceil(longest * font_size * 0.65) + 6
 
 
-def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
-    """Stacked bars of each player's score by rule. Columns: ``player``, ``rule``, ``points``.
+#: The score chart's own words (title, axis, legend, tooltips) by language.
+SCORE_CHART_WORDS = {
+    "en": {"title": "Final score by rule", "prestige": "prestige", "rule": "rule",
+           "player": "player", "points": "points"},
+    "de": {"title": "Endwertung nach Zeilen", "prestige": "Prestige", "rule": "Zeile",
+           "player": "Spieler", "points": "Punkte"},
+}  # fmt: skip
+
+
+def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
+    """Stacked bars of each player's score by rule. Columns: ``player``, ``rule``, ``points``;
+    ``lang`` (``"en"`` or ``"de"``) for the chart's own words (the rules are the frame's).
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"player": ["Ann"], "rule": ["busts"], "points": [7]})
     >>> score_breakdown_chart(f).mark.type
     'bar'
+    >>> score_breakdown_chart(f, lang="de").title
+    'Endwertung nach Zeilen'
     """
     _need(frame, "player", "rule", "points")
+    if lang not in SCORE_CHART_WORDS:
+        raise ValueError(f"lang must be one of {', '.join(SCORE_CHART_WORDS)}, not {lang!r}")
+    w = SCORE_CHART_WORDS[lang]
     rules = list(dict.fromkeys(frame["rule"]))
     return (
-        alt.Chart(_clean(frame), title="Final score by rule")
+        alt.Chart(_clean(frame), title=w["title"])
         .mark_bar(stroke="white", strokeWidth=0.5)
         .encode(
             y=alt.Y("player:N", sort=list(dict.fromkeys(frame["player"])), title=None),
-            x=alt.X("sum(points):Q", title="prestige"),
+            x=alt.X("sum(points):Q", title=w["prestige"]),
             color=alt.Color(
                 "rule:N",
                 sort=rules,
                 scale=alt.Scale(domain=rules, range=list(CATEGORY_10[: len(rules)])),
-                title="rule",
+                title=w["rule"],
                 # under the bars, one line per rule, each in full (Vega cuts labels at
                 # 160 px: "8. students in row A x s...")
                 legend=alt.Legend(
@@ -418,7 +433,11 @@ def score_breakdown_chart(frame: pd.DataFrame) -> alt.Chart:
                 ),
             ),
             order=alt.Order("rule_order:Q"),
-            tooltip=["player:N", "rule:N", "points:Q"],
+            tooltip=[
+                alt.Tooltip("player:N", title=w["player"]),
+                alt.Tooltip("rule:N", title=w["rule"]),
+                alt.Tooltip("points:Q", title=w["points"]),
+            ],
         )
         .transform_calculate(rule_order=f"indexof({rules!r}, datum.rule)")
         .properties(width=WIDTH * 0.75, height=40 * max(2, frame["player"].nunique()))
