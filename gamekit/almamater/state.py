@@ -135,6 +135,12 @@ class GameState:
             return self.turn
         return self.order[self.turn]
 
+    def _repr_svg_(self) -> str:
+        """The position as a picture (:func:`gamekit.almamater.picture.university_svg`)."""
+        from gamekit.almamater.picture import university_svg  # drawing is not the rules' concern
+
+        return university_svg(self)
+
     def rank_of(self, seat: int) -> int:
         """The book-reputation rank (1 = best) of ``seat``'s colour."""
         return self.reputation.index(seat) + 1

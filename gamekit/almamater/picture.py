@@ -1,0 +1,240 @@
+"""A picture of an Alma Mater position as standalone SVG, drawn by a pure function.
+
+The dashboard's board is an interactive widget; this is its still life, for places where no
+widget runs: a lesson exported to HTML or PDF, a notebook opened on a code host, a printed
+handout. A state shows it in Jupyter (``GameState._repr_svg_``). From top to bottom: the
+round and whose turn it is; the action spaces with the masters on them this round (the
+Bishop's queue by colour); the research and book-reputation tracks; and one card per
+university with its masters, ducats, prestige, library, storage, students, professors and
+busts (the words of :mod:`gamekit.almamater.display`, so the picture and the table agree).
+
+Every name is escaped, so a player called ``<script>`` stays text.
+
+>>> from gamekit.almamater.rules import new_game
+>>> from gamekit.almamater.spec import make_spec
+>>> svg = university_svg(new_game(make_spec(3), seed=1), names=["Ann", "A&B", "Cy"])
+>>> svg.startswith("<svg"), "A&amp;B" in svg, "Bishop" in svg
+(True, True, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from html import escape
+from typing import TYPE_CHECKING
+
+from gamekit.almamater.display import _cells, _headline, _names
+from gamekit.almamater.spec import space_title
+from gamekit.core.palette import ALMAMATER_HEX, ink_on, mix
+
+if TYPE_CHECKING:
+    from gamekit.almamater.state import GameState
+
+__all__ = ["FONT_FLOOR", "university_svg"]
+
+W = 1000  # the viewBox's width
+FONT_FLOOR = 14  # the smallest text at the default size, in CSS pixels
+DEFAULT_WIDTH = 960
+CHAR = 0.58  # a character's average width, in font sizes (DejaVu Sans)
+_ROWS = (
+    ("masters", "masters"),
+    ("ducats", "ducats"),
+    ("prestige", "prestige"),
+    ("library", "library"),
+    ("storage", "storage"),
+    ("students", "students"),
+    ("professors", "professors"),
+    ("research", "research"),
+    ("reputation", "reputation rank"),
+)
+
+
+def university_svg(
+    state: GameState, *, names: Sequence[str] | None = None, width: int = DEFAULT_WIDTH
+) -> str:
+    """The position ``state`` as an SVG document ``width`` pixels wide.
+
+    ``names`` are the players by seat (default: their colours). Text is never smaller than
+    :data:`FONT_FLOOR` pixels at the default width (it scales with ``width``).
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> svg = university_svg(new_game(make_spec(2), seed=1), width=800)
+    >>> 'width="800"' in svg, svg.count('class="university"')
+    (True, 2)
+    """
+    who = _names(state, names)
+    font = math.ceil(FONT_FLOOR * W / DEFAULT_WIDTH * 10) / 10
+    body: list[str] = []
+    y = font * 1.6
+    body.append(_text(W / 2, y, _headline(state, who), font * 1.25, W - 20, weight="700"))
+    y += font
+    y = _spaces(body, state, who, y, font)
+    y = _tracks(body, state, who, y + font * 0.5, font)
+    y = _universities(body, state, who, y + font * 0.5, font)
+    height = math.ceil(y + font)
+    px = round(width * height / W)
+    return "\n".join(
+        [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{px}" '
+            f'viewBox="0 0 {W} {height}" role="img" '
+            'font-family="DejaVu Sans, Verdana, sans-serif">',
+            f"<title>{escape(_headline(state, who))}</title>",
+            f'<rect width="{W}" height="{height}" fill="#f7f4ec" stroke="#333"/>',
+            *body,
+            "</svg>",
+        ]
+    )
+
+
+def _colour(state: GameState, seat: int) -> str:
+    name = state.players[seat].colour if 0 <= seat < len(state.players) else ""
+    return ALMAMATER_HEX.get(name, "#777777")
+
+
+def _text(
+    x: float, y: float, line: str, font: float, width: float, *, weight: str = "400",
+    anchor: str = "middle", fill: str = "#111",
+) -> str:  # fmt: skip
+    """One line, condensed (``textLength``) only when it would not fit ``width``."""
+    fit = ""
+    if len(line) * font * CHAR > width:
+        fit = f' textLength="{width:.1f}" lengthAdjust="spacingAndGlyphs"'
+    return (
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{font:.1f}" font-weight="{weight}" '
+        f'text-anchor="{anchor}" fill="{fill}"{fit}>{escape(line)}</text>'
+    )
+
+
+def _wrap(text: str, most: int) -> list[str]:
+    """Greedy word wrap to lines of at most ``most`` characters (a longer word stays whole
+    and is condensed when drawn)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= most:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines or [""]
+
+
+def _spaces(body: list[str], state: GameState, who: Sequence[str], y: float, font: float) -> float:
+    """The action spaces in a grid of boxes, each with its name and the masters on it."""
+    spaces = state.spec.spaces if state.spec is not None else ()
+    if not spaces:
+        return y
+    columns = 7
+    gap = 6
+    box_w = (W - 20 - gap * (columns - 1)) / columns
+    box_h = font * 4.2
+    for k, space in enumerate(spaces):
+        row, col = divmod(k, columns)
+        x0 = 10 + col * (box_w + gap)
+        y0 = y + row * (box_h + gap)
+        count = state.spaces[k] if k < len(state.spaces) else 0
+        fill = "#fff" if not count else "#efe6cf"
+        body.append(
+            f'<g class="space" data-space="{escape(space)}">'
+            f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{box_w:.1f}" height="{box_h:.1f}" '
+            f'fill="{fill}" stroke="#555"/>'
+        )
+        lines = _wrap(space_title(space), int(box_w / (font * CHAR)))[:2]
+        for n, line in enumerate(lines):
+            body.append(_text(x0 + box_w / 2, y0 + font * (1.2 + n * 1.1), line, font, box_w - 6))
+        if space == "bishop" and state.bishop:
+            body.append(_discs(state, [seat for seat, m in state.bishop for _ in range(m)],
+                               x0 + 4, y0 + box_h - font * 0.9, font, box_w - 8))  # fmt: skip
+        elif count:
+            label = f"{count} master" + ("s" if count != 1 else "")
+            body.append(_text(x0 + box_w / 2, y0 + box_h - font * 0.5, label, font, box_w - 6))
+        body.append("</g>")
+    rows = math.ceil(len(spaces) / columns)
+    return y + rows * (box_h + gap)
+
+
+def _discs(
+    state: GameState, seats: Sequence[int], x: float, cy: float, font: float, width: float
+) -> str:
+    """Masters as discs in their player's colour, with the colour's initial; those that do
+    not fit ``width`` are counted ("+4") at the end of the row."""
+    r = font * 0.72
+    room = max(1, int((width + 2) // (2 * r + 2)))
+    shown = list(seats) if len(seats) <= room else list(seats[: room - 2])
+    out = []
+    if len(shown) < len(seats):  # the rest as a count, "+4", where two discs would stand
+        rest = f"+{len(seats) - len(shown)}"
+        end = x + len(shown) * (2 * r + 2) + 2 * r + 1
+        out.append(_text(end, cy + font * 0.35, rest, font, 4 * r, weight="700"))
+    for k, seat in enumerate(shown):
+        cx = x + r + k * (2 * r + 2)
+        colour = _colour(state, seat)
+        initial = state.players[seat].colour[:1].upper() if 0 <= seat < len(state.players) else "?"
+        disc = (
+            f'<circle class="master" data-seat="{seat}" cx="{cx:.1f}" cy="{cy:.1f}" '
+            f'r="{r:.1f}" fill="{colour}" stroke="#222"/>'
+        )
+        letter = _text(
+            cx, cy + font * 0.35, initial, font, 2 * r, weight="700", fill=ink_on(colour)
+        )
+        out.append(disc + letter)
+    return "".join(out)
+
+
+def _tracks(body: list[str], state: GameState, who: Sequence[str], y: float, font: float) -> float:
+    """Research positions and the book reputation, as one line each per player."""
+    best = max((p.research for p in state.players), default=0)
+    research = ", ".join(
+        f"{who[p.seat]} {p.research}"
+        for p in sorted(state.players, key=lambda p: -p.research)
+        if 0 <= p.seat < len(who)
+    )
+    reputation = ", ".join(
+        f"{rank}. {who[seat]}" for rank, seat in enumerate(state.reputation, 1) if seat < len(who)
+    )
+    y += font * 1.3
+    body.append(_text(10, y, f"Research track (highest {best}): {research}", font, W - 20,
+                      anchor="start"))  # fmt: skip
+    y += font * 1.4
+    body.append(_text(10, y, f"Book reputation: {reputation}", font, W - 20, anchor="start"))
+    return y + font * 0.5
+
+
+def _universities(
+    body: list[str], state: GameState, who: Sequence[str], y: float, font: float
+) -> float:
+    """One card per player: a header in the player's colour and a line per column of the
+    state's table (wrapped to the card's width)."""
+    n = max(1, len(state.players))
+    gap = 8
+    card_w = (W - 20 - gap * (n - 1)) / n
+    most = max(8, int((card_w - 12) / (font * CHAR)))
+    bottom = y
+    for seat, p in enumerate(state.players):
+        x0 = 10 + seat * (card_w + gap)
+        colour = _colour(state, seat)
+        cells = _cells(state, state.spec, p)
+        lines: list[str] = []
+        for key, label in _ROWS:
+            lines.extend(_wrap(f"{label}: {cells[key] or '-'}", most))
+        if p.busts:
+            lines.extend(_wrap(f"busts: {len(p.busts)}", most))
+        if p.chancellor:
+            lines.extend(_wrap(f"chancellor: {p.chancellor}", most))
+        height = font * (2.2 + 1.25 * len(lines)) + 8
+        body.append(
+            f'<g class="university" data-seat="{seat}">'
+            f'<rect x="{x0:.1f}" y="{y:.1f}" width="{card_w:.1f}" height="{height:.1f}" '
+            f'fill="{mix(colour, 0.88)}" stroke="{colour}" stroke-width="3"/>'
+            f'<rect x="{x0:.1f}" y="{y:.1f}" width="{card_w:.1f}" height="{font * 1.7:.1f}" '
+            f'fill="{colour}"/>'
+        )
+        header = f"{who[seat]} ({p.colour})" if who[seat].lower() != p.colour else who[seat]
+        body.append(_text(x0 + card_w / 2, y + font * 1.2, header, font * 1.1, card_w - 8,
+                          weight="700", fill=ink_on(colour)))  # fmt: skip
+        for k, line in enumerate(lines):
+            body.append(_text(x0 + 6, y + font * (3.0 + 1.25 * k), line, font, card_w - 12,
+                              anchor="start"))  # fmt: skip
+        body.append("</g>")
+        bottom = max(bottom, y + height)
+    return bottom
