@@ -23,10 +23,12 @@ AlmaMaterBoard(players=3, round=0, selected=None)
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import traitlets
 
+from gamekit.almamater.picture import university_svg
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState
 from widgets.almamater_view import board_view, tableau_view
@@ -85,6 +87,14 @@ class AlmaMaterBoard(GameWidget):
         if not 480 <= proposal["value"] <= 2400:
             raise traitlets.TraitError("width must be 480-2400 pixels")
         return int(proposal["value"])
+
+    def export_picture(self) -> str:
+        """The position as standalone SVG (``gamekit.almamater.picture``, in English), for
+        exported notebooks (see :meth:`GameWidget.export_picture`)."""
+        state = self._state
+        if state.spec is None:
+            state = replace(state, spec=self._spec)
+        return university_svg(state, names=self._names, width=self.width)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {

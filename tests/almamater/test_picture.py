@@ -72,3 +72,13 @@ def test_names_stay_text_and_fonts_keep_the_floor():
 def test_state_repr_svg_is_the_picture():
     state = played(30, 2)
     assert state._repr_svg_() == university_svg(state)
+
+
+def test_board_widget_carries_the_picture_for_exports():
+    from widgets.almamater_board import AlmaMaterBoard
+
+    state = played(60, 3)
+    board = AlmaMaterBoard(state.spec, state, names=["Ann", "Bo", "Cy"])
+    data, _meta = board._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in data  # the live widget ranks first
+    assert data["text/html"] == university_svg(state, names=["Ann", "Bo", "Cy"], width=940)
