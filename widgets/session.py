@@ -28,12 +28,16 @@ from typing import Any
 import numpy as np
 
 from gamekit.core.actions import Action, Outcome, sample_outcome
+from gamekit.core.data import hidden_character
 from gamekit.core.errors import IllegalAction
 from gamekit.core.game import Game, player_names, seat_generators
 from gamekit.core.rng import Seed, make_rng
-from gamekit.core.structs import to_struct
+from gamekit.core.structs import short_repr, to_struct
 
 MAX_BOT_STEPS = 5000  # a safety cap per click; a bot game that long is stopped and reported
+MAX_MOVES = 20_000
+"""The most moves a saved history may hold (a whole four-player Alfredopoly game of bots
+takes about 900, an Alma Mater game about 160); a longer one is refused before replaying."""
 
 BotFn = Callable[[Any, np.random.Generator], Action]
 
@@ -310,23 +314,24 @@ class Session:
             raise ValueError(f"the saved history has no {', '.join(missing)}")
         if data.get("game", game.name) != game.name:
             raise ValueError(f"game: a game of {data['game']!r}, not of {game.name!r}")
+        ours = game.state_to_struct(self.history[0].state)
+        # the options (a board's or data folder's path among them) are compared as written,
+        # before anything is built from them: a load never reads a file a saved game names
+        for where in ("start", "final"):
+            _same_rules(f"{where} position", data[where], ours["options"])
         try:
             state = game.state_from_struct(data["start"])
         except (ValueError, TypeError) as exc:
             raise ValueError(f"start position: {exc}") from None
-        ours = game.state_to_struct(self.history[0].state)["options"]
-        theirs = game.state_to_struct(state)["options"]
-        if theirs != ours:
-            changed = sorted(k for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k))
-            raise ValueError(
-                "start position: the saved game has other rules than this table ("
-                + ", ".join(f"{k} {theirs.get(k)!r}, here {ours.get(k)!r}" for k in changed)
-                + ")"
-            )
+        _same_players(game.state_to_struct(state)["state"], ours["state"])
         history = [Entry(state)]
         moves = data["moves"]
         if not isinstance(moves, list):
             raise ValueError("moves: expected a list")
+        if len(moves) > MAX_MOVES:
+            raise ValueError(
+                f"moves: {len(moves):,} moves, more than a table keeps ({MAX_MOVES:,})"
+            )
         for n, move in enumerate(moves, start=1):
             try:
                 history.append(self._replay(history[-1].state, move))
@@ -389,6 +394,39 @@ class Session:
         return steps
 
 
+def _same_rules(where: str, saved: Any, ours: Mapping[str, Any]) -> None:
+    """The options a saved position names are this table's (``ValueError`` naming them)."""
+    theirs = saved.get("options") if isinstance(saved, Mapping) else None
+    if not isinstance(theirs, Mapping):
+        raise ValueError(f"{where}: options: expected an object")
+    if theirs != ours:
+        changed = sorted(
+            (str(k) for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k)),
+        )
+        raise ValueError(
+            f"{where}: the saved game has other rules than this table ("
+            + ", ".join(
+                f"{k[:40]} {short_repr(theirs.get(k))}, here {short_repr(ours.get(k))}"
+                for k in changed[:3]
+            )
+            + ")"
+        )
+
+
+def _same_players(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> None:
+    """The saved start has this table's seats, with their names where the game writes them:
+    a saved game is never adopted by a table of other players (``ValueError``)."""
+    theirs_p, ours_p = saved.get("players") or [], ours.get("players") or []
+    names = [[p.get("name") for p in ps if isinstance(p, Mapping)] for ps in (theirs_p, ours_p)]
+    if len(theirs_p) != len(ours_p) or names[0] != names[1]:
+        shown = [", ".join(short_repr(n, 30) for n in ns[:8]) or f"{len(ps)} seats"
+                 for ns, ps in zip(names, (theirs_p, ours_p), strict=True)]  # fmt: skip
+        raise ValueError(
+            f"start position: players: the saved game is played by {shown[0]}, this table "
+            f"by {shown[1]} (load it at a table of the same players)"
+        )
+
+
 def _load_rng(data: Any, where: str) -> np.random.Generator:
     """A generator with a saved ``bit_generator.state`` (a fresh one for ``None``)."""
     rng = make_rng(None)
@@ -411,7 +449,32 @@ def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str
     names = [str(p) for p in players]
     if not names:
         raise ValueError("a game needs players")
+    for seat, name in enumerate(names):
+        problem = name_problem(name)
+        if problem:
+            raise ValueError(f"players[{seat}]: {short_repr(name, 40)} {problem}")
+        if name in names[:seat]:
+            raise ValueError(f"players[{seat}]: {name!r} sits at the table twice")
     return names
+
+
+MAX_NAME = 40
+"""The longest player name (a name is shown on buttons, cards and the board)."""
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be a player's name (``None`` when it can): 1 to
+    :data:`MAX_NAME` characters, not only spaces, and no control or direction-changing
+    characters (a name is shown as text; such characters would garble what follows it).
+
+    >>> name_problem("Ann"), name_problem(""), name_problem("Ann\u202e")
+    (None, 'is empty', 'has a control or text-direction character (U+202E)')
+    """
+    if not name.strip():
+        return "is empty"
+    if len(name) > MAX_NAME:
+        return f"is {len(name):,} characters long (at most {MAX_NAME})"
+    return hidden_character(name)
 
 
 def bot_seats(bots: Any, names: Sequence[str]) -> dict[int, str]:

@@ -174,12 +174,62 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
     """
     if isinstance(data, dict) and "phase" not in data:
         raise ValueError("state.phase: missing (a saved game says what the game waits for)")
-    state = from_struct(GameState, data)
+    state = from_struct(GameState, data, "state")
     _check_sizes(state, len(spec.board.spaces))
     _check_seats_and_spaces(state, len(spec.board.spaces))
     _check_holdings(state, spec)
+    _check_bounds(state, spec)
     _check_phase(state, spec)
     return dataclasses.replace(state, spec=spec)
+
+
+MONEY_LIMIT = 10**9
+"""The most money (cash, a debt, a bid, a trade's cash, the jackpot) a reachable position
+holds, beyond what the players started with: a generous but finite bound. The trustees pay
+money in only as the salary, cards and the jackpot; at the kit's $200 salary a round, five
+million rounds would not pay $1,000,000,000, so a saved game above it was edited."""
+
+
+def money_limit(spec: AlfredopolySpec) -> int:
+    """The bound of :data:`MONEY_LIMIT` for ``spec`` (its players' starting cash added).
+
+    >>> money_limit(AlfredopolySpec())
+    1000012000
+    """
+    from gamekit.alfredopoly.rules import MAX_PLAYERS
+
+    return MONEY_LIMIT + MAX_PLAYERS * spec.starting_cash
+
+
+def _check_bounds(state: GameState, spec: AlfredopolySpec) -> None:
+    """Money within :func:`money_limit`; rounds and turns as the game counts them (turn 1
+    of round 1 first; a turn ends before the next starts, and a round has at most one turn
+    per player, so ``1 <= round <= turn <= round * players``); at most one round past
+    ``max_rounds`` (``ValueError`` naming the field)."""
+    limit = money_limit(spec)
+    amounts = [(f"state.players[{i}].cash", p.cash) for i, p in enumerate(state.players)]
+    amounts += [(f"state.debts[{k}].amount", d.amount) for k, d in enumerate(state.debts)]
+    amounts.append(("state.jackpot", state.jackpot))
+    if state.auction is not None:
+        amounts.append(("state.auction.high_bid", state.auction.high_bid))
+    if state.offer is not None:
+        amounts += [
+            ("state.offer.give_cash", state.offer.give_cash),
+            ("state.offer.take_cash", state.offer.take_cash),
+        ]
+    for name, amount in amounts:
+        if not 0 <= amount <= limit:
+            raise ValueError(f"{name}: {amount} is not in 0-{limit:,} (more than a game can pay)")
+    n = len(state.players)
+    if not 1 <= state.round <= state.turn <= state.round * n:
+        raise ValueError(
+            f"state.round, state.turn: round {state.round}, turn {state.turn}; the game counts "
+            f"1 <= round <= turn <= round x {n} players"
+        )
+    if spec.max_rounds is not None and state.round > spec.max_rounds + 1:
+        raise ValueError(
+            f"state.round: {state.round}, but the game stops after {spec.max_rounds} rounds"
+        )
 
 
 def _check_sizes(state: GameState, spaces: int) -> None:

@@ -188,7 +188,7 @@ def state_from_struct(data: Any, spec: Any) -> GameState:
     """
     if isinstance(data, dict) and "spec" in data:
         data = {k: v for k, v in data.items() if k != "spec"}
-    state = from_struct(GameState, data)
+    state = from_struct(GameState, data, "state")
     if len(state.players) != spec.players:
         raise ValueError(
             f"state.players: the spec is for {spec.players} players, got {len(state.players)}"
@@ -204,7 +204,28 @@ def state_from_struct(data: Any, spec: Any) -> GameState:
     _check_table(state, spec)
     for seat, player in enumerate(state.players):
         _check_player(state, spec, seat, player)
+    _check_founding_once(state)
     return replace(state, spec=spec)
+
+
+COUNT_LIMIT = 10**6
+"""The most ducats, prestige, dictionaries or books of a colour a player may hold in a
+loaded game: a generous but finite bound (a whole game pays a few dozen of each; the kit's
+bots end near 50 prestige), so a saved game above it was edited."""
+
+
+def _check_founding_once(state: GameState) -> None:
+    """Each founding card is in one place: one player's hand, kept cards or discard."""
+    seen: dict[str, str] = {}
+    for seat, p in enumerate(state.players):
+        held = [("hand", c) for c in p.hand] + [("kept", c) for c in p.kept]
+        if p.discarded is not None:
+            held.append(("discarded", p.discarded))
+        for name, card in held:
+            where = f"state.players[{seat}].{name}"
+            if card in seen:
+                _fail(where, f"founding card {card} is in two places ({seen[card]} and {where})")
+            seen[card] = where
 
 
 def _fail(name: str, problem: str) -> NoReturn:
@@ -218,11 +239,13 @@ def _check_order(name: str, order: tuple[int, ...], players: int) -> None:
 
 
 def _check_count(name: str, value: int, least: int, most: int | None, why: str) -> None:
-    """``least <= value <= most`` (``most`` None: no upper bound); ``why`` names the bound's
-    source (a rule or a data file's field)."""
+    """``least <= value <= most`` (``most`` None: :data:`COUNT_LIMIT`); ``why`` names the
+    bound's source (a rule or a data file's field)."""
     if value < least:
         _fail(name, f"{value} is below zero" if least == 0 else f"{value} is below {least} ({why})")
-    if most is not None and value > most:
+    if most is None:
+        most, why = COUNT_LIMIT, "far beyond a game"
+    if value > most:
         _fail(name, f"{value} is more than {most} ({why})")
 
 
@@ -415,10 +438,10 @@ def _check_player(state: GameState, spec: Any, seat: int, p: PlayerState) -> Non
         )
     _check_names(f"{at}.abilities", p.abilities, chancellors, "a chancellor of chancellors.toml")
     for name in ("ducats", "prestige", "dictionaries", "paracelsus_used"):
-        _check_count(f"{at}.{name}", getattr(p, name), 0, None, "")
+        _check_count(f"{at}.{name}", getattr(p, name), 0, COUNT_LIMIT, "far beyond a game")
     _check_length(f"{at}.storage", p.storage, spec.players, "books by colour, one per player")
     for colour, books in enumerate(p.storage):
-        _check_count(f"{at}.storage[{colour}]", books, 0, None, "")
+        _check_count(f"{at}.storage[{colour}]", books, 0, COUNT_LIMIT, "far beyond a game")
     compartments = len(c.shelves.prices)
     _check_length(f"{at}.shelves", p.shelves, c.shelves.count, "shelves.toml shelves.count")
     for i, shelf in enumerate(p.shelves):

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
+import unicodedata
 from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any, NoReturn
@@ -32,6 +33,23 @@ files are a few kilobytes."""
 
 MAX_DEPTH = 64
 """The deepest nesting of lists/tables a data file may have (the kit's own files use a few)."""
+
+
+def hidden_character(text: str, *, newlines: bool = False) -> str | None:
+    """Why ``text`` cannot be shown as it is written, or ``None``: it holds a control
+    character or one that changes the text's direction (a right-to-left override would turn
+    what follows it around), or another invisible format character. ``newlines`` allows
+    line breaks and tabs (in longer texts).
+
+    >>> hidden_character("Ann"), hidden_character("Ann\u202e")
+    (None, 'has a control or text-direction character (U+202E)')
+    """
+    for c in text:
+        if newlines and c in "\n\t":
+            continue
+        if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != "\u00ad":
+            return f"has a control or text-direction character (U+{ord(c):04X})"
+    return None
 
 
 def read_text(path: str | Path) -> str:

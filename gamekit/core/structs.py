@@ -34,6 +34,15 @@ from gamekit.core.data import parse_json
 
 T = TypeVar("T")
 
+MAX_INT = 2**53 - 1
+"""The largest whole number (either sign) a struct may hold: the most a browser's JavaScript
+shows exactly, far above anything a game reaches (each game's load checks its own, lower
+bounds). A saved game with a larger number is refused before any rule sees it."""
+
+MAX_TEXT = 1000
+"""The longest text a struct field may hold (a player's name, a debt's reason, a card id:
+all a few words)."""
+
 
 # field metadata for a field that is never written to a struct (e.g. a state's spec)
 NOT_IN_STRUCT: dict[str, Any] = {"struct": False}
@@ -89,12 +98,15 @@ def _hints(cls: type) -> dict[str, Any]:
     return typing.get_type_hints(cls)
 
 
-def from_struct(cls: type[T], data: Any) -> T:
+def from_struct(cls: type[T], data: Any, path: str | None = None) -> T:
     """Rebuild a value of type ``cls`` from ``to_struct`` output.
 
-    Raises ``ValueError`` naming the field path when the data does not fit the type.
+    Raises ``ValueError`` naming the field path (from ``path``, else the class's name) when
+    the data does not fit the type, or a number or text is beyond :data:`MAX_INT` or
+    :data:`MAX_TEXT`.
     """
-    return typing.cast(T, _convert(cls, data, cls.__name__ if isinstance(cls, type) else "value"))
+    root = path or (cls.__name__ if isinstance(cls, type) else "value")
+    return typing.cast(T, _convert(cls, data, root))
 
 
 def _convert(tp: Any, data: Any, path: str) -> Any:
@@ -179,17 +191,34 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
             return data
         if tp is int:
             if isinstance(data, bool) or not isinstance(data, int):
-                raise ValueError(f"{path}: expected a whole number, got {data!r}")
+                raise ValueError(f"{path}: expected a whole number, got {short_repr(data)}")
+            if not -MAX_INT <= data <= MAX_INT:
+                raise ValueError(
+                    f"{path}: {short_repr(data)} is not a number a game reaches "
+                    f"(at most {MAX_INT:,})"
+                )
             return data
         if tp is str:
             if not isinstance(data, str):
-                raise ValueError(f"{path}: expected text, got {data!r}")
+                raise ValueError(f"{path}: expected text, got {short_repr(data)}")
+            if len(data) > MAX_TEXT:
+                raise ValueError(f"{path}: text of {len(data):,} characters (at most {MAX_TEXT:,})")
             return data
         if tp is type(None):
             if data is not None:
                 raise ValueError(f"{path}: expected null, got {data!r}")
             return None
     raise TypeError(f"{path}: unsupported type {tp!r}")
+
+
+def short_repr(value: Any, most: int = 60) -> str:
+    """``repr(value)``, cut to ``most`` characters (a huge value is named, not echoed).
+
+    >>> short_repr("x" * 100, most=8), short_repr(2**63)
+    ("'xxxxx… (102 characters)", '9223372036854775808')
+    """
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
+    return text if len(text) <= most else f"{text[: most - 2]}… ({len(text):,} characters)"
 
 
 def check_values(field_name: str, values: Any, allowed: range | frozenset[Any] | set[Any]) -> None:
