@@ -15,27 +15,30 @@ The money notation
 Money in a lesson's Markdown, in Markdown built by :func:`md` and in the docs' Markdown is
 written ONE way, the way :func:`money` writes it::
 
-    <span>&#36;</span>200
+    <span>&dollar;</span>200
 
-(a dollar sign as an HTML character reference inside its own ``<span>``, then the amount).
-It reads "$200" in JupyterLab, in Voila, in an nbconvert HTML export (with or without
-MathJax) and on a code host's plain Markdown renderer, and two prices in one paragraph
-never pair up into maths:
+(the dollar sign as the HTML entity ``&dollar;`` inside its own ``<span>``, then the
+amount; a negative amount is ``-<span>&dollar;</span>50``). It reads "$200" everywhere,
+and two prices in one paragraph never pair up into maths:
 
 * the Markdown source holds no ``$``, so no Markdown-side maths parser (JupyterLab's,
-  nbconvert's, a code host's ``$...$`` maths) sees a delimiter;
-* the rendered page holds a ``$`` alone in its own element, and MathJax (version 3 in
-  JupyterLab and Voila, version 2 in nbconvert's template) never pairs delimiters across
-  HTML elements, so it leaves it as a dollar sign.
+  nbconvert's and Voila's mistune, a code host's ``$...$`` maths) sees a delimiter;
+* the rendered page holds each ``$`` alone in its own element, and MathJax (3 in JupyterLab
+  and Voila, 2.7 in nbconvert's HTML) never pairs delimiters across HTML elements.
 
-Do not write ``\\\\$200`` (it shows as ``\\$200`` wherever MathJax does not run: an offline
-HTML export, a code host), ``\\$200`` or a bare ``&#36;200`` (two prices in one paragraph
-become maths in JupyterLab), or ``$200`` (maths). Real maths keeps its ``$...$``:
-``pay <span>&#36;</span>4, then iterate $x P$``. ``tests/test_money_notation.py`` checks
-every notebook's Markdown and ``docs/**/*.md``.
+Checked in Chromium with a paragraph holding three prices and ``$x P$``: JupyterLab 4.6,
+Voila 0.5 with the kit's template, an nbconvert HTML export offline (MathJax from the CDN
+does not load) and the same export with MathJax 2.7.9 loaded; and markdown-it-py and
+mistune render it as ``<span>$</span>200``. What fails somewhere: ``\\\\$200`` (shows
+``\\$200`` where MathJax does not run: an offline export, a code host), ``\\$200``,
+``&#36;200`` and ``&dollar;200`` (two prices in one paragraph become maths in JupyterLab,
+Voila and nbconvert with MathJax), ``<span>$</span>200`` (nbconvert's and JupyterLab's
+Markdown-side maths pair the two raw ``$`` across the tags), ``$200`` (maths).
+Real maths keeps its ``$...$``: ``pay <span>&dollar;</span>4, then iterate $x P$``.
+``tests/test_money_notation.py`` checks every notebook's Markdown and ``docs/**/*.md``.
 
 >>> md("Every player starts with {cash}; {n} seats.", cash=money(1500), n=4)
-Prose('Every player starts with <span>&#36;</span>1,500; 4 seats.')
+Prose('Every player starts with <span>&dollar;</span>1,500; 4 seats.')
 >>> print(md("{games} games, {share} of them won", games=12_000, share=percent(0.6123)))
 12,000 games, 61.2% of them won
 """
@@ -49,7 +52,7 @@ from typing import Any
 __all__ = ["DOLLAR", "Prose", "md", "money", "percent", "plural"]
 
 #: The dollar sign of the kit's money notation (see the module's docstring).
-DOLLAR = "<span>&#36;</span>"
+DOLLAR = "<span>&dollar;</span>"
 
 
 class Prose:
@@ -129,11 +132,11 @@ def money(amount: float, digits: int | None = None) -> str:
     ``digits`` says how many.
 
     >>> money(1500)
-    '<span>&#36;</span>1,500'
+    '<span>&dollar;</span>1,500'
     >>> money(-50)
-    '-<span>&#36;</span>50'
+    '-<span>&dollar;</span>50'
     >>> money(14.375), money(14.375, digits=1)
-    ('<span>&#36;</span>14.38', '<span>&#36;</span>14.4')
+    ('<span>&dollar;</span>14.38', '<span>&dollar;</span>14.4')
     """
     given: object = amount  # a learner's cell may pass anything
     if isinstance(given, bool) or not isinstance(given, numbers.Real):
