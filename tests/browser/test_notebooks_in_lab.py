@@ -40,6 +40,10 @@ def test_notebook_runs_and_draws_in_jupyterlab(lab, lab_page, relpath):
     assert drawn["failed"] == 0, f"{relpath}: a widget failed to display: {drawn}"
     assert drawn["undrawn"] == 0, f"{relpath}: a chart has no marks: {drawn}"
     assert not drawn["empty"], f"{relpath}: widget outputs drawn empty in cells {drawn['empty']}"
+    # A board's still picture (its export fallback, gamekit.*.picture) is for exports only:
+    # a live session draws the widget (.gk-space), never the picture (g.space)
+    stills = lab_page.evaluate("() => document.querySelectorAll('.jp-OutputArea g.space').length")
+    assert stills == 0, f"{relpath}: {stills} spaces of a still picture in place of a live board"
     assert not lab_page.guard.page_errors, lab_page.guard.page_errors
     if relpath.endswith("00_start_here.ipynb"):
         # The kit's Lab settings: no "Would you like to get notified about official Jupyter

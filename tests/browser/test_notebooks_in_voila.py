@@ -24,6 +24,9 @@ def test_lesson_renders_in_voila(voila, lab_page, relpath):
     assert state["failed"] == 0, f"{relpath}: a widget failed to display"
     assert state["undrawn"] == 0, f"{relpath}: a chart has no marks"
     assert not lab_page.guard.page_errors, lab_page.guard.page_errors
+    # the board widgets' still pictures are for exports: Voila draws the live widgets
+    stills = lab_page.evaluate("() => document.querySelectorAll('g.space').length")
+    assert stills == 0, f"{relpath}: {stills} spaces of a still picture in place of a live board"
     if relpath.endswith("00_start_here.ipynb"):
         assert state["widget_views"] >= 1, "the chart's widget output was not found in the page"
         assert state["charts"] >= 1, "the chart's output was not found in the page"
