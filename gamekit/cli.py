@@ -2,7 +2,9 @@
 
 Each game of :func:`gamekit.games` with a module ``gamekit/<game>/cli.py`` gets a group;
 that module's ``register(parser)`` adds the game's subcommands to it (the help line is the
-game's ``summary``). Bad input exits with status 2 and one line on stderr.
+game's ``summary``). Bad input exits with status 2 and one line on stderr; Ctrl-C exits
+with 130 and SIGTERM with 143, after stopping any worker processes and removing a
+half-written ``--out`` file.
 
     gamekit --version
     gamekit alfredopoly --help
@@ -14,12 +16,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import importlib.util
+import signal
 import sys
+import threading
 from collections.abc import Sequence
 from typing import NoReturn
 
 from gamekit import __version__
 from gamekit.core.errors import GamekitError
+from gamekit.core.parallel import Terminated
 
 
 class UsageError(Exception):
@@ -55,8 +60,23 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _terminate(signum: int, frame: object) -> None:
+    raise Terminated()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns the exit status (0 ok, 2 bad input)."""
+    """Run the command; returns the exit status (0 ok, 2 bad input, 130 Ctrl-C, 143
+    SIGTERM)."""
+    main_thread = threading.current_thread() is threading.main_thread()
+    old = signal.signal(signal.SIGTERM, _terminate) if main_thread else None
+    try:
+        return _main(argv)
+    finally:
+        if main_thread and old is not None:
+            signal.signal(signal.SIGTERM, old)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -73,9 +93,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (GamekitError, ValueError, OSError) as exc:
         print(f"gamekit: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print("gamekit: interrupted", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:
+        signum = int(getattr(exc, "signum", signal.SIGINT))
+        word = "terminated" if signum == signal.SIGTERM else "interrupted"
+        print(f"gamekit: {word}", file=sys.stderr)
+        return 128 + signum
 
 
 def run() -> NoReturn:  # pragma: no cover - console entry point

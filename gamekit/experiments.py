@@ -33,11 +33,44 @@ from typing import Any
 import pandas as pd
 
 import gamekit
+from gamekit.core.dice import Dice
+from gamekit.core.errors import GamekitError
 from gamekit.core.game import Game
-from gamekit.core.simulate import simulate
+from gamekit.core.parallel import check_games
+from gamekit.core.simulate import MAX_ROUNDS, MAX_SEATS, simulate
 from gamekit.core.stats import counted_shares
 
-__all__ = ["parse_grid", "sweep", "sweep_settings", "win_shares"]  # and GAMES (below)
+__all__ = [
+    "MAX_COMBINATIONS",
+    "parse_grid",
+    "sweep",
+    "sweep_settings",
+    "win_shares",
+]  # and GAMES (below)
+
+#: A sweep plays every combination of its grid, each a whole run: at most this many.
+MAX_COMBINATIONS = 100
+
+#: Settings that are on or off (the command line reads on/off, true/false, yes/no).
+FLAG_SETTINGS = ("auction", "free_parking_jackpot")
+
+#: Settings that are whole numbers, with the values a sweep accepts (money far above any
+#: table's; beyond these a game means nothing or cannot end).
+NUMBER_SETTINGS: dict[str, tuple[int, int]] = {
+    "starting_cash": (0, 1_000_000),
+    "salary": (0, 1_000_000),
+    "jail_fine": (0, 1_000_000),
+    "jail_tries": (1, 10),
+    "sculptures": (0, 1_000),
+    "statues": (0, 1_000),
+    "interest_percent": (0, 100),
+    "max_rounds": (1, MAX_ROUNDS),
+    "players": (2, MAX_SEATS),
+}
+
+#: Settings given as dice, ``NdS`` (e.g. ``2d6``); any other setting is text (a board
+#: name or file, a data folder).
+DICE_SETTINGS = ("dice",)
 
 
 def sweep_settings() -> dict[str, tuple[str, ...]]:
@@ -59,15 +92,23 @@ def __getattr__(name: str) -> Any:
 _BOOL = {"on": True, "true": True, "yes": True, "off": False, "false": False, "no": False}
 
 
-def parse_grid(text: str) -> dict[str, list[Any]]:
+def parse_grid(text: str, game: str | None = None) -> dict[str, list[Any]]:
     """A grid from the command line: ``"auction=off,on; starting_cash=1000,1500"``.
 
-    ``on``/``off`` (and true/false, yes/no) become booleans, whole numbers become ints,
-    anything else stays text (a board name, a folder, ``2d6``).
+    Each value is read by its setting's type: on/off (and true/false, yes/no) for
+    :data:`FLAG_SETTINGS`, a whole number within :data:`NUMBER_SETTINGS`' bounds, ``NdS``
+    for dice, text for the rest (a board name, a folder). Anything else is refused with
+    the values allowed, and so is a key ``game`` (if given) cannot sweep.
 
     >>> parse_grid("auction=off,on; starting_cash=1000,1500")
     {'auction': [False, True], 'starting_cash': [1000, 1500]}
+    >>> try:
+    ...     parse_grid("auction=maybe")
+    ... except ValueError as exc:
+    ...     print(exc)
+    grid: auction='maybe': expected on or off (true, false, yes, no)
     """
+    settings = gamekit.games()[game].sweep_settings if game is not None else None
     grid: dict[str, list[Any]] = {}
     for part in text.split(";"):
         if not part.strip():
@@ -75,25 +116,72 @@ def parse_grid(text: str) -> dict[str, list[Any]]:
         key, sep, values = part.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise ValueError(f"grid: expected KEY=V1,V2 in {part.strip()!r}")
+            raise GamekitError(f"grid: expected KEY=V1,V2 in {part.strip()[:60]!r}")
+        if settings is not None and key not in settings:
+            raise GamekitError(f"{game} cannot sweep {key!r}; it can sweep: {', '.join(settings)}")
         if key in grid:
-            raise ValueError(f"grid: {key!r} is given twice")
+            raise GamekitError(f"grid: {key!r} is given twice")
         items = [v.strip() for v in values.split(",") if v.strip()]
         if not items:
-            raise ValueError(f"grid: {key!r} has no values")
-        grid[key] = [_value(v) for v in items]
+            raise GamekitError(f"grid: {key!r} has no values")
+        grid[key] = [_value(key, v) for v in items]
     if not grid:
-        raise ValueError("grid: give at least one KEY=V1,V2")
+        raise GamekitError("grid: give at least one KEY=V1,V2")
+    _check_size(grid)
     return grid
 
 
-def _value(text: str) -> Any:
-    if text.lower() in _BOOL:
+def _value(key: str, text: str) -> Any:
+    """One grid value read by its setting's type."""
+    if key in FLAG_SETTINGS:
+        if text.lower() not in _BOOL:
+            raise GamekitError(
+                f"grid: {key}={text[:40]!r}: expected on or off (true, false, yes, no)"
+            )
         return _BOOL[text.lower()]
-    try:
-        return int(text)
-    except ValueError:
-        return text
+    if key in NUMBER_SETTINGS:
+        low, high = NUMBER_SETTINGS[key]
+        digits = text.replace("_", "")
+        if len(digits) > 30 or not digits.lstrip("+-").isdigit() or not digits.isascii():
+            raise GamekitError(
+                f"grid: {key}={text[:40]!r}: expected a whole number {low:,} to {high:,}"
+            )
+        return _number(key, int(digits))
+    if key in DICE_SETTINGS:
+        try:
+            Dice.parse(text)
+        except ValueError as exc:
+            raise GamekitError(f"grid: {key}={text[:40]!r}: {exc}") from None
+    if text.lower() in _BOOL:  # an unknown key keeps the old reading of on/off
+        return _BOOL[text.lower()]
+    if key not in DICE_SETTINGS:
+        try:
+            return int(text)
+        except ValueError:
+            pass
+    return text
+
+
+def _number(key: str, value: Any) -> int:
+    low, high = NUMBER_SETTINGS[key]
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        number = isinstance(value, int) and not isinstance(value, bool)
+        shown = f"{value:,}" if number else repr(value)
+        raise GamekitError(f"grid: {key}={shown}: expected a whole number {low:,} to {high:,}")
+    return value
+
+
+def _check_size(grid: Mapping[str, Sequence[Any]]) -> int:
+    combinations = 1
+    for values in grid.values():
+        combinations *= max(1, len(values))
+    if combinations > MAX_COMBINATIONS:
+        sizes = " x ".join(f"{len(v)} {k}" for k, v in grid.items())
+        raise GamekitError(
+            f"grid: {combinations:,} combinations ({sizes}); at most {MAX_COMBINATIONS} "
+            "(each is a whole run): sweep fewer values at a time"
+        )
+    return combinations
 
 
 def _check(game: str, grid: Mapping[str, Sequence[Any]]) -> Game:
@@ -106,7 +194,39 @@ def _check(game: str, grid: Mapping[str, Sequence[Any]]) -> Game:
             raise ValueError(f"{game} cannot sweep {key!r}; it can sweep: {', '.join(settings)}")
         if isinstance(values, str) or not len(values):
             raise ValueError(f"grid {key!r}: give a list of values, got {values!r}")
+    _check_size(grid)
+    for key, values in grid.items():  # Python values are held to the same types
+        for value in values:
+            if key in FLAG_SETTINGS and not isinstance(value, bool):
+                raise GamekitError(f"grid: {key}={value!r}: expected True or False")
+            if key in NUMBER_SETTINGS:
+                _number(key, value)
     return known[game]
+
+
+def _check_values(
+    rules: Game,
+    grid: Mapping[str, Sequence[Any]],
+    names: list[str],
+    players: int | None,
+    max_rounds: int,
+) -> int:
+    """Build the game's spec for every value of the grid before any game is played (a
+    bad board, folder or dice fails now, not after the first settings' games); the most
+    seats any combination has."""
+    seats = []
+    for key, values in grid.items():
+        for value in values:
+            options = rules.options_from_setting({key: value}, max_rounds=max_rounds)
+            n = int(options.pop("players", None) or players or len(names))
+            if not 1 <= n <= MAX_SEATS:
+                raise GamekitError(f"players: a whole number 1 to {MAX_SEATS}, got {n!r}")
+            try:
+                rules.make_spec(n, **options)
+            except ValueError as exc:
+                raise GamekitError(f"grid: {key}={value!r}: {exc}") from None
+            seats.append(n)
+    return max(seats)
 
 
 def sweep(
@@ -130,6 +250,16 @@ def sweep(
     grid key in front; ``workers`` and ``executor`` spread the games as ``simulate`` does.
     """
     rules = _check(game, grid)
+    if isinstance(max_rounds, bool) or not isinstance(max_rounds, int):
+        raise GamekitError(f"max_rounds: a whole number 1 to {MAX_ROUNDS:,}, got {max_rounds!r}")
+    if not 1 <= max_rounds <= MAX_ROUNDS:
+        raise GamekitError(f"max_rounds: a whole number 1 to {MAX_ROUNDS:,}, got {max_rounds:,}")
+    names = strategies.split(",") if isinstance(strategies, str) else list(strategies)
+    seats = _check_values(rules, grid, [n.strip() for n in names if n.strip()], players, max_rounds)
+    check_games(
+        games * _check_size(grid), seats, streamed=False, name="games",
+        stream_hint="sweep fewer settings or games at a time",
+    )  # fmt: skip
     keys = list(grid)
     frames = []
     for combo in itertools.product(*(grid[k] for k in keys)):

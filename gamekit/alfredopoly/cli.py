@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 
 from gamekit.alfredopoly import commands_landing, commands_play
+from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.core.cli_sweep import register_sweep
 
 
@@ -17,4 +18,4 @@ def register(parser: argparse.ArgumentParser) -> None:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     commands_play.register(sub)
     commands_landing.register(sub)
-    register_sweep(sub, "alfredopoly", "builder,buy_all")
+    register_sweep(sub, "alfredopoly", "builder,buy_all", (MIN_PLAYERS, MAX_PLAYERS))

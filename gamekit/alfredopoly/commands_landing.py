@@ -14,8 +14,33 @@ from typing import Any
 from gamekit.alfredopoly.economics import group_economics, property_economics
 from gamekit.alfredopoly.landing import LandingOptions, landing_probabilities
 from gamekit.alfredopoly.montecarlo import simulate_landing
+from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
+from gamekit.core.cli_parallel import count
 from gamekit.core.dice import Dice
 from gamekit.core.output import FORMATS, render_frame
+
+#: Simulated rolls a second (measured: about 20 million on one core of the test machine).
+ROLLS_PER_SECOND = 20_000_000
+
+#: The most rolls ``--method simulate`` accepts: about eight minutes at that rate.
+MAX_ROLLS = 10_000_000_000
+
+
+def _rolls(text: str) -> int:
+    """``--rolls``: a whole number from 32 (one per group) to :data:`MAX_ROLLS`; a larger
+    one is refused with the time it would take."""
+    value = count(1, 10**60)(text)
+    if value > MAX_ROLLS:
+        seconds = value / ROLLS_PER_SECOND
+        took = (f"{seconds / 31_557_600:,.0f} years" if seconds > 31_557_600 * 2
+                else f"{seconds / 3600:,.0f} hours")  # fmt: skip
+        raise argparse.ArgumentTypeError(
+            f"at most {MAX_ROLLS:,} (about {MAX_ROLLS // ROLLS_PER_SECOND // 60} minutes); "
+            f"{value:,} would take about {took} at {ROLLS_PER_SECOND:,} rolls a second"
+        )
+    if value < 32:
+        raise argparse.ArgumentTypeError(f"must be at least 32 (one per group), got {value}")
+    return value
 
 
 def _dice(text: str) -> Dice:
@@ -23,16 +48,6 @@ def _dice(text: str) -> Dice:
         return Dice.parse(text)
     except ValueError as exc:
         raise argparse.ArgumentTypeError(str(exc)) from None
-
-
-def _count(text: str) -> int:
-    try:
-        value = int(text.replace("_", ""))
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, got {value}")
-    return value
 
 
 def _seed(text: str) -> int:
@@ -98,10 +113,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     land.add_argument(
         "--rolls",
-        type=_count,
+        type=_rolls,
         default=2_000_000,
         metavar="N",
-        help="simulated rolls (default: 2000000)",
+        help=f"simulated rolls (default: 2000000; at most {MAX_ROLLS:,}, about "
+        f"{MAX_ROLLS // ROLLS_PER_SECOND // 60} minutes)",
     )
     land.add_argument("--seed", type=_seed, default=None, metavar="S",
                       help="random seed for --method simulate")  # fmt: skip
@@ -120,7 +136,11 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     )
     _variant_flags(econ)
     econ.add_argument(
-        "--players", type=_count, default=4, metavar="N", help="players at the table (default: 4)"
+        "--players",
+        type=count(MIN_PLAYERS, MAX_PLAYERS, "the rules seat 2 to 8"),
+        default=4,
+        metavar="N",
+        help=f"players at the table ({MIN_PLAYERS}-{MAX_PLAYERS}, default: 4)",
     )
     econ.add_argument("--groups", action="store_true",
                       help="totals by colour group instead of one row per property")  # fmt: skip

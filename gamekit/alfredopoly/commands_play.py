@@ -10,9 +10,12 @@ import argparse
 from typing import Any
 
 from gamekit.alfredopoly.bots import strategy_names
+from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate, simulate_to_csv
-from gamekit.core.cli_parallel import add_parallel_options, simulate_command
+from gamekit.core.cli_parallel import add_parallel_options, count, games_help, simulate_command
 from gamekit.core.output import FORMATS, render_frame
+from gamekit.core.parallel import MAX_GAMES
+from gamekit.core.simulate import MAX_ROUNDS
 
 
 def register(sub: argparse._SubParsersAction[Any]) -> None:
@@ -24,10 +27,25 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "and player (seat, strategy, final cash, net worth, properties, rank, rounds, how "
         f"the game ended). Strategies: {', '.join(strategy_names())}.",
     )
-    p.add_argument("--players", type=int, default=4, help="players per game (2-8, default 4)")
-    p.add_argument("--games", type=int, default=10, help="number of games (default 10)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--max-rounds", type=int, default=200, help="round limit (default 200)")
+    p.add_argument(
+        "--players",
+        type=count(MIN_PLAYERS, MAX_PLAYERS, "the rules seat 2 to 8"),
+        default=4,
+        metavar="N",
+        help=f"players per game ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",
+    )
+    p.add_argument(
+        "--games", type=count(1, MAX_GAMES), default=10, metavar="N", help=games_help(10, 4)
+    )
+    p.add_argument("--seed", type=count(0, 2**128), default=0, metavar="S",
+                   help="random seed (default 0)")  # fmt: skip
+    p.add_argument(
+        "--max-rounds",
+        type=count(1, MAX_ROUNDS),
+        default=200,
+        metavar="N",
+        help=f"round limit (default 200, at most {MAX_ROUNDS:,})",
+    )
     p.add_argument(
         "--strategy",
         default=",".join(DEFAULT_STRATEGIES),
@@ -48,12 +66,6 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    if args.games < 1:
-        raise ValueError(f"--games must be >= 1, got {args.games}")
-    if args.max_rounds < 1:
-        raise ValueError(f"--max-rounds must be >= 1, got {args.max_rounds}")
-    if args.seed < 0:
-        raise ValueError(f"--seed must be >= 0, got {args.seed}")
     options = dict(
         players=args.players,
         seed=args.seed,

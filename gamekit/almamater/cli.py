@@ -13,9 +13,17 @@ import json
 
 import pandas as pd
 
-from gamekit.core.cli_parallel import add_parallel_options, simulate_command
+from gamekit.core.cli_parallel import add_parallel_options, count, games_help, simulate_command
 from gamekit.core.cli_sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
+from gamekit.core.parallel import MAX_GAMES
+
+#: The seats Alma Mater has (its spec refuses any other count).
+MIN_PLAYERS, MAX_PLAYERS = 2, 4
+
+#: ``balance`` plays its games in this process, keeping every row: at most this many per
+#: player count (about 30 ms a game here: some 8 hours per player count).
+MAX_BALANCE_GAMES = 1_000_000
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -29,9 +37,17 @@ def register(parser: argparse.ArgumentParser) -> None:
     score.add_argument("--data", help="folder of component files (default: the kit's)")
     score.set_defaults(handler=run_score)
     sim = sub.add_parser("simulate", help="play seeded games between bots; score lines per player")
-    sim.add_argument("--players", type=int, default=4)
-    sim.add_argument("--games", type=int, default=100)
-    sim.add_argument("--seed", type=int, default=None)
+    sim.add_argument(
+        "--players",
+        type=count(MIN_PLAYERS, MAX_PLAYERS, "Alma Mater seats 2 to 4"),
+        default=4,
+        metavar="N",
+        help=f"players per game ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",
+    )
+    sim.add_argument(
+        "--games", type=count(1, MAX_GAMES), default=100, metavar="N", help=games_help(100, 4)
+    )
+    sim.add_argument("--seed", type=count(0, 2**128), default=None, metavar="S")
     sim.add_argument(
         "--strategy", default="random", help="comma list: random, greedy, scholar, dean"
     )
@@ -48,13 +64,19 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="balance report: win shares (each line-up apart), scores, space visits, targets",
     )
     bal.add_argument("--players", type=_player_counts, default=(2, 3, 4), help="e.g. 2 or 2,3,4")
-    bal.add_argument("--games", type=int, default=100, help="games per player count")
-    bal.add_argument("--seed", type=int, default=None)
+    bal.add_argument(
+        "--games",
+        type=count(1, MAX_BALANCE_GAMES),
+        default=100,
+        metavar="N",
+        help=f"games per player count (default 100, at most {MAX_BALANCE_GAMES:,})",
+    )
+    bal.add_argument("--seed", type=count(0, 2**128), default=None, metavar="S")
     bal.add_argument("--strategy", default="scholar,dean", help="comma list of bot names")
     bal.add_argument("--data", help="folder of component files (default: the kit's)")
     bal.add_argument("--format", choices=FORMATS, default="table")
     bal.set_defaults(handler=run_balance)
-    register_sweep(sub, "almamater", "scholar,dean")
+    register_sweep(sub, "almamater", "scholar,dean", (MIN_PLAYERS, MAX_PLAYERS))
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -102,7 +124,11 @@ def _player_counts(text: str) -> tuple[int, ...]:
 
 def run_balance(args: argparse.Namespace) -> int:
     from gamekit.almamater.balance import balance, report_text
+    from gamekit.core.parallel import check_games
 
+    # every row stays in memory (balance plays in this process)
+    check_games(args.games * len(args.players), max(args.players), streamed=False,
+                name="--games")  # fmt: skip
     strategies = tuple(s.strip() for s in args.strategy.split(",") if s.strip())
     report = balance(args.players, args.games, args.seed, strategies, args.data)
     if args.format == "table":

@@ -53,7 +53,18 @@ def score_sheet(
     def count(name: str, maximum: int | None = None) -> int:
         return check.integer(sheet, name, entry=None, minimum=0, maximum=maximum)
 
+    # no more professors than the game has cards, none printed higher than its cards
+    cards = len(c.professors) * c.professor_copies
+    held = sheet.get("professors")
+    if isinstance(held, list) and len(held) > cards:
+        check.fail(None, "professors", f"at most {cards} (the game's professor cards), "
+                   f"got {len(held):,}")  # fmt: skip
     professors = check.integers(sheet, "professors", entry=None, minimum=0)
+    highest = max((p.prestige for p in c.professors), default=0)
+    for i, printed in enumerate(professors):
+        if printed > highest:
+            check.fail(None, f"professors[{i}]", f"at most {highest} (the highest printed "
+                       f"prestige), got {printed:,}")  # fmt: skip
     return final_score(
         players=players,
         prestige=check.integer(sheet, "prestige", entry=None),

@@ -14,12 +14,20 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gamekit.core.cli_parallel import run_parallel
+from gamekit.core.cli_parallel import check_run, count, run_parallel
 from gamekit.core.output import FORMATS, render_frame
+from gamekit.core.parallel import MAX_GAMES, WORKERS_PER_CORE, max_workers
+from gamekit.core.simulate import MAX_SEATS
 
 
-def register_sweep(sub: argparse._SubParsersAction[Any], game: str, strategies: str) -> None:
-    """Add the ``sweep`` command to a game's subcommands."""
+def register_sweep(
+    sub: argparse._SubParsersAction[Any],
+    game: str,
+    strategies: str,
+    players: tuple[int, int] = (2, MAX_SEATS),
+) -> None:
+    """Add the ``sweep`` command to a game's subcommands (``players``: the seats the game
+    allows, lowest and highest)."""
     import gamekit
 
     settings = gamekit.games()[game].sweep_settings
@@ -28,15 +36,49 @@ def register_sweep(sub: argparse._SubParsersAction[Any], game: str, strategies: 
         help="win shares of bot strategies under every combination of a grid of settings",
         description=f"Settings {game} can sweep: {', '.join(settings)}.",
     )
-    p.add_argument("--grid", required=True, help='e.g. "auction=off,on; starting_cash=1000,1500"')
+    from gamekit.experiments import FLAG_SETTINGS, MAX_COMBINATIONS, NUMBER_SETTINGS
+
+    flags = [k for k in FLAG_SETTINGS if k in settings]
+    numbers = [f"{k} {lo:,}-{hi:,}" for k, (lo, hi) in NUMBER_SETTINGS.items() if k in settings]
+    kinds = (f"; on/off for {', '.join(flags)}" if flags else "") + (
+        f"; whole numbers: {', '.join(numbers)}" if numbers else ""
+    )
+    p.add_argument(
+        "--grid",
+        required=True,
+        help=f'e.g. "auction=off,on; starting_cash=1000,1500": at most {MAX_COMBINATIONS} '
+        f"combinations{kinds}",
+    )
     p.add_argument("--strategy", default=strategies, help=f"comma list (default {strategies})")
-    p.add_argument("--players", type=int, default=None, help="players (default: one per strategy)")
-    p.add_argument("--games", type=int, default=100, help="games per setting (default 100)")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    low, high = players
+    p.add_argument(
+        "--players",
+        type=count(low, high, f"{game} seats {low} to {high}"),
+        default=None,
+        metavar="N",
+        help=f"players, {low}-{high} (default: one per strategy)",
+    )
+    p.add_argument(
+        "--games",
+        type=count(1, MAX_GAMES),
+        default=100,
+        metavar="N",
+        help="games per setting (default 100); every row stays in memory, so the games of "
+        "all settings together must fit in half the free memory (about 1 KB a player and game)",
+    )
+    p.add_argument("--seed", type=count(0, 2**128), default=0, metavar="S",
+                   help="random seed (default 0)")  # fmt: skip
     p.add_argument("--raw", action="store_true", help="print every row, not the win shares")
     p.add_argument("--format", choices=FORMATS, default="table")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    p.add_argument("--workers", type=int, default=None, help="processes (default: automatic)")
+    p.add_argument(
+        "--workers",
+        type=count(1, 10**6),
+        default=None,
+        metavar="N",
+        help=f"processes (default: automatic; at most {max_workers()} here, the cores x "
+        f"{WORKERS_PER_CORE}, unless --scheduler is given)",
+    )
     p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
     p.set_defaults(handler=_run, game=game)
 
@@ -44,9 +86,8 @@ def register_sweep(sub: argparse._SubParsersAction[Any], game: str, strategies: 
 def _run(args: argparse.Namespace) -> int:
     from gamekit.experiments import parse_grid, sweep, win_shares
 
-    if args.games < 1:
-        raise ValueError(f"--games must be >= 1, got {args.games}")
-    grid = parse_grid(args.grid)
+    grid = parse_grid(args.grid, args.game)
+    check_run(args, 1)  # --workers; the games of every setting are checked by sweep()
     frame = run_parallel(
         args,
         lambda ex: sweep(

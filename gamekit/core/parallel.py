@@ -13,6 +13,11 @@ as it goes (:func:`write_csv`) with memory for a few chunks only. A tqdm bar cou
 finished games across workers, and Ctrl-C stops the workers and raises
 :class:`Interrupted`, which says how many games finished and keeps their rows.
 
+Workers end with their parent, however it ends: each worker asks Linux to kill it when
+its parent dies (``prctl(PR_SET_PDEATHSIG)``) and, on any system, watches its parent
+from a thread and exits when the parent is gone. SIGTERM to a run that would otherwise
+die of it stops the workers first, so a killed run leaves no process behind.
+
 >>> from gamekit.core.parallel import SeedPlan, run_games
 >>> plan = SeedPlan.from_seed(7)
 >>> def task(games):  # a picklable module-level function in real use
@@ -26,26 +31,40 @@ True
 
 from __future__ import annotations
 
+import ctypes
 import math
 import multiprocessing
 import os
+import secrets
+import select
+import signal
 import sys
 import threading
+import time
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 import numpy as np
 
+from gamekit.core.errors import GamekitError
+
 __all__ = [
     "GAMES_PER_WORKER",
+    "MAX_GAMES",
+    "WORKERS_PER_CORE",
     "Interrupted",
     "SeedPlan",
+    "Terminated",
     "available_cores",
+    "check_games",
     "choose_workers",
+    "max_workers",
+    "memory_available",
     "pop_run_options",
     "run_games",
     "stream_csv",
@@ -70,20 +89,104 @@ def available_cores() -> int:
         return max(1, os.cpu_count() or 1)
 
 
+#: At most this many worker processes per core (``workers=`` and ``--workers``): a process
+#: beyond the cores only waits its turn, and each costs memory (about 100 MB with numpy
+#: and pandas). A cluster's executor (Dask) is not bound by this machine's cores.
+WORKERS_PER_CORE = 4
+
+#: At most this many games in one run, streamed to a file or not: at about 20 ms a game
+#: (Alfredopoly, 4 players, one core of the kit's test machine) that is some 23 core-days.
+MAX_GAMES = 100_000_000
+
+#: Memory one row (one seat of one game) takes while a run keeps its rows: measured
+#: about 520 bytes of Python rows at their peak and 280 bytes in the frame; rounded up.
+BYTES_PER_ROW = 1024
+
+
+def max_workers() -> int:
+    """The most worker processes a run may start here: :data:`WORKERS_PER_CORE` times the
+    available cores."""
+    return WORKERS_PER_CORE * available_cores()
+
+
+def memory_available() -> int | None:
+    """Bytes of memory free for a new run (Linux ``MemAvailable``, else the physical
+    memory), or None when the system does not say."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return int(os.sysconf("SC_PHYS_PAGES")) * int(os.sysconf("SC_PAGE_SIZE"))
+    except (AttributeError, OSError, ValueError):  # pragma: no cover - not POSIX
+        return None
+
+
+def size_text(size: float) -> str:
+    """Bytes in words: ``size_text(3 * 2**30) == '3.0 GB'``."""
+    for unit in ("bytes", "KB", "MB", "GB", "TB", "PB"):
+        if size < 1024 or unit == "PB":
+            return f"{size:,.0f} {unit}" if unit == "bytes" else f"{size:,.1f} {unit}"
+        size /= 1024
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
+def check_games(
+    games: int, rows_per_game: int, *, streamed: bool, name: str = "games", stream_hint: str = ""
+) -> None:
+    """Refuse (``GamekitError``) a run of ``games`` games that cannot finish: more than
+    :data:`MAX_GAMES`, or, when the rows stay in memory (not ``streamed`` to a file), more
+    rows than fit in half the memory this machine has free (:data:`BYTES_PER_ROW` each).
+
+    >>> try:
+    ...     check_games(10**9, 4, streamed=True)
+    ... except ValueError as exc:
+    ...     print(exc)
+    games: at most 100,000,000 in one run (about 23 core-days at 20 ms a game), got 1,000,000,000
+    """
+    if isinstance(games, bool) or not isinstance(games, int) or games < 0:
+        raise GamekitError(f"{name} must be a whole number >= 0, got {games!r}")
+    if games > MAX_GAMES:
+        raise GamekitError(
+            f"{name}: at most {MAX_GAMES:,} in one run (about {MAX_GAMES * 0.02 / 86400:.0f} "
+            f"core-days at 20 ms a game), got {games:,}"
+        )
+    free = memory_available()
+    if streamed or free is None:
+        return
+    need = games * max(1, rows_per_game) * BYTES_PER_ROW
+    if need > free // 2:
+        most = free // 2 // (max(1, rows_per_game) * BYTES_PER_ROW)
+        raise GamekitError(
+            f"{name}: {games:,} games need about {size_text(need)} of memory for their rows "
+            f"and this machine has {size_text(free)} free (at most {most:,} games here)"
+            + (f"; {stream_hint}" if stream_hint else "")
+        )
+
+
 def choose_workers(games: int, workers: int | None) -> int:
-    """How many processes to use: ``workers`` if given, otherwise every available core
-    once there are at least :data:`GAMES_PER_WORKER` games for each, and one process for
-    a handful of games.
+    """How many processes to use: ``workers`` if given (never more than the games), otherwise
+    every available core once there are at least :data:`GAMES_PER_WORKER` games for each,
+    and one process for a handful of games. More than :func:`max_workers` is refused.
 
     >>> choose_workers(10, None)
     1
-    >>> choose_workers(10, 3)
-    3
+    >>> choose_workers(10, 3), choose_workers(2, 3)
+    (3, 2)
     """
     if workers is not None:
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
-        return workers
+        most = max_workers()
+        if workers > most:
+            raise GamekitError(
+                f"workers: at most {most} on this machine ({available_cores()} cores x "
+                f"{WORKERS_PER_CORE}), got {workers:,}; a cluster (a Dask executor) for more"
+            )
+        return max(1, min(workers, games))
     return max(1, min(available_cores(), games // GAMES_PER_WORKER))
 
 
@@ -122,17 +225,114 @@ class SeedPlan:
 
 
 class Interrupted(KeyboardInterrupt):
-    """Ctrl-C during a run: ``finished`` of ``total`` games were played, and ``rows``
-    holds the rows of the finished games (in game order) that were not yet given to the
-    sink."""
+    """Ctrl-C (or SIGTERM) during a run: ``finished`` of ``total`` games were played, and
+    ``rows`` holds the rows of the finished games (in game order) that were not yet given
+    to the sink. ``signum`` is the signal that stopped the run (SIGINT for Ctrl-C)."""
 
-    def __init__(self, finished: int, total: int, rows: list[Any]) -> None:
+    def __init__(
+        self, finished: int, total: int, rows: list[Any], signum: int = signal.SIGINT
+    ) -> None:
         super().__init__(f"stopped after {finished} of {total} games")
         self.finished, self.total, self.rows = finished, total, rows
+        self.signum = int(signum)
 
 
-def _chunks(games: int, size: int) -> list[range]:
-    return [range(start, min(games, start + size)) for start in range(0, games, size)]
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread while :func:`terminate_as_interrupt` is active,
+    so a run stops (and cleans up) as it does for Ctrl-C."""
+
+    signum = int(signal.SIGTERM)
+
+
+def _raise_terminated(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
+@contextmanager
+def terminate_as_interrupt() -> Iterator[None]:
+    """While active, SIGTERM raises :class:`Terminated` in the main thread (when nobody
+    else handles SIGTERM), so ``except``/``finally`` blocks stop workers and remove
+    half-written files; on leaving, a SIGTERM that arrived is delivered again with the
+    old handler, so the process still ends as it would have, without orphans. Elsewhere
+    (another thread, a handler already set) it does nothing."""
+    main = threading.current_thread() is threading.main_thread()
+    if not main or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+        yield
+        return
+    signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    except KeyboardInterrupt as exc:
+        if getattr(exc, "signum", None) != signal.SIGTERM:
+            raise
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.raise_signal(signal.SIGTERM)  # ends the process, as SIGTERM always did
+        raise  # pragma: no cover - only if SIGTERM is blocked
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _chunks(games: int, size: int) -> Iterator[range]:
+    return (range(start, min(games, start + size)) for start in range(0, games, size))
+
+
+#: ``prctl`` option: the signal a process gets when its parent dies (linux/prctl.h).
+PR_SET_PDEATHSIG = 1
+
+
+def _die_with_parent() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies; False elsewhere."""
+    if not sys.platform.startswith("linux"):
+        return False  # pragma: no cover
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):  # pragma: no cover - no libc prctl
+        return False
+
+
+def _watch_parent(parent: int, run: int, interval: float) -> None:
+    """The portable fallback: end this worker as soon as its parent or the run's process
+    is gone. (A worker started by the fork server is the fork server's child, and it
+    holds the pipe that keeps the fork server alive: only the run's process dying tells.)"""
+    handle = None
+    if run != parent and hasattr(os, "pidfd_open"):
+        try:
+            handle = os.pidfd_open(run)  # readable once that very process has ended
+        except ProcessLookupError:
+            os._exit(1)
+        except OSError:  # pragma: no cover - a kernel before 5.3
+            handle = None
+    while True:
+        if os.getppid() != parent:
+            os._exit(1)
+        if handle is not None:
+            if select.select([handle], [], [], interval)[0]:
+                os._exit(1)
+            continue
+        if run != parent:
+            try:
+                os.kill(run, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except PermissionError:  # pragma: no cover - alive, under another user
+                pass
+        time.sleep(interval)
+
+
+def _worker_start(run: int, forked: bool, interval: float = 0.5) -> None:
+    """Every worker's initializer: it dies with its parent (the run's process when forked,
+    else the fork server) and with the run's process, and SIGTERM kills it outright (a
+    forked worker inherits the run's SIGTERM handler)."""
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    parent = os.getppid()
+    _die_with_parent()
+    if forked and parent != run:  # the run's process died before prctl took effect
+        os._exit(1)
+    threading.Thread(
+        target=_watch_parent, args=(parent, run, interval), name="gamekit-parent-watch",
+        daemon=True,
+    ).start()  # fmt: skip
 
 
 def start_method() -> str:
@@ -160,7 +360,23 @@ def _pool(workers: int) -> ProcessPoolExecutor:
     context = multiprocessing.get_context(method)
     if method == "forkserver":
         context.set_forkserver_preload(_PRELOAD)
-    return ProcessPoolExecutor(workers, mp_context=context)
+    return ProcessPoolExecutor(
+        workers,
+        mp_context=context,
+        initializer=_worker_start,
+        initargs=(os.getpid(), method == "fork"),
+    )
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """Stop a pool's workers now (not after their current chunk) and wait for them."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        if process.is_alive():
+            process.kill()
+    pool.shutdown(wait=False, cancel_futures=True)
+    for process in processes:
+        process.join(5)
 
 
 def run_games(
@@ -185,11 +401,19 @@ def run_games(
     """
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
-    n = choose_workers(games, workers) if executor is None else max(1, workers or 1)
+    if executor is None:
+        n = choose_workers(games, workers)
+    elif workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
+                                  or workers < 1):  # fmt: skip
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    else:
+        n = max(1, workers or 1)
     if chunk is None:
         chunk = max(1, min(500, math.ceil(games / (8 * n)))) if games else 1
     elif isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
         raise ValueError(f"chunk must be a whole number >= 1, got {chunk!r}")
+    if executor is None:
+        n = max(1, min(n, math.ceil(games / chunk)))  # never a process without a chunk
     pieces = _chunks(games, chunk)
     bar = _bar(games) if progress else None
     kept: list[T] = []
@@ -212,17 +436,19 @@ def run_games(
         elif executor is not None:
             _run_on(executor, task, pieces, window=4 * n, deliver=deliver)
         else:
-            pool = _pool(n)
-            try:
-                _run_on(pool, task, pieces, window=4 * n, deliver=deliver)
-            except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
-                raise
-            pool.shutdown(wait=True)
+            with terminate_as_interrupt():
+                pool = _pool(n)
+                try:
+                    _run_on(pool, task, pieces, window=4 * n, deliver=deliver)
+                    pool.shutdown(wait=True)
+                except BaseException:
+                    _stop(pool)
+                    raise
     except KeyboardInterrupt as exc:
         if isinstance(exc, Interrupted):
             raise
-        raise Interrupted(done, games, kept) from None
+        signum = getattr(exc, "signum", signal.SIGINT)
+        raise Interrupted(done, games, kept, signum) from None
     finally:
         if bar is not None:
             bar.close()
@@ -307,6 +533,19 @@ def stream_csv(
     **run: Any,
 ) -> int:
     """Run ``task`` over ``games`` games (``run``: :data:`RUN_OPTIONS`), appending the rows
-    to the CSV file ``path`` in game order as chunks finish; returns ``games``."""
-    run_games(task, games, sink=write_csv(path, columns), **run)
+    to a CSV file in game order as chunks finish; returns ``games``.
+
+    The rows go to a hidden ``.NAME.*.part`` file beside ``path``, renamed to ``path`` when
+    every game is written; an error, Ctrl-C or SIGTERM removes it, so a file at ``path``
+    is always a whole run (an older file there is kept until the new one is complete)."""
+    target = Path(path)
+    part = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.part")
+    part.open("x").close()  # a new file, with the usual permissions
+    with terminate_as_interrupt():
+        try:
+            run_games(task, games, sink=write_csv(part, columns), **run)
+            os.replace(part, target)
+        except BaseException:
+            part.unlink(missing_ok=True)
+            raise
     return games

@@ -26,13 +26,30 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from gamekit.core.errors import GamekitError
 from gamekit.core.game import Game
-from gamekit.core.parallel import SeedPlan, run_games, stream_csv
+from gamekit.core.parallel import SeedPlan, check_games, run_games, stream_csv
 from gamekit.core.rng import Seed
 
-__all__ = ["columns", "rotate_seats", "rotate_strategies", "simulate", "simulate_to_csv"]
+__all__ = [
+    "MAX_ROUNDS",
+    "MAX_SEATS",
+    "columns",
+    "rotate_seats",
+    "rotate_strategies",
+    "simulate",
+    "simulate_to_csv",
+]
 
 Task = Callable[[range], list[tuple[Any, ...]]]
+
+#: The highest round limit a simulation accepts: a game stops anyway after 200,000
+#: decisions (Alfredopoly's fast loop), which 10,000 rounds of 2 to 8 players can reach.
+MAX_ROUNDS = 10_000
+
+#: No game of the kit seats more (Alfredopoly seats 2 to 8, Alma Mater 2 to 4): a larger
+#: count is refused before anything runs, and the game refuses its own limits at once.
+MAX_SEATS = 8
 
 
 def rotate_strategies(
@@ -96,6 +113,8 @@ def simulate(
     task, games, workers = _plan(
         game, players, games, seed, strategies, rotate, workers, executor, options
     )
+    check_games(games, players, streamed=False, stream_hint="stream them to a file with "
+                "simulate_to_csv")  # fmt: skip
     rows = run_games(
         task, games, workers=workers, executor=executor, chunk=chunk, progress=progress
     )
@@ -130,6 +149,7 @@ def simulate_to_csv(
     task, games, workers = _plan(
         game, players, games, seed, strategies, rotate, workers, executor, options
     )
+    check_games(games, players, streamed=True)
     return stream_csv(
         path, columns(game), task, games,
         workers=workers, executor=executor, chunk=chunk, progress=progress,
@@ -150,6 +170,8 @@ def _plan(
     """The picklable task that plays a range of games, the games and the workers."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
+    if isinstance(players, bool) or not isinstance(players, int) or not 1 <= players <= MAX_SEATS:
+        raise GamekitError(f"players: a whole number 1 to {MAX_SEATS}, got {players!r}")
     pool = list(strategies)
     if not pool:
         raise ValueError("give at least one strategy")
@@ -158,6 +180,9 @@ def _plan(
         if isinstance(s, str) and s not in known:
             raise ValueError(f"unknown strategy {s!r}; known: {', '.join(known)}")
     spec = game.make_spec(players, **options)
+    rounds = getattr(spec, "max_rounds", None)
+    if isinstance(rounds, int) and rounds > MAX_ROUNDS:
+        raise GamekitError(f"max_rounds: at most {MAX_ROUNDS:,}, got {rounds:,}")
     names = tuple(s if isinstance(s, str) else _name(s) for s in pool)
     if isinstance(seed, np.random.Generator):
         if executor is not None or (workers or 1) > 1:

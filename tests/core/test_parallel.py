@@ -149,7 +149,7 @@ def test_cli_out_streams_and_bad_workers_exit_2(tmp_path, monkeypatch):
     from gamekit.cli import main
     from gamekit.core import cli_parallel
 
-    monkeypatch.setattr(cli_parallel, "CONNECT_TIMEOUT", "1s")
+    monkeypatch.setattr(cli_parallel, "CONNECT_SECONDS", 1.0)
 
     out = tmp_path / "games.csv"
     argv = ["almamater", "simulate", "--players", "2", "--games", "2", "--seed", "1"]
