@@ -15,7 +15,7 @@ function chips(parent, items, w) {
     const chip = gkEl("span", "gk-am-chip", `${c.count} ${c.initial || ""}`.trim(), box);
     chip.style.background = c.hex;
     chip.style.color = c.ink || "#fff";
-    chip.title = `${c.count} ${c.colour}`;
+    chip.title = c.tip || `${c.count} ${c.colour}`; // "1 red book" in the table's language
   }
   if (!items || !items.length) gkEl("span", "gk-am-free", w.free, box);
   return box;

@@ -71,16 +71,18 @@ def book_legend(spec: AlmaMaterSpec, lang: str = "en") -> str:
 
 
 def _books(
-    spec: AlmaMaterSpec, by_seat: Mapping[int, int], dictionaries: int
+    spec: AlmaMaterSpec, by_seat: Mapping[int, int], dictionaries: int, lang: str = "en"
 ) -> list[dict[str, Any]]:
     # the chip's letter is the book's colour letter (not its owner's name, which could
-    # begin with D like the dictionary): colour is never the only cue
+    # begin with D like the dictionary): colour is never the only cue; its tooltip says it
+    # in words, in the table's language ("1 red book", "1 rotes Buch")
     chips = [
         {
             "colour": spec.colours[seat],
             **_seat(spec.colours[seat]),
             "count": n,
             "initial": book_letter(spec.colours[seat]),
+            "tip": book_words(n, spec.colours[seat], lang),
         }
         for seat, n in sorted(by_seat.items())
         if n
@@ -92,6 +94,7 @@ def _books(
                 **_seat("dictionary"),
                 "count": dictionaries,
                 "initial": book_letter("dictionary"),
+                "tip": book_words(dictionaries, "dictionary", lang),
             }
         )
     return chips
@@ -248,7 +251,7 @@ def board_view(
     columns = []
     for col in range(1, len(c.board.campus_columns) + 1):
         books, dictionaries = student_price(spec, state.reputation, col)
-        columns.append({"column": col, "price": _books(spec, books, dictionaries)})
+        columns.append({"column": col, "price": _books(spec, books, dictionaries, lang)})
     campus = [
         [
             {
@@ -409,7 +412,7 @@ def tableau_view(
     chancellors = [
         {**chancellor_card(spec, n, lang), "own": n == p.chancellor} for n in p.abilities
     ]
-    storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries)
+    storage = _books(spec, dict(enumerate(p.storage)), p.dictionaries, lang)
     return {
         "seat": seat,
         "name": names[seat],

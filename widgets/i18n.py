@@ -31,9 +31,11 @@ __all__ = [
     "GERMAN_TERMS",
     "LANGUAGES",
     "amount",
+    "bot_name",
     "check_lang",
     "gain_text",
     "phase_words",
+    "score_rule",
     "space_name",
     "term",
     "words",
@@ -250,6 +252,44 @@ _PHASES = {
         "return": "das Lager ist zu voll: ein Buch zurücklegen",
     },
 }
+
+
+#: The bots' strategies in German (a bot badge: "Bot: Gelehrter"); English: the names.
+BOT_NAMES_DE = {"greedy": "gierig", "scholar": "Gelehrter", "dean": "Dekan", "random": "Zufall"}
+
+#: The final scoring's lines (the engine's English names) in German, for the score chart.
+SCORE_RULES_DE = {
+    "1. textbooks left (any player colour), 1 ducat each": (
+        "1. übrige Lehrbücher (jede Spielerfarbe), je 1 Geld"
+    ),
+    "2. every 4 ducats, 1 prestige": "2. je 4 Geld 1 Prestige",
+    "3. dictionaries, 1 prestige each": "3. Lexika, je 1 Prestige",
+    "4. book reputation rank": "4. Rang der Bücherreputation",
+    "5. milestones x professors": "5. Meilensteine x Professoren",
+    "6. professors' printed prestige": "6. aufgedrucktes Prestige der Professoren",
+    "7. Mathematics students": "7. Mathematik-Studenten",
+    "8. students in row A x students in row B": "8. Studenten in Reihe A x Studenten in Reihe B",
+    "9. busts": "9. Büsten",
+    "prestige during play": "Prestige während des Spiels",
+}
+
+
+def bot_name(strategy: str, lang: str = "en") -> str:
+    """A bot's strategy as its badge says it.
+
+    >>> bot_name("scholar", "de"), bot_name("scholar")
+    ('Gelehrter', 'scholar')
+    """
+    return BOT_NAMES_DE.get(strategy, strategy) if check_lang(lang) == "de" else strategy
+
+
+def score_rule(rule: str, lang: str = "en") -> str:
+    """A line of the final scoring in ``lang`` (a name the kit does not know stays).
+
+    >>> score_rule("9. busts", "de")
+    '9. Büsten'
+    """
+    return SCORE_RULES_DE.get(rule, rule) if check_lang(lang) == "de" else rule
 
 
 # the engine's phase table says what happens in each phase (English)

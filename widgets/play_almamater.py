@@ -40,7 +40,7 @@ from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX
 from widgets.charts import score_breakdown_chart, show
-from widgets.i18n import phase_words, space_name, words
+from widgets.i18n import bot_name, phase_words, score_rule, space_name, words
 from widgets.session import Entry, Session, bot_seats, seat_names
 from widgets.table import GameTable
 
@@ -310,7 +310,7 @@ class AlmaMaterTable(GameTable):
                     ],
                     "current": seat == state.current,
                     "out": False,
-                    "bot": self._bots.get(seat),
+                    "bot": bot_name(self._bots[seat], self.lang) if seat in self._bots else None,
                 }
             )
         self.board.show(state, placements_this_round(spec, s.history[: s.position + 1]))
@@ -344,14 +344,18 @@ class AlmaMaterTable(GameTable):
         for seat in range(len(self.names)):
             score = R.player_score(self.spec, self.state, seat)
             lines = [*score.lines, ScoreLine(DURING_PLAY, score.during_play)]
-            rows.extend((self.labels[seat], line.rule, line.points) for line in lines)
+            rows.extend(
+                (self.labels[seat], score_rule(line.rule, self.lang), line.points) for line in lines
+            )
         return pd.DataFrame(rows, columns=["player", "rule", "points"])
 
     def score_chart(self) -> alt.JupyterChart:
         """An offline stacked chart of the score breakdown that follows the game."""
-        chart = show(score_breakdown_chart(self.score_frame()))
+        chart = show(score_breakdown_chart(self.score_frame(), lang=self.lang))
         self._live.append(
-            lambda: setattr(chart, "chart", score_breakdown_chart(self.score_frame()))
+            lambda: setattr(
+                chart, "chart", score_breakdown_chart(self.score_frame(), lang=self.lang)
+            )
         )
         return chart
 

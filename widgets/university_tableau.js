@@ -72,7 +72,7 @@ function drawTableau(root, v) {
     const chip = gkEl("span", "gk-am-chip", `${c.count} ${word}`, store);
     chip.style.background = c.hex;
     chip.style.color = c.ink || "#fff";
-    chip.title = `${c.count} ${c.colour}`;
+    chip.title = c.tip || `${c.count} ${c.colour}`; // "1 red book" in the table's language
   }
 
   gkEl("div", "gk-ut-label", w.professors, root);

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from tests.almamater.test_words import english_words
 from widgets.play_almamater import AlmaMaterTable
 
@@ -82,3 +84,76 @@ def test_german_game_end_status_and_cards() -> None:
         track = table.state.players[seat].prestige
         end = outcome.scores[seat] - track
         assert f"{track} auf der Prestigeleiste + {end} aus der Schlusswertung" in card["lines"]
+
+
+# English words a German table showed besides the engine's template words: the bot
+# strategies, the score chart's words, colours in tooltips, the download link
+_MORE = """scholar dean greedy random red blue green purple book rule points player prestige
+score final download game moves expecting value line column char not valid text"""
+MORE_ENGLISH = frozenset(_MORE.split())
+
+
+def _texts(spec: object) -> list[str]:
+    """Every string under a "title" or "domain" key of a Vega-Lite spec (its words)."""
+    out: list[str] = []
+    if isinstance(spec, dict):
+        for key, value in spec.items():
+            if key in ("title", "domain") and value:
+                values = [value] if isinstance(value, str) else value
+                out += [v for v in values if isinstance(v, str)]
+            else:
+                out += _texts(value)
+    elif isinstance(spec, list):
+        for value in spec:
+            out += _texts(value)
+    return out
+
+
+def test_german_table_shows_no_english_word_outside_data_names() -> None:
+    """Seeded games on the German table (two seeds, with bots), looked at after every
+    click: status, log, buttons and their tooltips, the player cards with their bot badges,
+    the board's and universities' book-chip tooltips, and the score chart's words. Data
+    names (players, chancellors, cards) are capitalised and so are not English words here;
+    the lecturer found 'Bot: scholar', '1 red' and an English chart."""
+    for seed, bots in (
+        (3, {"Bo": "scholar", "Cy": "dean"}),
+        (8, {"Ann": "greedy", "Cy": "random"}),
+    ):
+        table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots=bots, seed=seed, lang="de")
+        seen: list[str] = []
+        for _ in range(45):
+            p = table.panel
+            seen += [p.status, *p.log[-6:], p.waiting]
+            seen += [a["label"] for a in p.actions] + [a["hint"] for a in p.actions]
+            for card in p.players:
+                seen += [card["headline"], *card["lines"]]
+                if card["bot"]:
+                    seen.append(f"{p.words['bot_badge']}: {card['bot']}")
+            views = [table.board.view, *(t.view for t in table.tableaus)]
+            chips = [c for v in views for col in v.get("columns", []) for c in col["price"]]
+            chips += [c for v in views for c in v.get("storage", [])]
+            seen += [c["tip"] for c in chips]
+            if not p.actions:
+                break
+            placements = [a for a in p.actions if a["group"] == "manage" and a["space"]]
+            click(table, (placements or p.actions)[-1]["action"])
+        seen += _texts(table.score_chart().chart.to_dict())  # the chart's words at the end
+        assert any(s.startswith("Bot: Gelehrter") or s.startswith("Bot: gierig") for s in seen)
+        assert any(" Buch" in s or "Bücher" in s for s in seen)  # chip tooltips were seen
+        assert "Endwertung nach Zeilen" in seen and "9. Büsten" in seen
+        bad = [
+            (s, found)
+            for s in seen
+            if (found := english_words(s) | (set(re.findall(r"\b[a-z]+\b", s)) & MORE_ENGLISH))
+        ]
+        assert not bad, bad[:10]
+    # the check can fail: the English table shows these words
+    english = AlmaMaterTable(["Ann", "Bo"], bots={"Bo": "scholar"}, seed=3)
+    shown = _texts(english.score_chart().chart.to_dict())
+    shown += [c["tip"] for col in english.board.view["columns"] for c in col["price"]]
+    shown += [f"Bot: {english.panel.players[1]['bot']}"]
+    assert {w for s in shown for w in re.findall(r"\b[a-z]+\b", s)} & MORE_ENGLISH >= {
+        "scholar",
+        "rule",
+        "book",
+    }
