@@ -23,8 +23,8 @@ def games() -> dict[str, Game]:
     protocol: every subpackage of ``gamekit`` with a ``game.py`` defining ``GAME`` (found
     when first asked for, so ``import gamekit`` stays light; a new game is a new folder).
 
-    >>> sorted(games())
-    ['alfredopoly', 'almamater']
+    >>> {"alfredopoly", "almamater"} <= set(games())  # and any game folder dropped in
+    True
     """
     return dict(_discovered(tuple(__path__)))
 

@@ -305,13 +305,12 @@ def win_shares(frame: pd.DataFrame, by: str | Sequence[str]) -> pd.DataFrame:
     column; one over the strategies otherwise).
 
     >>> df = pd.DataFrame({"auction": [True] * 4, "strategy": ["a", "b", "a", "b"],
-    ...                    "winner": [True, False, False, True]})
+    ...                    "won": [True, False, False, True]})
     >>> win_shares(df, "auction")[["strategy", "games", "wins", "win share"]].values.tolist()
     [['a', 2, 1, 0.5], ['b', 2, 1, 0.5]]
     """
     keys = [by] if isinstance(by, str) else list(by)
-    won = "winner" if "winner" in frame.columns else "won"
-    out = counted_shares(frame, [*keys, "strategy"], won)
+    out = counted_shares(frame, [*keys, "strategy"], "won")
     if "game" in frame.columns:
         seats = frame.groupby([*keys, "game"]).size().groupby(keys).mean().rename("seats")
         out = out.merge(seats.reset_index(), on=keys)

@@ -66,7 +66,7 @@ SWEEP_SETTINGS = (
 #: The columns of :meth:`AlfredopolyGame.result_rows` (a simulation adds ``game`` first).
 RESULT_COLUMNS = (
     "seat", "player", "strategy", "final_cash", "net_worth", "properties", "sculptures",
-    "statues", "rank", "winner", "rounds", "ended", "actions",
+    "statues", "rank", "won", "rounds", "ended", "actions",
 )  # fmt: skip
 
 
@@ -291,7 +291,7 @@ class AlfredopolyGame:
         self, state: GameState, strategies: Sequence[str], extra: Mapping[str, Any] | None = None
     ) -> list[dict[str, Any]]:
         """One row per seat: cash, net worth (the round-limit ranking rule), properties,
-        sculptures, statues, rank (1 = best), winner, rounds, how it ended and ``actions``
+        sculptures, statues, rank (1 = best), won, rounds, how it ended and ``actions``
         (from ``extra``; ``None`` without it)."""
         spec = self.spec(state)
         out = R.outcome(spec, state)
@@ -310,7 +310,7 @@ class AlfredopolyGame:
                 {"seat": seat, "player": p.name, "strategy": strategies[seat],
                  "final_cash": p.cash, "net_worth": out.scores[seat], "properties": props,
                  "sculptures": sculpt, "statues": statues, "rank": rank[seat],
-                 "winner": seat in out.winners, "rounds": rounds, "ended": state.ended,
+                 "won": seat in out.winners, "rounds": rounds, "ended": state.ended,
                  "actions": actions}
             )  # fmt: skip
         return rows

@@ -138,7 +138,7 @@ def simulate(
 
     Seats get ``strategies`` in turn (``"buy_all,reserve"`` or a list). Columns: game,
     seat, player, strategy, final_cash, net_worth (round-limit ranking rule), properties,
-    sculptures, statues, rank (1 = best), winner, rounds, ended ("round limit" or "last player
+    sculptures, statues, rank (1 = best), won, rounds, ended ("round limit" or "last player
     standing"), actions. Same seed, same frame. ``progress=True`` shows a tqdm bar.
 
     ``rotate=True`` shifts the seats by one each game, as Alma Mater's ``simulate`` does:
@@ -219,7 +219,7 @@ def _options(
 
 COLUMNS = (
     "game", "seat", "player", "strategy", "final_cash", "net_worth", "properties",
-    "sculptures", "statues", "rank", "winner", "rounds", "ended", "actions",
+    "sculptures", "statues", "rank", "won", "rounds", "ended", "actions",
 )  # fmt: skip
 
 

@@ -263,8 +263,9 @@ def discover_games(paths: Sequence[str], package: str = "gamekit") -> dict[str, 
     a ``GAME`` that does not follow the protocol is an error naming the file.
 
     >>> import gamekit
-    >>> sorted(discover_games(gamekit.__path__))
-    ['alfredopoly', 'almamater']
+    >>> found = discover_games(gamekit.__path__)
+    >>> found["almamater"].name, "core" in found  # core/game.py defines no GAME
+    ('almamater', False)
     """
     found: dict[str, Game] = {}
     folders = sorted(

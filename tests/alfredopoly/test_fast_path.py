@@ -133,10 +133,10 @@ def test_simulate_frame_is_tidy() -> None:
     assert list(df["strategy"][:3]) == ["buy_all", "builder", "buy_all"]
     for _, g in df.groupby("game"):
         assert sorted(g["rank"]) == [1, 2, 3]
-        assert g["winner"].sum() >= 1
+        assert g["won"].sum() >= 1
         assert g["rounds"].nunique() == 1 and g["ended"].nunique() == 1
         assert set(g["ended"]) <= {"round limit", "last player standing"}
-        assert (g.loc[g["rank"] == 1, "winner"]).all()
+        assert (g.loc[g["rank"] == 1, "won"]).all()
     assert (df["final_cash"] >= 0).all() and (df["rounds"] <= 50).all()
     assert df.dtypes["net_worth"].kind == "i"
 

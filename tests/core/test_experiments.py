@@ -68,7 +68,7 @@ def test_win_shares_count_by_hand():
     df = pd.DataFrame({
         "auction": [False] * 4 + [True] * 4,
         "strategy": ["a", "b"] * 4,
-        "winner": [True, False, True, False, False, True, False, False],
+        "won": [True, False, True, False, False, True, False, False],
     })  # fmt: skip
     shares = win_shares(df, "auction")
     assert shares[["auction", "strategy", "games", "wins"]].values.tolist() == [

@@ -1,0 +1,107 @@
+"""The shared suite, run over EVERY game: each one :func:`gamekit.games` finds under
+``gamekit/`` (a new game folder is tested with no other file touched) and the example games
+of ``tests/example_games`` (Pig, written against ``BaseGame``), which this module puts on
+the package path exactly as a folder under ``gamekit/`` would be.
+
+Per game: it follows the protocol; seeded random play round-trips every state, action and
+chance outcome through strict JSON, refuses unlisted actions without a change, and replays;
+every bot moves legally; a whole simulation gives the same frame on 1 and 2 worker processes
+and one result row per seat with one winner column, ``won``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import gamekit
+from gamekit.core.actions import Action, PhaseTable
+from gamekit.core.game import Game, seat_generators
+from gamekit.core.simulate import simulate
+from tests.game_suite import play, replay
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "example_games"
+EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "game.py").is_file())
+NAMES = sorted({*gamekit.games(), *EXAMPLE_NAMES})
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _examples_on_the_path():
+    """The example games sit beside the kit's own while this module runs."""
+    gamekit.__path__.append(str(EXAMPLES))
+    yield
+    gamekit.__path__.remove(str(EXAMPLES))
+
+
+def quick(game: Game) -> dict[str, Any]:
+    """Options that keep a whole game short where the game has a round limit."""
+    return {"max_rounds": 4} if "max_rounds" in getattr(game, "sweep_settings", ()) else {}
+
+
+def seats(game: Game) -> int:
+    return int(getattr(game, "min_players", 2))
+
+
+def test_the_examples_are_found_beside_the_kits_games():
+    found = gamekit.games()
+    assert set(EXAMPLE_NAMES) <= set(found) and {"alfredopoly", "almamater"} <= set(found)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_follows_the_protocol(name):
+    game = gamekit.games()[name]
+    assert isinstance(game, Game) and game.name == name
+    assert isinstance(game.phases, PhaseTable)
+    assert "random" in game.bots()
+    assert "won" in game.result_columns() and "winner" not in game.result_columns()
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_play_round_trips_refuses_and_replays(name, seed):
+    game = gamekit.games()[name]
+    players, options = seats(game), quick(game)
+    run = play(game, players, options, seed, 300)
+    assert len(run["states"]) > 20
+    assert replay(game, players, options, seed, run["record"]) == run["states"]
+    last = run["states"][-1]
+    if game.is_over(last):
+        assert game.current_player(last) is None and game.legal_actions(last) == []
+        assert sorted(game.outcome(last).ranking) == list(range(len(last.players)))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_bot_moves_legally(name):
+    game = gamekit.games()[name]
+    n = seats(game)
+    for strategy, make in game.bots().items():
+        state = game.new_game(n, seed=3, **quick(game))
+        rngs, bots = seat_generators(3, n), [make() for _ in range(n)]
+        chance = np.random.default_rng(3)
+        for _ in range(150):
+            if game.is_over(state):
+                break
+            if game.is_chance(state):
+                outcomes = game.chance_outcomes(state)
+                state = game.chance_step(
+                    state, outcomes[int(chance.integers(len(outcomes)))][0]
+                ).state
+                continue
+            seat = game.current_player(state)
+            action = bots[seat](state, rngs[seat])
+            assert isinstance(action, Action), (name, strategy)
+            state = game.step(state, action).state  # IllegalAction if the bot broke a rule
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_simulation_is_the_same_on_one_and_two_workers(name):
+    game = gamekit.games()[name]
+    n = seats(game)
+    one = simulate(game, n, games=4, seed=9, workers=1, **quick(game))
+    two = simulate(game, n, games=4, seed=9, workers=2, chunk=1, **quick(game))
+    assert one.equals(two)
+    assert len(one) == 4 * n and set(one["seat"]) == set(range(n))
+    assert one.groupby("game")["won"].sum().ge(1).all()  # every game has a winner (or a tie)

@@ -1,0 +1,1 @@
+"""Pig, the dice game: an example of a whole game written against ``BaseGame``."""
