@@ -251,19 +251,51 @@ def _forgotten_short() -> int:
     return int(d[d.distance < 0.05].step.min())
 
 
+_Z_SHORT_SEED, _Z_SHORT_ROLLS = 23, 200_000
+
+
+def _z_short_parts() -> tuple[float, float, float, float]:
+    """Simulated share of position 40 (short strategy), its batch-means standard error,
+    the exact share and the number of rolls counted."""
+    from gamekit.alfredopoly.montecarlo import simulate_landing
+
+    s = simulate_landing("alfred", rolls=_Z_SHORT_ROLLS, seed=_Z_SHORT_SEED, jail="short")
+    exact = float(build_chain("alfred").probabilities()[40])
+    return float(s.probability[40]), float(s.stderr[40]), exact, float(s.attrs["rolls"])
+
+
+def _z_short_refusal(value: Any) -> str | None:
+    """Refuse the z of the textbook standard error sqrt(p(1-p)/n), which lesson 3 shows is
+    wrong for a token's path (a z within 0.02 of it, with p simulated or exact)."""
+    if not isinstance(value, (int, float, np.floating, np.integer)) or isinstance(value, bool):
+        return None
+    simulated, stderr, exact, rolls = _z_short_parts()
+    right = (simulated - exact) / stderr
+    for p in (simulated, exact):
+        for n in (rolls, _Z_SHORT_ROLLS):
+            naive = (simulated - exact) / float(np.sqrt(p * (1 - p) / n))
+            if abs(float(value) - naive) <= 0.02 < abs(float(value) - right):
+                return (
+                    "that z divides by the textbook standard error sqrt(p(1-p)/n), which "
+                    "assumes independent rolls; a token's rolls are not independent "
+                    "(section 4). Divide by the standard error the simulation reports, "
+                    "s.stderr[40]."
+                )
+    return None
+
+
 @register(
     "alfredopoly_3.z_short",
-    tolerance=0.05,
-    hint="z = (simulated - exact) / standard error, for position 40, keeping its sign",
+    tolerance=0.02,
+    hint="z = (simulated - exact) / standard error, for position 40, keeping its sign; "
+    "use the standard error the simulation reports",
+    accept=_z_short_refusal,
 )
 def _z_short() -> float:
     """z of position 40, short strategy: a number, so a guess does not pass half the time
     (a True/False answer did)."""
-    from gamekit.alfredopoly.montecarlo import simulate_landing
-
-    s = simulate_landing("alfred", rolls=200_000, seed=1, jail="short")
-    exact = build_chain("alfred").probabilities()[40]
-    return float((s.probability[40] - exact) / s.stderr[40])
+    simulated, stderr, exact, _ = _z_short_parts()
+    return (simulated - exact) / stderr
 
 
 # ----------------------------------------------------- Alfredopoly 4: economics
