@@ -59,6 +59,7 @@ __all__ = [
     "legal_actions",
     "new_game",
     "outcome",
+    "outcome_now",
     "player_score",
     "step",
 ]
@@ -325,13 +326,27 @@ def outcome(spec: AlmaMaterSpec, state: GameState) -> Outcome | None:
     """
     if state.phase != "over":
         return None
+    return outcome_now(spec, state, f"after round {state.rounds}")
+
+
+def outcome_now(spec: AlmaMaterSpec, state: GameState, termination: str) -> Outcome:
+    """The outcome if the game ended at ``state`` (any position): the final scoring now,
+    ranked as :func:`outcome` ranks it. A table that ends a game early (a round or time
+    limit, "End the game now") names the winner by this score so far.
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2); s = new_game(spec, seed=1)
+    >>> now = outcome_now(spec, s, "ended by the teacher")
+    >>> now.termination, now.scores == tuple(player_score(spec, s, i).total for i in (0, 1))
+    ('ended by the teacher', True)
+    """
     scores = [player_score(spec, state, seat) for seat in range(spec.players)]
     key = [(s.total, s.ducats_left) for s in scores]
     ranking = tuple(sorted(range(spec.players), key=lambda i: (-key[i][0], -key[i][1], i)))
     best = key[ranking[0]]
     winners = tuple(i for i in ranking if key[i] == best)
     return Outcome(
-        f"after round {state.rounds}",
+        termination,
         winners=winners,
         ranking=ranking,
         scores=tuple(s.total for s in scores),

@@ -266,3 +266,24 @@ def test_the_player_cards_list_each_players_books_by_colour() -> None:
             sum(map(sum, p.shelves)) == 1 and line.endswith("1 own textbook")
         ), line
     assert any(p.books for p in table.state.players)
+
+
+def test_outcome_now_ranks_any_position_as_the_end_does() -> None:
+    """The engine's score so far (for a table that ends a game early): at the end it is the
+    game's own outcome; mid-game, the final scoring's totals now, ranked best first, ties by
+    ducats left (worked out here from player_score)."""
+    spec, state = midgame(3, 60)
+    now = R.outcome_now(spec, state, "ended by the teacher")
+    scores = [R.player_score(spec, state, s) for s in range(3)]
+    assert now.scores == tuple(s.total for s in scores)
+    best = max((s.total, s.ducats_left) for s in scores)
+    assert now.winners == tuple(
+        i for i in now.ranking if (scores[i].total, scores[i].ducats_left) == best
+    )
+    assert [now.scores[i] for i in now.ranking] == sorted(now.scores, reverse=True)
+    assert R.outcome(spec, state) is None and now.termination == "ended by the teacher"
+    table = AlmaMaterTable(["Ann", "Bo"], bots={"Ann": "greedy", "Bo": "greedy"}, seed=5)
+    table.session.run_bots()
+    end = R.outcome(table.spec, table.state)
+    assert end is not None
+    assert R.outcome_now(table.spec, table.state, end.termination) == end
