@@ -105,3 +105,23 @@ def test_simulation_is_the_same_on_one_and_two_workers(name):
     assert one.equals(two)
     assert len(one) == 4 * n and set(one["seat"]) == set(range(n))
     assert one.groupby("game")["won"].sum().ge(1).all()  # every game has a winner (or a tie)
+
+
+def test_the_example_game_sweeps_and_saves_as_the_guide_says():
+    """docs/adding_a_game.md's promises for a game that writes only its rules (Pig)."""
+    from gamekit.experiments import sweep
+
+    pig = gamekit.games()["pig"]
+    swept = sweep("pig", {"target": [20, 50]}, ["hold_at_20", "random"], games=40, players=2)
+    assert sorted(set(swept["target"])) == [20, 50] and len(swept) == 2 * 40 * 2
+    shares = swept.groupby("strategy")["won"].mean()
+    assert shares["hold_at_20"] > shares["random"]  # holding at 20 beats a coin flip
+    state = pig.new_game(["Ann", "Bo"], seed=1, target=30)
+    state = pig.step(state, pig.legal_actions(state)[0]).state  # Roll: chance is next
+    assert pig.is_chance(state) and pig.current_player(state) is None
+    assert pig.state_from_struct(pig.state_to_struct(state)) == state
+    assert pig.state_to_struct(state)["options"] == {"target": 30}
+    with pytest.raises(ValueError, match="unknown option"):
+        pig.make_spec(2, target=30, dice=2)  # what simulate and sweep check first
+    with pytest.raises(ValueError, match="2 to 6 players"):
+        pig.make_spec(7)
