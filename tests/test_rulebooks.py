@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from gamekit.core.prose import DOLLAR
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOKS = {
     "alfredopoly": ROOT / "docs/rules/alfredopoly.md",
@@ -213,16 +215,18 @@ def test_books_are_clean_markdown(game: str) -> None:
     # the one piece of HTML: an anchor line above each heading (JupyterLab's Markdown
     # preview, which the lessons' links open, scrolls to an id, not to a GitHub-style slug)
     anchors = ANCHOR.findall(text)
-    assert not re.search(r"<[A-Za-z!/]", ANCHOR.sub("", text)), "HTML in a rule book"
+    assert not re.search(r"<[A-Za-z!/]", ANCHOR.sub("", text).replace(DOLLAR, "")), (
+        "HTML in a rule book (other than the money notation)"
+    )
     lines = text.splitlines()
     for k, line in enumerate(lines):
         if re.match(r"^#{2,3} ", line):
             assert lines[k - 1] == f'<a id="{github_slug(line.lstrip("#").strip())}"></a>', (
                 f"{game}.md: no anchor line above {line!r}"
             )
-    # money is \\$200: JupyterLab's Markdown preview reads two \$ in a paragraph as maths
-    money = [m.start() for m in re.finditer(r"(?<!\\)\\?\$", text.replace("\\\\$", ""))]
-    assert not money, "write money as \\\\$200 (a $ or \\$ pair renders as maths in JupyterLab)"
+    # money in the kit's notation (gamekit.core.prose): no "$" in the source at all
+    money = [m.start() for m in re.finditer(r"\$|&#36;|&dollar;", text.replace(DOLLAR, ""))]
+    assert not money, f"write money as {DOLLAR}200 (gamekit/core/prose.py says why)"
     assert "\t" not in text and not re.search(r"[ ]+$", text, re.M)
     for link in re.findall(r"\]\(#([^)]+)\)", text):
         assert link in anchors, f"link to a missing section #{link}"
@@ -274,14 +278,14 @@ def test_alfredopoly_book_and_code_agree_on_the_numbers() -> None:
     rules = RULES["alfredopoly"]
     text = BOOKS["alfredopoly"].read_text(encoding="utf-8")
     alumni, hot_dog = spec.board.spaces[4], spec.board.spaces[38]
-    assert f"\\\\${spec.starting_cash} in cash" in rules[1].body
-    assert f"\\\\${spec.salary} workstudy" in rules[3].body
-    assert f"\\\\${alumni.tax} or {alumni.tax_percent}% of their net worth" in rules[7].body
+    assert f"{DOLLAR}{spec.starting_cash} in cash" in rules[1].body
+    assert f"{DOLLAR}{spec.salary} workstudy" in rules[3].body
+    assert f"{DOLLAR}{alumni.tax} or {alumni.tax_percent}% of their net worth" in rules[7].body
     assert "on one of their next three turns" in rules[9].body and spec.jail_tries == 3
-    assert f"(c) paying the trustees \\\\${spec.jail_fine}" in rules[9].body
+    assert f"(c) paying the trustees {DOLLAR}{spec.jail_fine}" in rules[9].body
     assert f"plus {spec.interest_percent}% interest" in rules[12].body
     assert f"{spec.sculptures} sculptures and {spec.statues} statues" in text
-    assert f"a flat \\\\${hot_dog.tax} fee" in text and hot_dog.tax_percent in (0, None)
+    assert f"a flat {DOLLAR}{hot_dog.tax} fee" in text and hot_dog.tax_percent in (0, None)
     assert not (spec.auction or spec.free_parking_jackpot), "house rules are off by default"
 
 

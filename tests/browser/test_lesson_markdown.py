@@ -23,9 +23,21 @@ NOTEBOOKS = sorted((ROOT / "notebooks").glob("*.ipynb"))
 CANARIES = [
     "Canary: pay $200 or 10% of your net worth, then at most $50.",
     # Escaped once, two prices in one paragraph still pair up: Markdown turns "\\$" into
-    # "$" before MathJax reads the text. The lessons write "\\\\$200".
+    # "$" before MathJax reads the text.
     "Canary: pay \\$200 or 10% of your net worth, then at most \\$50.",
 ]
+# Must pass: the kit's money notation (gamekit.core.prose.money) beside real maths reads
+# "$200 ... $50" with the maths, and only the maths, typeset.
+MUST_PASS = (
+    "Canary: pay <span>&dollar;</span>200 or 10% of your net worth, then at most "
+    "<span>&dollar;</span>50; the chain settles where $\\pi P = \\pi$."
+)
+MUST_PASS_JS = """() => {
+  const cells = window.jupyterapp.shell.currentWidget.content.widgets
+      .filter(w => w.model.type === 'markdown');
+  const node = cells[cells.length - 1].node.querySelector('.jp-RenderedMarkdown');
+  return {text: node.innerText, maths: node.querySelectorAll('mjx-container').length};
+}"""
 
 OPEN_JS = """async (relpath) => {
   const app = window.jupyterapp;
@@ -102,6 +114,8 @@ def test_no_maths_element_holds_ordinary_words(lab, lab_page):
     for k, canary in enumerate(CANARIES):
         origin.append(f"canary {k}")
         sources.append("#md " + canary)
+    origin.append("must-pass canary")
+    sources.append("#md " + MUST_PASS)
     relpath = lab.write_notebook(f"scratch/markdown-{uuid.uuid4().hex[:8]}.ipynb", sources)
 
     page = lab_page
@@ -116,9 +130,12 @@ def test_no_maths_element_holds_ordinary_words(lab, lab_page):
     for k in range(len(CANARIES)):
         assert flagged.pop(f"canary {k}", None), f"the check missed canary {k}: {result}"
     assert result["maths"] > 10, f"only {result['maths']} maths elements drawn: {result}"
+    notation = page.evaluate(MUST_PASS_JS)
+    assert "pay $200 or 10%" in notation["text"] and "most $50;" in notation["text"], notation
+    assert notation["maths"] == 1, f"the money notation drew maths: {notation}"
     if flagged:
         screenshot(page, "lesson-markdown-maths-with-words")
-    assert not flagged, "maths elements with ordinary words (write money \\\\$200): " + "; ".join(
+    assert not flagged, "maths with words (write money <span>&dollar;</span>200): " + "; ".join(
         f"{where}: {f['letters']!r} in {f['text']!r}" for where, f in flagged.items()
     )
     shutdown_kernel(page)
