@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Literal, cast, get_args
 
-from gamekit.core.data import Checker, load_data_file
+from gamekit.core.data import Checker, hidden_character, load_data_file
 from gamekit.core.errors import DataError
 
 SpaceKind = Literal[
@@ -134,6 +134,11 @@ class Board:
         object.__setattr__(self, "go_to_jail", _only(self.spaces, "go_to_jail"))
         cards = {c.id: c for deck in self.decks.values() for c in deck}
         object.__setattr__(self, "cards", MappingProxyType(cards))
+
+    def __hash__(self) -> int:
+        """By name, title and spaces (equal boards hash alike; the decks, read-only
+        mappings, do not hash), so the rules a state carries can be part of its hash."""
+        return hash((self.name, self.title, self.spaces))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle as the constructor's arguments (read-only mappings do not pickle), so a
@@ -292,8 +297,12 @@ def _load_file(path: Path, source: str) -> Board:
 
 
 def _plain(check: Checker, text: str, entry: str | None, fieldname: str) -> None:
-    if _CONTROL.search(text):
-        check.fail(entry, fieldname, "must be plain text on one line (no control characters)")
+    if _CONTROL.search(text) or hidden_character(text):
+        check.fail(
+            entry,
+            fieldname,
+            "must be plain text on one line (no control or text-direction characters)",
+        )
     if len(text) > MAX_NAME_LENGTH and fieldname == "name":
         check.fail(entry, fieldname, f"must be at most {MAX_NAME_LENGTH} characters")
 
@@ -354,6 +363,16 @@ def _space(check: Checker, row: Mapping[str, Any], n: int) -> Space:
 
 
 def _check_layout(check: Checker, spaces: tuple[Space, ...]) -> None:
+    named: dict[str, Space] = {}
+    for s in spaces:
+        first = named.setdefault(s.name, s)
+        if first is not s and not (s.kind == first.kind == "card" and s.deck == first.deck):
+            check.fail(
+                f"space {s.index}",
+                "name",
+                f"{s.name!r} is also the name of space {first.index} (players buy, trade "
+                "and land on spaces by name; only card spaces of one deck share a name)",
+            )
     for kind in ("go", "jail", "go_to_jail"):
         found = [s.index for s in spaces if s.kind == kind]
         if len(found) != 1:
@@ -403,7 +422,14 @@ def _decks(
         return _read_decks(check, data), check
     ref = check.text(data, "decks", entry=None, default="campus")
     path = _deck_path(ref, board_path.parent)
-    return _deck_file(ref, board_path.parent), Checker(path)
+    try:
+        return _deck_file(ref, board_path.parent), Checker(path)
+    except DataError as exc:
+        if exc.entry is not None or exc.field is not None:
+            raise  # a problem inside the deck file, which it names
+        titles = " and ".join(DECK_TITLES.values())
+        role = f"the deck file ({titles} cards) that {board_path.name} names in 'decks'"
+        raise DataError(exc.file, None, None, f"{exc.problem}: {role}") from None
 
 
 def _deck_path(ref: str, folder: Path) -> Path:
@@ -494,7 +520,7 @@ def _read_decks(check: Checker, data: Mapping[str, Any]) -> dict[str, tuple[Card
                 check.fail(entry, "id", "used by two cards")
             seen.add(cid)
             check.no_unknown(row, _CARD_FIELDS, entry=entry)
-            text = check.text(row, "text", entry=entry)
+            text = check.template(row, "text", ("destination",), entry=entry)
             _plain(check, text, entry, "text")
             effect = check.choice(row, "effect", CARD_EFFECTS, entry=entry)
             dest = check.integer(

@@ -36,7 +36,7 @@ from gamekit.almamater.records import (
     StepCost,
     StudentKind,
 )
-from gamekit.core.data import Checker
+from gamekit.core.data import Checker, template_problem
 from gamekit.core.errors import DataError
 
 
@@ -144,6 +144,7 @@ def founding(check: Checker, data: Mapping[str, Any]) -> tuple[FoundingCard, ...
         entry = f"card {cid!r}"
         unique(check, seen, cid, i + 1, "card", "id")
         white = check.integer(t, "white", entry=entry, minimum=0)
+        Facts(check, data).range(entry, "white", white, 1, 12, "white numbers 1-12")
         gain = parse_gain(check, t, entry, ("id", "white"))
         if gain == Gain():
             check.fail(
@@ -225,6 +226,9 @@ def shown_text(text: str, text_many: str | None, ability: str, amount: int) -> s
     for found in _PLACEHOLDER.findall(chosen):
         if found != "{amount}":
             raise ValueError(f"unknown placeholder {found} (only {{amount}} is filled in)")
+    problem = template_problem(chosen, ("amount",))  # lone braces, too
+    if problem:
+        raise ValueError(problem)
     shown = chosen.replace("{amount}", str(amount))
     for number in re.findall(r"[0-9]+", shown):
         if int(number) != amount:
@@ -349,7 +353,7 @@ def chancellors(check: Checker, data: Mapping[str, Any]) -> tuple[Chancellor, ..
         entry = f"chancellor {name!r}"
         unique(check, seen, name, i + 1, "chancellor", "name")  # players choose by name
         ability = check.choice(t, "ability", ABILITIES, entry=entry)
-        gist = check.text(t, "gist", entry=entry)
+        gist = check.template(t, "gist", (), entry=entry)
         amount = check.integer(t, "amount", entry=entry, minimum=0)
         problem = _amount_problem(ability, amount)
         if problem:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import re
+import string
 import tomllib
 import unicodedata
 from collections.abc import Collection, Mapping
@@ -34,6 +35,11 @@ files are a few kilobytes."""
 MAX_DEPTH = 64
 """The deepest nesting of lists/tables a data file may have (the kit's own files use a few)."""
 
+MAX_NUMBER = 1_000_000
+"""The largest number a data file may give where its field names no bound of its own: a
+price, a rent, an amount, a count. The kit's largest is a $2,000 rent; a million leaves a
+teacher room for any variant, and sums of such numbers stay small and exact."""
+
 
 def hidden_character(text: str, *, newlines: bool = False) -> str | None:
     """Why ``text`` cannot be shown as it is written, or ``None``: it holds a control
@@ -49,6 +55,35 @@ def hidden_character(text: str, *, newlines: bool = False) -> str | None:
             continue
         if unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") and c != "\u00ad":
             return f"has a control or text-direction character (U+{ord(c):04X})"
+    return None
+
+
+def template_problem(text: str, allowed: Collection[str]) -> str | None:
+    """Why ``text`` is not a template whose only fields are ``allowed`` names, or ``None``.
+    A field is a bare name in braces (``{destination}``): no attribute or index access, no
+    conversion or format, no empty ``{}``; ``{{`` and ``}}`` stand for braces. Checked with
+    :class:`string.Formatter` when a file is loaded, so no text reaches ``format`` unchecked.
+
+    >>> template_problem("Go to {destination}", {"destination"}) is None
+    True
+    >>> template_problem("{destination.__class__} {nope}", {"destination"})
+    'field {destination.__class__}: only {destination} may be filled in'
+    """
+    try:
+        parts = list(string.Formatter().parse(text))
+    except ValueError as exc:
+        return f"not a valid template ({exc}; write {{{{ and }}}} for braces)"
+    names = ", ".join(f"{{{a}}}" for a in sorted(allowed))
+    for _, field, spec, conversion in parts:
+        if field is None:
+            continue
+        if field not in allowed or spec or conversion:
+            whole = field + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "")
+            if not names:
+                return (
+                    f"field {{{whole}}}: this text takes no fields (write {{{{ and }}}} for braces)"
+                )
+            return f"field {{{whole}}}: only {names} may be filled in"
     return None
 
 
@@ -252,6 +287,19 @@ def _check_depth(data: Any, source: str | Path) -> None:
         stack.extend((child, depth + 1) for child in children)
 
 
+def _number(value: float) -> str:
+    """A number as a message shows it (a huge one by its size, not its digits).
+
+    >>> _number(1500), _number(10**30), _number(float("inf"))
+    ('1,500', 'a number of about 10**30', 'inf')
+    """
+    if value != value or value in (float("inf"), float("-inf")):
+        return str(value)
+    if abs(value) < 10**15:
+        return f"{value:,}"
+    return f"a number of about 10**{len(str(int(abs(value)))) - 1}"
+
+
 class Checker:
     """Typed field access that raises a precise ``DataError`` for one file."""
 
@@ -289,8 +337,9 @@ class Checker:
             self.fail(entry, field, f"must be a whole number, got {value!r}")
         if minimum is not None and value < minimum:
             self.fail(entry, field, f"must be >= {minimum}, got {value}")
-        if maximum is not None and value > maximum:
-            self.fail(entry, field, f"must be <= {maximum}, got {value}")
+        most = MAX_NUMBER if maximum is None else maximum
+        if value > most:
+            self.fail(entry, field, f"must be <= {most:,}, got {_number(value)}")
         return value
 
     def number(
@@ -307,6 +356,8 @@ class Checker:
             self.fail(entry, field, f"must be a number, got {value!r}")
         if minimum is not None and value < minimum:
             self.fail(entry, field, f"must be >= {minimum}, got {value}")
+        if value > MAX_NUMBER:
+            self.fail(entry, field, f"must be <= {MAX_NUMBER:,}, got {_number(value)}")
         return float(value)
 
     def text(
@@ -325,6 +376,26 @@ class Checker:
             self.fail(entry, field, f"must be text, got {type(value).__name__} {value!r}")
         if nonempty and not value.strip():
             self.fail(entry, field, "must not be empty")
+        hidden = hidden_character(value, newlines=True)
+        if hidden:
+            self.fail(entry, field, hidden)
+        return value
+
+    def template(
+        self,
+        table: Mapping[str, Any],
+        field: str,
+        allowed: Collection[str],
+        *,
+        entry: str | None,
+        default: Any = _MISSING,
+    ) -> str:
+        """A text whose only ``{fields}`` are ``allowed`` names (:func:`template_problem`)."""
+        value = self.text(table, field, entry=entry, default=default)
+        if value is not None:
+            problem = template_problem(value, allowed)
+            if problem:
+                self.fail(entry, field, problem)
         return value
 
     def choice(
@@ -369,6 +440,8 @@ class Checker:
                 self.fail(entry, f"{field}[{i}]", f"must be a whole number, got {v!r}")
             if minimum is not None and v < minimum:
                 self.fail(entry, f"{field}[{i}]", f"must be >= {minimum}, got {v}")
+            if v > MAX_NUMBER:
+                self.fail(entry, f"{field}[{i}]", f"must be <= {MAX_NUMBER:,}, got {_number(v)}")
         return tuple(value)
 
     def table_list(

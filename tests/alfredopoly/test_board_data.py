@@ -220,7 +220,7 @@ def _unknown_top(d: dict[str, Any]) -> None:
 def _inline_deck(effect: str, **extra: Any) -> Any:
     def change(d: dict[str, Any]) -> None:
         del d["decks"]
-        card = {"id": "X1", "text": "t", "effect": effect, **extra}
+        card = {"id": "X1", "text": "t", "effect": effect} | extra
         d["email"] = [card]
         d["pcc_mail"] = [{"id": "Y1", "text": "t", "effect": "collect", "amount": 5}]
 
@@ -255,6 +255,22 @@ BAD = [
     (_inline_deck("move_to"), "email card X1", "destination", "missing"),
     (_inline_deck("pay"), "email card X1", "amount", "needs an amount"),
     (_inline_deck("move_to", destination=45), "email card X1", "destination", "<= 39"),
+    # issue 26: no number without a ceiling, names shown as written, templates checked
+    (_set(11, "price", 10**30), "space 11", "price", "must be <= 1,000,000"),
+    (_set(11, "rents", [10, 50, 150, 450, 625, 10**20]), "space 11", "rents[5]", "<= 1,000,000"),
+    (_set(4, "tax", 10**7), "space 4", "tax", "<= 1,000,000"),
+    (_set(11, "name", "South \u202eHall"), "space 11", "name", "text-direction"),
+    (_set(11, "name", "South\u200fHall"), "space 11", "name", "text-direction"),
+    (_set(13, "name", "South Hall"), "space 13", "name", "also the name of space 11"),
+    (_set(7, "name", "WALF Radio"), "space 7", "name", "also the name of space 5"),
+    (
+        _inline_deck("move_to", destination=5, text="{destination.__class__} {nope}"),
+        "email card X1",
+        "text",
+        "field {destination.__class__}: only {destination} may be filled in",
+    ),
+    (_inline_deck("pay", amount=10**30), "email card X1", "amount", "<= 1,000,000"),
+    (_inline_deck("move_to", destination=5, text="Go to {0}"), "email card X1", "text", "{0}"),
 ]
 
 
@@ -328,3 +344,18 @@ def test_user_board_with_inline_decks(tmp_path: Path) -> None:
     from gamekit.alfredopoly.rules import AlfredopolySpec, new_game
 
     assert len(new_game(AlfredopolySpec(board), 2, seed=1).decks[1]) == 3
+
+
+@pytest.mark.parametrize("content", [None, b"", b" \n"])
+def test_a_missing_or_empty_deck_file_names_its_role(tmp_path: Path, content: bytes | None) -> None:
+    """The board's deck file is named, and what it is: the deck file the board names."""
+    if content is not None:
+        (tmp_path / "decks.toml").write_bytes(content)
+    data = _alfred()
+    data["decks"] = "decks.toml"
+    with pytest.raises(DataError) as info:
+        load_board(_write(tmp_path, data))
+    assert info.value.file == str(tmp_path / "decks.toml")
+    assert "the deck file (E-Mail and PCC Mail cards) that board.json names in 'decks'" in str(
+        info.value
+    )

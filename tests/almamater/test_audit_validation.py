@@ -401,3 +401,45 @@ def test_the_kit_data_keeps_every_fact_checked_here() -> None:
     assert all(3 <= o.ducats <= 9 for o in c.board.antiquarian)
     for table in (c.reputation.income, *c.reputation.final):
         assert list(table) == sorted(table, reverse=True)
+
+
+# -- issue 26: numbers with a ceiling, names shown as written, templates checked ----------
+def _set_in(path: tuple[Any, ...], value: Any) -> Any:
+    def edit(data: dict[str, Any]) -> None:
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return edit
+
+
+@pytest.mark.parametrize(
+    ("family", "path", "value", "message"),
+    [
+        ("board", ("park", "price"), 10**20, "park: price: must be <= 1,000,000, got a number"),
+        ("founding", ("card", 0, "white"), 99, "white: must be 1 to 12, got 99 (fact: white"),
+        ("chancellors", ("chancellor", 0, "name"), "Co\u202epernicus", "text-direction"),
+        ("professors", ("professor", 0, "name"), "Eu\u2066ler", "text-direction"),
+        (
+            "chancellors",
+            ("chancellor", 0, "gist"),
+            "{destination.__class__} {nope}",
+            "gist: field {destination.__class__}: this text takes no fields",
+        ),
+        (
+            "chancellors",
+            ("chancellor", 0, "text"),
+            "gain {amount.__class__} ducats",
+            "unknown placeholder {amount.__class__}",
+        ),
+        ("chancellors", ("chancellor", 0, "text"), "gain {amount} ducats {", "not a valid"),
+    ],
+)
+def test_an_impossible_data_value_is_refused_naming_file_entry_field(
+    tmp_path: Path, family: str, path: tuple[Any, ...], value: Any, message: str
+) -> None:
+    err = _refused(tmp_path, family, _set_in(path, value))
+    assert err.file == str(tmp_path / "data" / f"{family}.json")
+    assert err.field is not None and err.field in str(err)
+    assert message in str(err), str(err)

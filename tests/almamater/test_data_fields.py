@@ -87,8 +87,13 @@ def changed(value: Any, key: Any) -> Any:
 FIXED_AMOUNTS = ("founding_bonus", "free_lectures", "library_income")  # Glareanus, Alberti,
 # Copernicus (x2)
 # prices a fact holds to a range (Colloquium 2-4, Antiquarian 3-9 ducats; refused outside it,
-# tests/almamater/test_audit_validation.py): rotated among the entries instead of + 1
-ROTATED = {("compartment", "*", "price"), ("antiquarian", "offers", "*", "ducats")}
+# tests/almamater/test_audit_validation.py), and the founding cards' white numbers (1-12):
+# rotated among the entries instead of + 1
+ROTATED = {
+    ("compartment", "*", "price"),
+    ("antiquarian", "offers", "*", "ducats"),
+    ("card", "*", "white"),
+}
 
 
 def perturb(data: Any, path: Path_) -> None:
