@@ -34,7 +34,7 @@ import pandas as pd
 
 import gamekit
 from gamekit.core.dice import Dice
-from gamekit.core.errors import GamekitError
+from gamekit.core.errors import DataError, GamekitError
 from gamekit.core.game import Game
 from gamekit.core.parallel import check_games
 from gamekit.core.simulate import MAX_ROUNDS, MAX_SEATS, simulate
@@ -223,6 +223,8 @@ def _check_values(
                 raise GamekitError(f"players: a whole number 1 to {MAX_SEATS}, got {n!r}")
             try:
                 rules.make_spec(n, **options)
+            except DataError:
+                raise  # it names the file already
             except ValueError as exc:
                 raise GamekitError(f"grid: {key}={value!r}: {exc}") from None
             seats.append(n)

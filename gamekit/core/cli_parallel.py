@@ -101,7 +101,7 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
         metavar="ADDRESS",
         help="run on a Dask cluster, e.g. tcp://scheduler.example.edu:8786 "
         "(needs the dask extra: pip install 'campus-gamekit[dask]'); an error after "
-        f"{CONNECT_SECONDS:.0f} s without an answer",
+        f"{CONNECT_SECONDS:g} s without an answer",
     )
     parser.add_argument(
         "--out",
@@ -147,12 +147,12 @@ def _connect(address: str, seconds: float) -> Any:
 
     worker = threading.Thread(target=connect, name="gamekit-connect", daemon=True)
     worker.start()
-    worker.join(seconds + 1)
+    worker.join(seconds + 0.2)
     if "client" in box:
         return box["client"]
     error = box.get("error")
     if error is None:  # still waiting: the thread is a daemon and ends with the command
-        raise ValueError(f"--scheduler {address}: no answer within {seconds:.0f} s")
+        raise ValueError(f"--scheduler {address}: no answer within {seconds:g} s")
     if isinstance(error, OSError | ValueError | TypeError):
         raise ValueError(f"--scheduler {address}: cannot connect ({error})") from None
     raise error

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gamekit.core.cli_parallel import check_run, count, run_parallel
+from gamekit.core.cli_parallel import CONNECT_SECONDS, check_run, count, run_parallel
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_GAMES, WORKERS_PER_CORE, max_workers
 from gamekit.core.simulate import MAX_SEATS
@@ -63,8 +63,9 @@ def register_sweep(
         type=count(1, MAX_GAMES),
         default=100,
         metavar="N",
-        help="games per setting (default 100); every row stays in memory, so the games of "
-        "all settings together must fit in half the free memory (about 1 KB a player and game)",
+        help=f"games per setting (default 100); every row stays in memory, so the games of "
+        f"all settings together (at most {MAX_GAMES:,}) must fit in half the free memory "
+        "(about 1 KB a player and game)",
     )
     p.add_argument("--seed", type=count(0, 2**128), default=0, metavar="S",
                    help="random seed (default 0)")  # fmt: skip
@@ -79,7 +80,12 @@ def register_sweep(
         help=f"processes (default: automatic; at most {max_workers()} here, the cores x "
         f"{WORKERS_PER_CORE}, unless --scheduler is given)",
     )
-    p.add_argument("--scheduler", default=None, metavar="ADDRESS", help="a Dask scheduler")
+    p.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=f"a Dask scheduler (an error after {CONNECT_SECONDS:g} s without an answer)",
+    )
     p.set_defaults(handler=_run, game=game)
 
 
