@@ -60,21 +60,40 @@ False
 Not yet: 'green' is not in the expected form. Write 2 values in brackets: \
 a word in quotes, then a whole number.
 False
+
+A solution is kept in the kit too, never in the notebook a learner opens: ``register(...,
+solution="...")`` takes its text (Markdown; code in a fenced block), and
+``reveal(exercise_id)`` prints it, but only once :func:`check` has seen a real attempt
+(an answer other than None) at that exercise in this Python process:
+
+>>> @register("demo.even", solution="Three of the six faces are even: `Fraction(3, 6)`.")
+... def _even() -> Fraction:
+...     return Fraction(1, 2)
+>>> reveal("demo.even")
+Try it first: put your answer in the exercise's variable and run its self-check, \
+check("demo.even", ...); then run reveal("demo.even") again.
+>>> check("demo.even", Fraction(1, 3))
+Not yet: 1/3 is not right.
+False
+>>> reveal("demo.even")
+Three of the six faces are even: `Fraction(3, 6)`.
+
+Each game subpackage of :mod:`gamekit` may have an ``exercises`` module; :func:`check`
+finds and imports all of them (a new game needs no change here).
 """
 
 from __future__ import annotations
 
 import importlib
 import numbers
+import pkgutil
+import textwrap
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-__all__ = ["Exercise", "check", "exercise_ids", "register"]
-
-#: Game modules whose ``exercises`` submodule registers exercises on import.
-_GAMES = ("gamekit.alfredopoly.exercises", "gamekit.almamater.exercises")
+__all__ = ["Exercise", "check", "exercise_ids", "register", "reveal"]
 
 
 @dataclass(frozen=True)
@@ -87,9 +106,12 @@ class Exercise:
     hint: str = ""
     accept: Callable[[Any], str | None] | None = None
     exact_case: bool = False
+    solution: str = ""
 
 
 _REGISTRY: dict[str, Exercise] = {}
+#: Exercises that :func:`check` has seen a real attempt at (an answer other than None).
+_ATTEMPTED: set[str] = set()
 
 
 def register(
@@ -99,13 +121,15 @@ def register(
     hint: str = "",
     accept: Callable[[Any], str | None] | None = None,
     exact_case: bool = False,
+    solution: str = "",
 ) -> Callable[[Callable[[], Any]], Callable[[], Any]]:
     """Register the function that computes the answer of ``exercise_id``.
 
     ``accept`` (optional) checks the learner's own work before the answer is compared,
     returning a reason to refuse it (say, "that is the kit's own bot") or None.
     ``exact_case`` makes a text answer case-sensitive (for Python names); by default a
-    text answer is a word, accepted in any capitalisation.
+    text answer is a word, accepted in any capitalisation. ``solution`` is the worked
+    solution (Markdown) that :func:`reveal` shows after an attempt.
 
     >>> @register("demo.two")
     ... def _two() -> int:
@@ -115,14 +139,31 @@ def register(
     """
 
     def decorate(fn: Callable[[], Any]) -> Callable[[], Any]:
-        _REGISTRY[exercise_id] = Exercise(exercise_id, fn, tolerance, hint, accept, exact_case)
+        _REGISTRY[exercise_id] = Exercise(
+            exercise_id, fn, tolerance, hint, accept, exact_case, textwrap.dedent(solution).strip()
+        )
         return fn
 
     return decorate
 
 
+def _game_modules() -> list[str]:
+    """``gamekit.<game>.exercises`` for every subpackage of :mod:`gamekit` but ``core``.
+
+    >>> "gamekit.almamater.exercises" in _game_modules()
+    True
+    """
+    import gamekit
+
+    return [
+        f"gamekit.{info.name}.exercises"
+        for info in pkgutil.iter_modules(gamekit.__path__)
+        if info.ispkg and info.name != "core"
+    ]
+
+
 def _load_games() -> None:
-    for name in _GAMES:
+    for name in _game_modules():
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:  # a game without exercises yet
@@ -264,6 +305,38 @@ def _in_form(answer: Any, truth: Any) -> bool:
     return True
 
 
+def _exercise(exercise_id: str) -> Exercise:
+    _load_games()
+    if exercise_id not in _REGISTRY:
+        raise KeyError(f"no exercise {exercise_id!r}; known: {', '.join(sorted(_REGISTRY))}")
+    return _REGISTRY[exercise_id]
+
+
+def reveal(exercise_id: str) -> None:
+    """Print the solution of ``exercise_id``, once :func:`check` has seen an attempt at it.
+
+    Before that it prints how to try first and gives nothing away. An exercise registered
+    without a written solution shows its computed answer.
+
+    >>> @register("demo.five")
+    ... def _five() -> int:
+    ...     return 5
+    >>> check("demo.five", 4)
+    Not yet: 4 is not right.
+    False
+    >>> reveal("demo.five")
+    The answer: 5.
+    """
+    ex = _exercise(exercise_id)
+    if exercise_id not in _ATTEMPTED:
+        print(
+            "Try it first: put your answer in the exercise's variable and run its "
+            f'self-check, check("{exercise_id}", ...); then run reveal("{exercise_id}") again.'
+        )
+        return
+    print(ex.solution or f"The answer: {_show(ex.answer())}.")
+
+
 def check(exercise_id: str, answer: Any) -> bool:
     """Print whether ``answer`` solves ``exercise_id`` and return True or False.
 
@@ -271,13 +344,11 @@ def check(exercise_id: str, answer: Any) -> bool:
     sequence may be any sequence type, and words any capitalisation; an answer in the
     wrong form is told the expected form.
     """
-    _load_games()
-    if exercise_id not in _REGISTRY:
-        raise KeyError(f"no exercise {exercise_id!r}; known: {', '.join(sorted(_REGISTRY))}")
-    ex = _REGISTRY[exercise_id]
+    ex = _exercise(exercise_id)
     if answer is None:
         print("Set your answer first, then run this cell again.")
         return False
+    _ATTEMPTED.add(exercise_id)
     if ex.accept is not None:
         refusal = ex.accept(answer)
         if refusal:

@@ -193,3 +193,41 @@ def test_alma_mater_1_standard_error_of_the_mean(capsys):
     assert check("almamater_1.extra_points_se", se + 0.005)
     assert not check("almamater_1.extra_points_se", se * np.sqrt(200))  # forgot / sqrt(n)
     assert not check("almamater_1.extra_points_se", se * np.sqrt(200) / 200)  # / n
+
+
+def test_reveal_only_after_a_real_attempt(capsys):
+    """The solution stays in the kit until check() has seen an answer (None is no try)."""
+    from gamekit.core.exercises import reveal
+
+    register("test.solved", solution="```python\nanswer_1 = 7\n```")(lambda: 7)
+    reveal("test.solved")
+    check("test.solved", None)
+    reveal("test.solved")
+    before = capsys.readouterr().out
+    assert "answer_1 = 7" not in before and before.count("Try it first") == 2
+    check("test.solved", 6)
+    reveal("test.solved")
+    assert capsys.readouterr().out.endswith("```python\nanswer_1 = 7\n```\n")
+    with pytest.raises(KeyError, match="no exercise 'test.nothing'"):
+        reveal("test.nothing")
+
+
+def test_every_game_subpackage_is_searched_for_exercises(tmp_path, monkeypatch):
+    """A new game's exercises are found without a list to update (it was a fixed tuple)."""
+    import gamekit
+
+    game = tmp_path / "newgame"
+    game.mkdir()
+    (game / "__init__.py").write_text("")
+    (game / "exercises.py").write_text(
+        "from gamekit.core.exercises import register\n"
+        "register('test.newgame')(lambda: 3)\n"
+    )
+    monkeypatch.setattr(gamekit, "__path__", [*gamekit.__path__, str(tmp_path)])
+    try:
+        assert "test.newgame" in exercise_ids()
+    finally:
+        import sys
+
+        sys.modules.pop("gamekit.newgame.exercises", None)
+        sys.modules.pop("gamekit.newgame", None)
