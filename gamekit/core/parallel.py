@@ -68,6 +68,7 @@ __all__ = [
     "pop_run_options",
     "run_games",
     "stream_csv",
+    "terminate_as_interrupt",
     "write_csv",
 ]
 
@@ -254,7 +255,13 @@ def terminate_as_interrupt() -> Iterator[None]:
     else handles SIGTERM), so ``except``/``finally`` blocks stop workers and remove
     half-written files; on leaving, a SIGTERM that arrived is delivered again with the
     old handler, so the process still ends as it would have, without orphans. Elsewhere
-    (another thread, a handler already set) it does nothing."""
+    (another thread, a handler already set) it does nothing.
+
+    >>> with terminate_as_interrupt():  # SIGTERM here raises Terminated, like Ctrl-C
+    ...     total = sum(range(4))
+    >>> total
+    6
+    """
     main = threading.current_thread() is threading.main_thread()
     if not main or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
         yield
@@ -371,7 +378,7 @@ def _pool(workers: int) -> ProcessPoolExecutor:
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool's workers now (not after their current chunk) and wait for them."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
-    for process in processes:
+    for process in processes:  # (Python 3.14 has pool.kill_workers() for this)
         if process.is_alive():
             process.kill()
     pool.shutdown(wait=False, cancel_futures=True)
