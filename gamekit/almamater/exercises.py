@@ -34,7 +34,7 @@ from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.exercises import _matches, register
 
-__all__ = ["LESSON_3_SHEET", "PARK_EXERCISE", "copy_data", "duel"]
+__all__ = ["LESSON_3_SHEET", "OWN_BOT_DUEL", "PARK_EXERCISE", "copy_data", "duel"]
 
 #: A near miss: a test of the learner's answer, and what to tell them when it holds.
 NearMiss = tuple[Callable[[Any], bool], str]
@@ -74,6 +74,101 @@ def _pair(answer: Any) -> bool:
     return not isinstance(answer, str) and len(answer) == 2
 
 
+# ---------------------------------------------------------------- the solutions
+
+#: Each exercise's worked solution, in Markdown, shown by ``reveal(id)`` in the lesson once
+#: the self-check has seen a try (never in the notebook a learner opens).
+SOLUTIONS: dict[str, str] = {
+    "glossary_almamater.lexikon": (
+        '**`"dictionary"`**: a yellow book that hires professors and the best students. '
+        'In code: `glossary[glossary.german == "Lexikon"].english.item()`.'
+    ),
+    "almamater_1.extra_points_se": """\
+```python
+def my_se(values):
+    \"\"\"The standard error of the mean of `values` (a pandas Series).\"\"\"
+    return values.std() / np.sqrt(len(values))
+```
+pandas' `.std()` is the sample's standard deviation (it divides by $n - 1$); pandas has
+the whole formula built in as `values.sem()`.""",
+    "almamater_1.unused_chancellors": """\
+Players + 1 = 5 are drawn; 4 are taken, the fifth goes on a bust stack with 2 more: 7
+chancellors are used, so **3** stay in the box. Check in code:
+```python
+spec4 = make_spec(4)
+s4 = new_game(spec4, seed=0)
+while s4.phase != "action":
+    s4 = apply(spec4, s4, legal_actions(spec4, s4)[0])
+used = {p.chancellor for p in s4.players} | set(s4.bust_chancellors)
+len(components.chancellors) - len(used)
+```""",
+    "almamater_1.first_player": """\
+Sums: Red 2 + 7 + 9 = 18, Blue 1 + 5 + 12 = 18, Green 3 + 4 + 10 = 17. Green plays first;
+Red and Blue tie at 18: **`("green", 18)`**.""",
+    "almamater_1.tie_share": """\
+```python
+ties = 0
+for seed in range(200):
+    s = draft(seed, [go_first] * 3)
+    total = sorted(founding_sum(spec, p) for p in s.players)
+    ties += total[0] == total[1]
+answer_3 = ties / 200
+```""",
+    "almamater_2.masters": """\
+Only the last user counts: Blue placed 2, so Green needs 2 + 1 = **3** at the Laboratory.
+The Bishop never asks for more: **1** master is enough. `(3, 1)`.""",
+    "almamater_2.shelf_shift": """\
+Every book on the 7 shelves pays 1 ducat: 1 + 2 + 3 + 1 = **7** ducats; then the leftmost
+shelf's **1** book goes back: `(7, 1)`.
+```python
+shelves = tuple(tuple(i < n for i in range(3)) for n in (1, 0, 0, 2, 0, 3, 1))
+shelf_shift(shelves)
+```""",
+    "almamater_2.bishop_order": """\
+Most masters first: Blue (2). Then Green and Red have 1 each: Green placed first, so
+Green goes before Red. **`["blue", "green", "red"]`**. The kit's
+`turn_order_after_bishop((0, 1, 2), ((2, 1), (1, 2), (0, 1)))` from
+`gamekit.almamater.rounds` gives the same order as seats: `(1, 2, 0)`.""",
+    "almamater_3.my_score": """\
+```python
+bust_points = (0, 3, 7, 12)[busts]
+products = milestones * len(professors) + row_a * row_b
+```""",
+    "almamater_3.total": """\
+30 + (14 + 3) // 4 = 4, + 0 (dictionaries) + 0 (rank 4) + 2 x 2 = 4, + 6 (professors),
++ 0, + 4 x 1 = 4, + 7 (two busts): **55**.""",
+    "almamater_3.product_gain": """\
+Row B: 4 x 2 = 8 (gain 4). Row A: 5 x 1 = 5 (gain 1). Difference **3**.""",
+    "almamater_3.extra_ducats": """\
+11 ducats + 5 textbooks = 16: exactly 4 prestige, with 0 left over. The next prestige
+needs 20, so **4** more ducats.""",
+    "almamater_4.games_needed": """\
+$\\sqrt{0.5 \\times 0.5 / n} \\le 0.02$ gives $n \\ge 0.25 / 0.0004 =$ **625** games.""",
+    "almamater_4.cheap_park": """\
+```python
+park = copy_with("cheap_park", "board.toml",
+                 lambda text: re.sub(r"(\\[park\\]\\nprice = )\\d+", r"\\g<1>2", text))
+played = simulate(players=2, games=100, seed=5, strategies=("scholar", "dean"), data=park)
+answer_2 = played[played.strategy == "scholar"].won.mean()
+```""",
+    "almamater_4.own_bot": """\
+There is no single answer. Look at the signature table of section 2: the scholar scores
+milestones x professors but leaves row A x row B nearly empty. One bot that passes the
+check keeps the scholar's plan and, from round 4 on, hires a student whenever it can:
+```python
+def late_students(spec, state, legal, rng):
+    \"\"\"The scholar, but from round 4 on a student whenever one can be hired.\"\"\"
+    if state.phase == "action" and not state.pending and state.round >= 4:
+        hire = [a for a in legal if isinstance(a, A.HireStudent)]
+        if hire:
+            return max(hire, key=lambda a: a.row)
+    return BOTS["scholar"](spec, state, legal, rng)
+```
+100 duels still have a standard error of about 0.05: check a promising bot with more
+games and another seed before you trust it.""",
+}
+
+
 # ---------------------------------------------------------------- the glossary
 
 
@@ -94,6 +189,7 @@ def _one_word(text: str) -> str:
             'singular, without "a" or "the"',
         )
     ),
+    solution=SOLUTIONS["glossary_almamater.lexikon"],
 )
 def _lexikon() -> str:
     from gamekit.almamater.glossary import GLOSSARY
@@ -104,7 +200,11 @@ def _lexikon() -> str:
 # ---------------------------------------------------------------- Alma Mater 1: setup
 
 
-@register("almamater_1.unused_chancellors", hint="10 chancellors; players + 1 are drawn ...")
+@register(
+    "almamater_1.unused_chancellors",
+    hint="10 chancellors; players + 1 are drawn ...",
+    solution=SOLUTIONS["almamater_1.unused_chancellors"],
+)
 def _unused_chancellors() -> int:
     spec = make_spec(4)
     state = new_game(spec, seed=0)
@@ -134,6 +234,7 @@ def _unused_chancellors() -> int:
             "the player with the lowest white sum",
         ),
     ),
+    solution=SOLUTIONS["almamater_1.first_player"],
 )
 def _first_player() -> tuple[str, int]:
     kept = {"red": (2, 7, 9), "blue": (1, 5, 12), "green": (3, 4, 10)}
@@ -161,6 +262,7 @@ def _go_first(spec: Any, state: GameState, options: list[Any]) -> Any:
             "if you wrote a percentage, divide it by 100",
         )
     ),
+    solution=SOLUTIONS["almamater_1.tie_share"],
 )
 def _tie_share() -> Fraction:
     spec = make_spec(3)
@@ -174,42 +276,60 @@ def _tie_share() -> Fraction:
     return Fraction(ties, 200)
 
 
-#: Alma Mater 1, section 3: the lesson's resource points per unit of a founding card's gain.
-LESSON_1_WORTH = {"ducats": 1, "textbooks": 1, "dictionaries": 3, "research": 3, "prestige": 2}
+def _standard_error_refusal(formula: Any) -> str | None:
+    """Why ``formula`` is not the standard error of a mean (None when it is, on 5 samples)."""
+    import pandas as pd
+
+    if not callable(formula):
+        return "set it to your function itself (no brackets): check(..., my_se)"
+    rng = np.random.default_rng(1)
+    for size in (2, 10, 57, 200, 1000):
+        values = pd.Series(rng.normal(3, 2, size=size).round(2))
+        try:
+            mine = formula(values)
+        except Exception as exc:  # the learner's code: say what went wrong
+            return f"your function raised {type(exc).__name__}: {exc} on {size} values"
+        if mine is None:
+            return "your function returns None: replace the TODO line with the formula"
+        truth = float(values.std(ddof=1) / np.sqrt(size))
+        try:
+            if abs(float(mine) - truth) <= 1e-6 * max(1.0, truth):
+                continue
+        except (TypeError, ValueError):
+            return f"your function returns {mine!r}, not a number"
+        if abs(float(mine) - float(values.std(ddof=0) / np.sqrt(size))) <= 1e-9:
+            return (
+                "close: that is numpy's standard deviation with ddof=0; the standard error "
+                "uses the sample's standard deviation, pandas' .std() (ddof=1)"
+            )
+        return (
+            f"on {size} values your function gives {float(mine):.4g}, "
+            f"the standard error is {truth:.4g}"
+        )
+    return None
 
 
-def _rich(spec: Any, state: GameState, options: list[Any]) -> Any:
-    def worth(a: Any) -> int:
-        gain = spec.founding[a.card].gain
-        return sum(w * getattr(gain, key) for key, w in LESSON_1_WORTH.items())
+class _StandardErrorFormula:
+    """Stands for "a function that computes s / sqrt(n)" in the reply."""
 
-    return max(options, key=worth) if state.phase == "draft" else min(options, key=worth)
+    def __eq__(self, other: object) -> bool:
+        return callable(other) and _standard_error_refusal(other) is None
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __str__(self) -> str:
+        return "your function gives the standard error of the mean on 5 sets of values"
 
 
 @register(
     "almamater_1.extra_points_se",
-    tolerance=0.01,
-    hint="the standard deviation of the 200 values (drafts['extra points'].std()), "
-    "divided by the square root of 200",
+    accept=_standard_error_refusal,
+    hint="the standard deviation of the values (values.std()), divided by np.sqrt(len(values))",
+    solution=SOLUTIONS["almamater_1.extra_points_se"],
 )
-def _extra_points_se() -> float:
-    spec = make_spec(3)
-
-    def points(card: str) -> int:
-        gain = spec.founding[card].gain
-        return sum(w * getattr(gain, key) for key, w in LESSON_1_WORTH.items())
-
-    extra = []
-    for seed in range(200):
-        s = new_game(spec, seed=seed)
-        rules = [_rich, _go_first, _go_first]
-        while s.phase in ("draft", "discard"):
-            assert s.current is not None
-            s = apply(spec, s, rules[s.current](spec, s, legal_actions(spec, s)))
-        red = sum(points(c) for c in s.players[0].kept)
-        others = [sum(points(c) for c in p.kept) for p in s.players[1:]]
-        extra.append(red - float(np.mean(others)))
-    return float(np.std(extra, ddof=1) / np.sqrt(len(extra)))
+def _extra_points_se() -> _StandardErrorFormula:
+    return _StandardErrorFormula()
 
 
 # ---------------------------------------------------------------- Alma Mater 2: a round
@@ -218,6 +338,7 @@ def _extra_points_se() -> float:
 @register(
     "almamater_2.masters",
     hint="an occupied space: one more than its LAST user placed; the Bishop never escalates",
+    solution=SOLUTIONS["almamater_2.masters"],
 )
 def _masters() -> tuple[int, int]:
     spec = make_spec(3)
@@ -228,6 +349,7 @@ def _masters() -> tuple[int, int]:
 @register(
     "almamater_2.shelf_shift",
     hint="every book on the 7 shelves pays first; then only the leftmost shelf empties",
+    solution=SOLUTIONS["almamater_2.shelf_shift"],
 )
 def _shelf_shift() -> tuple[int, int]:
     shelves = load_components().shelves
@@ -249,6 +371,7 @@ def _shelf_shift() -> tuple[int, int]:
             'write whole colour words in quotes ("red"), not the board\'s letters',
         ),
     ),
+    solution=SOLUTIONS["almamater_2.bishop_order"],
 )
 def _bishop_order() -> list[str]:
     colours = ("red", "blue", "green")
@@ -276,7 +399,11 @@ LESSON_3_SHEET: dict[str, Any] = {
 }
 
 
-@register("almamater_3.total", hint="go line by line; score_sheet can check each line")
+@register(
+    "almamater_3.total",
+    hint="go line by line; score_sheet can check each line",
+    solution=SOLUTIONS["almamater_3.total"],
+)
 def _total() -> int:
     return score_sheet(
         {"players": 4, "prestige": 30, "textbooks": 3, "ducats": 14, "dictionaries": 0,
@@ -285,7 +412,11 @@ def _total() -> int:
     ).total  # fmt: skip
 
 
-@register("almamater_3.product_gain", hint="compute both products, then subtract")
+@register(
+    "almamater_3.product_gain",
+    hint="compute both products, then subtract",
+    solution=SOLUTIONS["almamater_3.product_gain"],
+)
 def _product_gain() -> int:
     base = {**LESSON_3_SHEET, "row_a": 4, "row_b": 1}
     in_b = score_sheet({**base, "row_b": 2}).total
@@ -294,7 +425,9 @@ def _product_gain() -> int:
 
 
 @register(
-    "almamater_3.extra_ducats", hint="ducats + textbooks after line 1; the next multiple of 4"
+    "almamater_3.extra_ducats",
+    hint="ducats + textbooks after line 1; the next multiple of 4",
+    solution=SOLUTIONS["almamater_3.extra_ducats"],
 )
 def _extra_ducats() -> int:
     now = score_sheet(LESSON_3_SHEET).total
@@ -356,6 +489,7 @@ class _AgreesWithTheKit:
     "almamater_3.my_score",
     accept=_score_refusal,
     hint="compare your lines with the nine lines of section 1",
+    solution=SOLUTIONS["almamater_3.my_score"],
 )
 def _my_score() -> _AgreesWithTheKit:
     return _AgreesWithTheKit()
@@ -364,7 +498,11 @@ def _my_score() -> _AgreesWithTheKit:
 # ---------------------------------------------------------------- Alma Mater 4: design
 
 
-@register("almamater_4.games_needed", hint="solve sqrt(p (1 - p) / n) = 0.02 for n, p = 0.5")
+@register(
+    "almamater_4.games_needed",
+    hint="solve sqrt(p (1 - p) / n) = 0.02 for n, p = 0.5",
+    solution=SOLUTIONS["almamater_4.games_needed"],
+)
 def _games_needed() -> int:
     return int(np.ceil(0.5 * 0.5 / 0.02**2 - 1e-9))
 
@@ -403,6 +541,7 @@ PARK_EXERCISE = {"price": 2, "games": 100, "seed": 5}
 @register(
     "almamater_4.cheap_park",
     hint="copy the data folder, set price = 2 under [park], then simulate with data=folder",
+    solution=SOLUTIONS["almamater_4.cheap_park"],
 )
 def _cheap_park() -> Fraction:
     with tempfile.TemporaryDirectory() as tmp:
@@ -458,6 +597,11 @@ def _plays_like_a_kit_bot(bot: Any) -> str | None:
     return next((name for name, s in same.items() if s), None)
 
 
+#: Alma Mater 4, exercise 3: the bot to beat head to head (the strongest kit plan at two
+#: players, as the lesson's balance report shows), the duels and their seed.
+OWN_BOT_DUEL: dict[str, Any] = {"opponent": "scholar", "games": 100, "seed": 1}
+
+
 def _own_bot(answer: Any) -> str | None:
     if not callable(answer):
         return "set answer_3 to your bot function itself (no brackets), e.g. answer_3 = my_bot"
@@ -471,10 +615,14 @@ def _own_bot(answer: Any) -> str | None:
     copied = _plays_like_a_kit_bot(answer)
     if copied:
         return f"your bot plays exactly like the kit's {copied!r} bot; give it a plan of its own"
-    share = duel(answer, BOTS["dean"], games=20, seed=1)
+    rival, games = str(OWN_BOT_DUEL["opponent"]), int(OWN_BOT_DUEL["games"])
+    share = duel(answer, BOTS[rival], games=games, seed=int(OWN_BOT_DUEL["seed"]))
     if share <= 0.5:
-        return f"your bot wins {share:.0%} of the 20 duels against the dean (more than 50% needed)"
-    print(f"Your bot wins {share:.0%} of the 20 duels against the dean.")
+        return (
+            f"your bot wins {share:.0%} of the {games} duels against the {rival} "
+            "(more than 50% needed)"
+        )
+    print(f"Your bot wins {share:.0%} of the {games} duels against the {rival}.")
     return None
 
 
@@ -488,13 +636,15 @@ class _AnyOwnBot:
         return 0
 
     def __str__(self) -> str:
-        return "a bot of your own that beats the dean in more than half of 20 duels"
+        rival, games = OWN_BOT_DUEL["opponent"], OWN_BOT_DUEL["games"]
+        return f"a bot of your own that beats the {rival} in more than half of {games} duels"
 
 
 @register(
     "almamater_4.own_bot",
     accept=_own_bot,
-    hint="which score lines does the winner of section 2 score?",
+    hint="which score lines does the scholar leave empty? (the signature table, section 2)",
+    solution=SOLUTIONS["almamater_4.own_bot"],
 )
 def _own_bot_answer() -> _AnyOwnBot:
     return _AnyOwnBot()
