@@ -97,6 +97,9 @@ def test_exercises_have_hidden_solutions_and_self_checks(name):
     # a solution is folded in the Markdown, or (issue 23) kept in the kit and shown by a
     # reveal("id") cell once the self-check has seen a try
     solutions = folded + sum(bool(re.search(r'^reveal\("', c, re.M)) for c in code)
+    # a write-it-yourself stub is a function, which check() counts as a try, so its reveal
+    # is named in the text (`reveal("id")`) instead of run by a cell after it
+    solutions += len(re.findall(r'`reveal\("', md))
     assert solutions >= 1, f"{name}: no solutions"
     answers = [c for c in code if re.match(r"answer(_\d+)? = None", c)]
     assert answers, f"{name}: no answer variable set to None"
@@ -394,6 +397,7 @@ def test_lesson_has_a_words_box_linking_glossary_and_rule_book(name):
 def _names(cell: str) -> set[str]:
     """The names a words-box entry or a glossary cell gives: ``**sculpture, statue**`` or
     ``organization (railroad, utility)`` -> {"sculpture", "statue"} / {"organization"}."""
+    cell = re.sub(r"<[^>]+>", "", cell)  # the glossary's anchors (<a id="fee"></a>)
     cell = re.sub(r"\s*\(.*?\)", "", cell.replace("**", "").replace("`", ""))
     return {n.strip().strip('"').replace('"', "").lower() for n in cell.split(",") if n.strip()}
 
@@ -564,3 +568,41 @@ def test_alfredopoly_exercise_text_does_not_hold_a_whole_number_answer(name):
                     assert not re.search(rf"(?<![\d,.]){re.escape(form)}(?![\d,])", shown), (
                         f"{name}: {ex.id}: {form} in the exercise text"
                     )
+
+
+def glossary_anchors() -> set[str]:
+    return set(re.findall(r'<a id="([a-z0-9-]+)"></a>', markdown("glossary_alfredopoly")))
+
+
+@pytest.mark.parametrize("name", ALFREDOPOLY_LESSONS)
+def test_alfredopoly_words_box_links_land_on_the_word(name):
+    """Each word of the box links to its own row of the glossary (an ``<a id>`` that
+    JupyterLab and Voila scroll to), not to the top of the page."""
+    box = next(text(c) for c in cells(name)[:4] if text(c).startswith(WORDS_BOX))
+    anchors = glossary_anchors()
+    for line in box.splitlines():
+        if not line.startswith("> * **"):
+            continue
+        links = re.findall(r"\(glossary_alfredopoly\.ipynb(?:#([^)]*))?\)", line)
+        assert links and all(links), f"{name}: a glossary link without its word: {line[:60]}"
+        missing = [a for a in links if a not in anchors]
+        assert not missing, f"{name}: no anchor {missing} in the glossary"
+
+
+def test_alfredopoly_glossary_table_is_the_rule_books():
+    """The glossary's anchored table is the rule book's words table, row for row."""
+    book = (NOTEBOOKS.parent / "docs" / "rules" / "alfredopoly.md").read_text(encoding="utf-8")
+    section = book.split("## Words used in these rules", 1)[1].split("\n## ", 1)[0]
+
+    def rows(table: str) -> list[list[str]]:
+        found = []
+        for line in table.splitlines():
+            if line.startswith("| ") and not line.startswith(("| ---", "| word")):
+                cells_ = [c.strip() for c in line.strip().strip("|").split("|")]
+                cells_[0] = re.sub(r"<[^>]+>", "", cells_[0]).replace("**", "")
+                found.append(cells_)
+        return sorted(found, key=lambda r: r[0].strip('"').lower())
+
+    shown = next(text(c) for c in cells("glossary_alfredopoly") if text(c).startswith("## The words"))
+    assert rows(shown) == rows(section)
+    assert len(glossary_anchors()) >= len(rows(section))
