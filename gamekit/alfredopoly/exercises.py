@@ -404,7 +404,20 @@ def _moved_loses_most() -> int:
 # ---- the start page and the glossary -------------------------------------------------
 
 
-@register("start.three_dice_ten", hint="count the ordered rolls (a, b, c) with a + b + c = 10")
+def _three_dice_ten_solution() -> str:
+    ways = Dice(3, 6).total_distribution()[10] * 6**3
+    return (
+        f"Count the ordered rolls (a, b, c) with a + b + c = 10: there are {ways} of the "
+        f"6 x 6 x 6 = {6**3}, so the probability is `Fraction({ways}, {6**3})` = "
+        f"`{Fraction(ways, 6**3)!r}`. Check: `Dice(3, 6).total_distribution()[10]`."
+    )
+
+
+@register(
+    "start.three_dice_ten",
+    hint="count the ordered rolls (a, b, c) with a + b + c = 10",
+    solution=_three_dice_ten_solution(),
+)
 def _three_dice_ten() -> Fraction:
     return Fraction(Dice(3, 6).total_distribution()[10])
 
