@@ -137,7 +137,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
     _variant_flags(econ)
     econ.add_argument(
         "--players",
-        type=count(MIN_PLAYERS, MAX_PLAYERS, "the rules seat 2 to 8"),
+        type=count(MIN_PLAYERS, MAX_PLAYERS, "Alfredopoly seats 2 to 8 players"),
         default=4,
         metavar="N",
         help=f"players at the table ({MIN_PLAYERS}-{MAX_PLAYERS}, default: 4)",

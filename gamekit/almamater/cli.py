@@ -39,7 +39,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     sim = sub.add_parser("simulate", help="play seeded games between bots; score lines per player")
     sim.add_argument(
         "--players",
-        type=count(MIN_PLAYERS, MAX_PLAYERS, "Alma Mater seats 2 to 4"),
+        type=count(MIN_PLAYERS, MAX_PLAYERS, "Alma Mater seats 2 to 4 players"),
         default=4,
         metavar="N",
         help=f"players per game ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",

@@ -53,7 +53,7 @@ def register_sweep(
     low, high = players
     p.add_argument(
         "--players",
-        type=count(low, high, f"{game} seats {low} to {high}"),
+        type=count(low, high, f"{game} seats {low} to {high} players"),
         default=None,
         metavar="N",
         help=f"players, {low}-{high} (default: one per strategy)",
