@@ -211,14 +211,16 @@ def start_lab(tmp: Path) -> Server:
     )  # fmt: skip
 
 
-def start_voila(tmp: Path) -> Server:
-    """Voila serving a copy of ``notebooks/``; render one with :func:`voila_url`."""
+def start_voila(tmp: Path, extra_args: tuple[str, ...] = ()) -> Server:
+    """Voila serving a copy of ``notebooks/``; render one with :func:`voila_url`.
+    ``extra_args`` go before the root (e.g. ``("--pool_size=0",)``)."""
     args = [
         "--no-browser",
         "--Voila.ip=127.0.0.1",
         "--port={port}",
         "--token={token}",
         "--show_tracebacks=True",
+        *extra_args,
         "{root}",
     ]
     return _start_server(tmp, "voila", args, "/voila/tree?token={token}")
@@ -304,7 +306,8 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_voila(tmp_path_factory.mktemp("voila"))
+    # the kit's voila.json preheats kernels for the dashboards; one each is enough here
+    server = start_voila(tmp_path_factory.mktemp("voila"), ("--pool_size=1",))
     yield server
     server.stop()
 
