@@ -13,17 +13,11 @@ from typing import Any
 
 from gamekit.alfredopoly.economics import group_economics, property_economics
 from gamekit.alfredopoly.landing import LandingOptions, landing_probabilities
-from gamekit.alfredopoly.montecarlo import simulate_landing
+from gamekit.alfredopoly.montecarlo import MAX_ROLLS, ROLLS_PER_SECOND, simulate_landing
 from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.core.cli_parallel import count
 from gamekit.core.dice import Dice
 from gamekit.core.output import FORMATS, render_frame
-
-#: Simulated rolls a second (measured: about 20 million on one core of the test machine).
-ROLLS_PER_SECOND = 20_000_000
-
-#: The most rolls ``--method simulate`` accepts: about eight minutes at that rate.
-MAX_ROLLS = 10_000_000_000
 
 
 def _rolls(text: str) -> int:

@@ -108,6 +108,10 @@ def test_python_simulate_refuses_impossible_players_and_rounds_at_once() -> None
 def test_landing_rolls_that_cannot_finish_are_refused_with_the_time() -> None:
     err = refuse("alfredopoly", "landing", "--method", "simulate", "--rolls", str(10**20))
     assert "at most 10,000,000,000" in err and "years" in err
+    from gamekit.alfredopoly.montecarlo import simulate_landing
+
+    with pytest.raises(GamekitError, match="rolls: at most 10,000,000,000"):
+        simulate_landing(rolls=10**20)
 
 
 def test_grid_values_are_read_by_their_setting_type_before_anything_runs() -> None:
