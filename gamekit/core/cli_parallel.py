@@ -25,6 +25,7 @@ import threading
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from gamekit.core.errors import GamekitError
@@ -122,10 +123,17 @@ def check_run(args: argparse.Namespace, seats: int) -> None:
             f"--workers {workers:,}: at most {max_workers()} on this machine "
             f"({available_cores()} cores x {WORKERS_PER_CORE}); give --scheduler to use a cluster"
         )
+    out = getattr(args, "out", None)
     check_games(
-        args.games, seats, streamed=bool(getattr(args, "out", None)), name="--games",
+        args.games, seats, streamed=bool(out), name="--games",
         stream_hint="stream them to a file with --out FILE.csv",
     )  # fmt: skip
+    if out:  # found now, not after the run
+        target = Path(out)
+        if target.is_dir():
+            raise GamekitError(f"--out {out}: is a folder; give a file name, e.g. games.csv")
+        if not target.parent.is_dir():
+            raise GamekitError(f"--out {out}: no folder {str(target.parent)!r}")
 
 
 def _connect(address: str, seconds: float) -> Any:

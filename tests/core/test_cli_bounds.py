@@ -199,6 +199,13 @@ def test_a_streamed_file_appears_only_when_complete(tmp_path: Path) -> None:
     assert list(tmp_path.iterdir()) == [out]
 
 
+def test_an_out_file_that_cannot_be_written_is_refused_before_the_run(tmp_path: Path) -> None:
+    argv = ["almamater", "simulate", "--games", "2", "--out"]
+    assert "is a folder" in refuse(*argv, str(tmp_path))
+    assert "no folder" in refuse(*argv, str(tmp_path / "nowhere" / "games.csv"))
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_help_shows_every_ceiling() -> None:
     def help_of(*argv: str) -> str:
         out = io.StringIO()
