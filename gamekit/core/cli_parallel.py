@@ -31,6 +31,7 @@ from typing import Any
 from gamekit.core.errors import GamekitError
 from gamekit.core.parallel import (
     BYTES_PER_ROW,
+    MAX_EXECUTOR_WORKERS,
     MAX_GAMES,
     WORKERS_PER_CORE,
     Interrupted,
@@ -89,12 +90,12 @@ def add_parallel_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--workers N``, ``--scheduler ADDRESS`` and ``--out FILE.csv`` to ``parser``."""
     parser.add_argument(
         "--workers",
-        type=count(1, 10**6),
+        type=count(1, MAX_EXECUTOR_WORKERS),
         default=None,
         metavar="N",
         help="processes to use (default: every core for large runs, one for small ones); "
-        f"at most {max_workers()} here ({available_cores()} cores x {WORKERS_PER_CORE}) "
-        "unless --scheduler is given, and never more than --games",
+        f"at most {max_workers()} here ({available_cores()} cores x {WORKERS_PER_CORE}), "
+        f"or {MAX_EXECUTOR_WORKERS:,} with --scheduler; never more than --games",
     )
     parser.add_argument(
         "--scheduler",

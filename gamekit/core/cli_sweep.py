@@ -16,7 +16,7 @@ from typing import Any
 
 from gamekit.core.cli_parallel import CONNECT_SECONDS, check_run, count, run_parallel
 from gamekit.core.output import FORMATS, render_frame
-from gamekit.core.parallel import MAX_GAMES, WORKERS_PER_CORE, max_workers
+from gamekit.core.parallel import MAX_EXECUTOR_WORKERS, MAX_GAMES, WORKERS_PER_CORE, max_workers
 from gamekit.core.simulate import MAX_SEATS
 
 
@@ -74,11 +74,11 @@ def register_sweep(
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     p.add_argument(
         "--workers",
-        type=count(1, 10**6),
+        type=count(1, MAX_EXECUTOR_WORKERS),
         default=None,
         metavar="N",
         help=f"processes (default: automatic; at most {max_workers()} here, the cores x "
-        f"{WORKERS_PER_CORE}, unless --scheduler is given)",
+        f"{WORKERS_PER_CORE}, or {MAX_EXECUTOR_WORKERS:,} with --scheduler)",
     )
     p.add_argument(
         "--scheduler",

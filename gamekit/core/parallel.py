@@ -55,6 +55,7 @@ from gamekit.core.errors import GamekitError
 
 __all__ = [
     "GAMES_PER_WORKER",
+    "MAX_EXECUTOR_WORKERS",
     "MAX_GAMES",
     "WORKERS_PER_CORE",
     "Interrupted",
@@ -94,6 +95,10 @@ def available_cores() -> int:
 #: beyond the cores only waits its turn, and each costs memory (about 100 MB with numpy
 #: and pandas). A cluster's executor (Dask) is not bound by this machine's cores.
 WORKERS_PER_CORE = 4
+
+#: With an executor of your own (a Dask cluster's), ``workers`` only sets how many chunks
+#: are in flight (four per worker): at most this many.
+MAX_EXECUTOR_WORKERS = 10_000
 
 #: At most this many games in one run, streamed to a file or not: at about 20 ms a game
 #: (Alfredopoly, 4 players, one core of the kit's test machine) that is some 23 core-days.
@@ -413,6 +418,10 @@ def run_games(
     elif workers is not None and (isinstance(workers, bool) or not isinstance(workers, int)
                                   or workers < 1):  # fmt: skip
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    elif workers is not None and workers > MAX_EXECUTOR_WORKERS:
+        raise GamekitError(
+            f"workers: at most {MAX_EXECUTOR_WORKERS:,} with an executor, got {workers:,}"
+        )
     else:
         n = max(1, workers or 1)
     if chunk is None:

@@ -10,6 +10,7 @@ import json
 import signal
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import redirect_stderr, redirect_stdout
 from functools import partial
 from pathlib import Path
@@ -23,6 +24,7 @@ from gamekit.core.parallel import (
     Interrupted,
     choose_workers,
     max_workers,
+    run_games,
     stream_csv,
 )
 
@@ -63,6 +65,11 @@ def test_workers_beyond_the_cores_are_refused_and_never_more_than_the_games() ->
     with pytest.raises(GamekitError, match=f"at most {most}"):
         choose_workers(4, most + 1)
     assert choose_workers(2, most) == 2  # 64 workers for 4 games started 64 processes
+    # a cluster's workers only set the chunks in flight; bounded too, before connecting
+    err = refuse("alfredopoly", "simulate", "--workers", "20000", "--scheduler", "tcp://x:1")
+    assert "must be 1 to 10,000, got 20,000" in err
+    with ThreadPoolExecutor(1) as pool, pytest.raises(GamekitError, match="at most 10,000"):
+        run_games(_rows_then_stop, 4, workers=20_000, executor=pool)
 
 
 def test_games_that_cannot_fit_are_refused_with_the_memory_they_need(tmp_path: Path) -> None:
