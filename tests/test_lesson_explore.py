@@ -17,8 +17,8 @@ The convention, for each simulating lesson ``notebooks/alfredopoly_*.ipynb`` and
 Each run is one test (so ``pytest -n 2`` spreads them), executed by papermill in this
 environment's Python (the kernel is ``sys.executable``, as nbval's ``--nbval-current-env``
 does), and fails with the cell and its error. The first run of each lesson is also exported
-to HTML by nbconvert (no second execution) and read as a learner would read it: no ``\\$``
-and no words from the project's history.
+to HTML by nbconvert (no second execution) and read as a learner would read it: no ``\\$``,
+no words from the project's history, and a picture for every board the lesson shows.
 
 ``tests/explore_fixture.ipynb`` proves the harness can fail: its assert holds for seed 1
 only.
@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
 LESSONS = sorted([*NOTEBOOKS.glob("alfredopoly_*.ipynb"), *NOTEBOOKS.glob("almamater_*.ipynb")])
 FIXTURE = Path(__file__).resolve().parent / "explore_fixture.ipynb"
+BOARD = re.compile(r"(AlfredopolyBoard|AlmaMaterBoard|UniversityTableau)\(")
 CELL_TIMEOUT_S = 600
 # Words of the project's history, not of the games (issue 23: keep them in the CHANGELOG).
 HISTORY = re.compile(
@@ -168,13 +169,39 @@ def run_lesson(path: Path, parameters: dict[str, Any], out: Path) -> Any:
     return nbformat.read(out, as_version=4)
 
 
-def exported_text(nb: Any) -> str:
-    """What a reader of the nbconvert HTML export sees: Markdown and outputs as text."""
+def export(nb: Any) -> str:
+    """The nbconvert HTML export of an executed notebook (Markdown and outputs only)."""
     from nbconvert import HTMLExporter
 
     body, _ = HTMLExporter(exclude_input=True, exclude_input_prompt=True).from_notebook_node(nb)
+    return str(body)
+
+
+def exported_text(body: str) -> str:
+    """What a reader of an HTML export sees, as text."""
     body = re.sub(r"<(script|style)\b.*?</\1>", " ", body, flags=re.S | re.I)
     return html.unescape(re.sub(r"<[^>]+>", " ", body))
+
+
+def board_problems(nb: Any, body: str) -> list[str]:
+    """Boards the lesson shows whose still picture (the widgets' ``export_picture``, in the
+    display bundle as ``text/html``) is missing from the bundle or from the export."""
+    boards = [
+        (i, data)
+        for i, cell in enumerate(nb.cells)
+        for out in cell.get("outputs", [])
+        if "application/vnd.jupyter.widget-view+json" in (data := out.get("data", {}))
+        and BOARD.match(str(data.get("text/plain", "")))
+    ]
+    problems = [
+        f"cell {i}: a board without a picture"
+        for i, data in boards
+        if "<svg" not in data.get("text/html", "")
+    ]
+    drawn = body.count("<svg")
+    if boards and drawn < len(boards):
+        problems.append(f"{len(boards)} boards shown, {drawn} pictures in the HTML export")
+    return problems
 
 
 def export_problems(text: str) -> list[str]:
@@ -221,7 +248,8 @@ def test_lesson_follows_the_convention(path: Path) -> None:
 def test_lesson_explores_cleanly(path: Path, k: int, run: dict[str, Any], tmp_path: Path) -> None:
     executed = run_lesson(path, run, tmp_path / path.name)
     if k == 0:  # one export per lesson: read it as the teacher's HTML page shows it
-        problems = export_problems(exported_text(executed))
+        body = export(executed)
+        problems = export_problems(exported_text(body)) + board_problems(executed, body)
         assert not problems, f"{path.name} exported to HTML: {problems[:8]}"
 
 
