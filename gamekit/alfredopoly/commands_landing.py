@@ -72,7 +72,8 @@ def _variant_flags(p: argparse.ArgumentParser) -> None:
         type=_dice,
         default=Dice(2, 6),
         metavar="NdS",
-        help="N dice with S sides; doubles = all dice equal (default: 2d6)",
+        help="N dice with S sides, 1-6 dice of 2-100 sides; doubles = all dice equal "
+        "(default: 2d6)",
     )
     p.add_argument(
         "--cards",
