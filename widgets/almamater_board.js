@@ -122,7 +122,7 @@ function drawBoard(root, view, selected) {
   // campus
   const campus = section(grid, w.campus_title, "gk-am-campus");
   const table = gkEl("div", "gk-am-campus-grid", null, campus);
-  table.style.gridTemplateColumns = `minmax(105px, 0.8fr) repeat(${view.columns.length}, minmax(0, 1fr))`;
+  table.style.gridTemplateColumns = `minmax(calc(var(--gk-u) * 7.5), 0.8fr) repeat(${view.columns.length}, minmax(0, 1fr))`;
   gkEl("div", "gk-am-corner", w.price_corner, table);
   for (const col of view.columns) {
     const h = gkEl("div", "gk-am-colhead", null, table);
@@ -131,13 +131,17 @@ function drawBoard(root, view, selected) {
   }
   view.campus.forEach((row, r) => {
     spaceBox(table, spaces[`campus_${r + 1}`], selected, w, "gk-am-rowhead");
-    for (const cell of row) {
+    row.forEach((cell, k) => {
       const c = gkEl("div", "gk-am-student" + (cell.left ? "" : " gk-empty"), null, table);
       c.style.setProperty("--gk-faculty", cell.faculty_hex);
       gkEl("div", "gk-am-student-name", cell.student, c);
       gkEl("div", "gk-am-student-effect", cell.effect, c);
       gkEl("div", "gk-am-left", fmt(w.left, { n: cell.left }), c);
-    }
+      // its column's price, shown here when a narrow board hides the column heads (CSS)
+      const price = gkEl("div", "gk-am-student-price", null, c);
+      gkEl("span", "", `${fmt(w.column, { n: k + 1 })}:`, price);
+      if (view.columns[k]) chips(price, view.columns[k].price, w);
+    });
   });
   // academy
   const academy = section(grid, w.academy_title, "gk-am-academy");

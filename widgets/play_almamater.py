@@ -140,26 +140,31 @@ class AlmaMaterTable(GameTable):
                 grid_gap="8px",
             ),
         )
+        # a grid, not a wrapping row: the panel stays beside the board, which takes the room
+        # that is left (up to `width`), and stays in the window while the page scrolls the
+        # board; a table too narrow for both puts the panel first, above a board as wide as
+        # the table (almamater.css: a container query on the table's width)
+        main = ipw.GridBox(
+            [self.board, self.panel],
+            layout=ipw.Layout(
+                grid_template_columns=f"minmax(0, {width}px) minmax(320px, min(460px, 36%))",
+                grid_gap="8px",
+                align_items="flex-start",
+            ),
+        )
+        main.add_class("gk-am-main")
+        self.panel.add_class("gk-am-panel")
         super().__init__(
             [
-                # a grid, not a wrapping row: the panel stays beside the board, which
-                # takes the room that is left (up to `width`)
-                ipw.GridBox(
-                    [self.board, self.panel],
-                    layout=ipw.Layout(
-                        grid_template_columns=(
-                            f"minmax(0, {width}px) minmax(300px, min(400px, 30%))"
-                        ),
-                        grid_gap="8px",
-                        align_items="flex-start",
-                    ),
-                ),
+                main,
                 self.history,
                 self.files,
                 universities,
             ]
         )
         self.add_class("gk-am-table")  # the panel's layout for this game (almamater.css)
+        if projector:
+            self.add_class("gk-am-projector")  # 18 px text: the board needs more room
         self._start()
 
     def _focus(self, change: dict[str, Any]) -> None:

@@ -23,7 +23,8 @@ import pytest
 
 from gamekit.almamater.spec import make_spec
 from gamekit.almamater.words import gain_words
-from tests.browser.conftest import render_in_voila, screenshot
+from tests.browser.conftest import render_in_voila, run_notebook, screenshot, shutdown_kernel
+from tests.browser.test_board_layout import zoomed
 from tests.browser.test_projector import MIN_PANEL_PX, wait_boards_still
 
 WIDTH, HEIGHT = 1280, 720
@@ -33,13 +34,28 @@ WIDTH, HEIGHT = 1280, 720
 DECISION_JS = """() => {
   const root = document.querySelector('.gk-table .gk-play');
   const buttons = root.querySelectorAll('.gk-confirm button, .gk-actions button');
+  // the newest event: the last line of the panel's "what just happened" area, else the log's
+  const latest = root.querySelectorAll('.gk-latest-line, .gk-latest > *');
+  const log = root.querySelectorAll('.gk-log-line');
+  const newest = latest.length ? latest[latest.length - 1] : log[log.length - 1];
+  const box = (e) => { if (!e) return null; const r = e.getBoundingClientRect();
+                       return {top: r.top, bottom: r.bottom, left: r.left, right: r.right}; };
   return {
     armed: root.getAttribute('data-armed'),
     status: root.querySelector('.gk-play-status').textContent,
+    statusBox: box(root.querySelector('.gk-play-status')),
+    newest: newest ? {text: newest.textContent, ...box(newest)} : null,
     scrollY: window.scrollY,
+    // a picked space's options are a list that scrolls in its own box (Antiquarian: 12):
+    // the box must be in the window, with the options not scrolled into view ("inList")
+    // left to the list
+    options: box(root.querySelector('.gk-options')),
     buttons: Array.from(buttons).map((b) => {
       const r = b.getBoundingClientRect();
-      return {label: b.textContent, title: b.title, top: r.top, bottom: r.bottom,
+      const list = b.closest('.gk-options');
+      const clip = list && list.getBoundingClientRect();
+      const inList = Boolean(clip) && (r.top >= clip.bottom - 1 || r.bottom <= clip.top + 1);
+      return {label: b.textContent, title: b.title, top: r.top, bottom: r.bottom, inList,
               left: r.left, right: r.right, px: parseFloat(getComputedStyle(b).fontSize)};
     }),
   };
@@ -54,12 +70,57 @@ CARDS_JS = """() => Array.from(document.querySelectorAll(
 
 
 def off_screen(decision: dict) -> list[dict]:
-    """The buttons of ``decision`` not wholly inside the 1280x720 window."""
+    """The buttons of ``decision`` not wholly inside the 1280x720 window, and its status
+    line and newest event (when there is one) if they are not."""
+    boxes = [b for b in decision["buttons"] if not b["inList"]]
+    boxes.append({"status": decision["status"], **decision["statusBox"]})
+    for part in ("newest", "options"):
+        if decision[part]:
+            boxes.append({"part": part, **decision[part]})
     return [
         b
-        for b in decision["buttons"]
+        for b in boxes
         if b["top"] < 0 or b["left"] < 0 or b["bottom"] > HEIGHT or b["right"] > WIDTH
     ]
+
+
+# Every text of the board and the universities: its size, whether it is cut (wider than its
+# box and hidden), a research step's words squeezed to break anywhere ("pa/y/2/d/u/..."),
+# a name in the reputation list on more than one line ("An" / "n").
+BOARD_TEXT_JS = """() => {
+  const sel = '.gk-table .gk-am-board *, .gk-table .gk-tableau *';
+  const own = (e) => Array.from(e.childNodes).some((n) => n.nodeType === 3 && n.textContent.trim());
+  const text = Array.from(document.querySelectorAll(sel))
+    .filter((e) => own(e) && e.getBoundingClientRect().width > 0);
+  const px = text.map((e) => parseFloat(getComputedStyle(e).fontSize));
+  const lines = (e) => e.getBoundingClientRect().height
+    / parseFloat(getComputedStyle(e).lineHeight);
+  const board = document.querySelector('.gk-table .gk-am-board').getBoundingClientRect();
+  const hidden = (e) => getComputedStyle(e).overflowX === 'hidden';
+  return {
+    count: text.length, min: Math.min(...px),
+    small: text.filter((e, k) => px[k] < 17.95)
+      .map((e) => e.className + ': ' + e.textContent).slice(0, 5),
+    cut: text.filter((e) => hidden(e) && e.scrollWidth > e.clientWidth + 1)
+      .map((e) => e.textContent).slice(0, 5),
+    squeezedSteps: Array.from(document.querySelectorAll('.gk-table .gk-am-step-cost'))
+      .filter((e) => e.closest('.gk-am-squeezed') || lines(e) > 3.2).map((e) => e.textContent),
+    stepsWithMarkers: document.querySelectorAll('.gk-table .gk-am-step .gk-am-marker').length,
+    repNames: Array.from(document.querySelectorAll('.gk-table .gk-am-rep-name'))
+      .map((e) => ({name: e.textContent, lines: Math.round(lines(e))})),
+    boardWidth: board.width, boardHeight: board.height,
+  };
+}"""
+
+
+def check_board_text(page) -> dict:  # type: ignore[no-untyped-def]
+    """The projector's text floor (18 px) on the board and universities, nothing cut, no
+    research step squeezed, every reputation name on one line; returns what was measured."""
+    text = page.evaluate(BOARD_TEXT_JS)
+    assert text["count"] > 200 and text["min"] >= 17.95, text["small"]
+    assert not text["cut"] and not text["squeezedSteps"], text
+    assert text["repNames"] and all(r["lines"] == 1 for r in text["repNames"]), text["repNames"]
+    return text
 
 
 # Standalone Voila; Voila inside JupyterLab (/voila/render, the Binder link) serves the same
@@ -95,6 +156,10 @@ def test_setup_decisions_fit_a_1280x720_projector_in_voila(server, lab_page, req
         assert b["title"].endswith(") and pass the rest"), b["title"]
         named.add(found[1])
     assert named == set(cards), (named, cards)
+    # one order on the board and on the buttons (it was F20, F13, F21, F10 and F10, F13, ...)
+    order = [re.match(r"Keep (F\d\d)", b["label"])[1] for b in first["buttons"]]  # type: ignore[index]
+    assert [c["id"] for c in page.evaluate(CARDS_JS)] == order, order
+    check_board_text(page)  # the draft's cards too: 18 px, nothing cut
     # the rest of setup (the draft, the discard, the chancellor, where the founding cards'
     # own textbooks go), each decision clicked as a lecturer would: all on screen too
     seen = [first["status"]]
@@ -136,7 +201,8 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
     page.wait_for_selector(".gk-table .gk-play[data-armed]")
     table = page.locator(".gk-table").first
     decision = page.evaluate(DECISION_JS)
-    picked = False
+    assert not off_screen(decision), off_screen(decision)
+    picked = text_checked = False
     for _ in range(40):
         if "storage is over its limit" in decision["status"]:
             break
@@ -164,7 +230,16 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
             arg=decision["armed"],
         )
         decision = page.evaluate(DECISION_JS)
-    assert picked and "storage is over its limit" in decision["status"], decision["status"]
+        # after every decision: status, newest event and every button in the window
+        assert not off_screen(decision), (decision["status"], off_screen(decision))
+        if not text_checked and decision["status"].startswith("Round 1 · Ann"):
+            # round 1, the research markers moved by the founding cards: the board's text
+            # at the projector's floor and nothing cut or squeezed
+            measured = check_board_text(page)
+            assert measured["stepsWithMarkers"] > 0, measured
+            text_checked = True
+    assert picked and text_checked, decision["status"]
+    assert "storage is over its limit" in decision["status"], decision["status"]
     # the page may have scrolled to keep the click's spot clear: bring the panel's top back
     page.evaluate("() => document.querySelector('.gk-table .gk-play').scrollIntoView()")
     decision = page.evaluate(DECISION_JS)
@@ -204,3 +279,51 @@ TABLEAU_WORDS_JS = """() => {
           over: text.filter((e) => e.clientWidth && e.scrollWidth > e.clientWidth + 1)
                     .map((e) => e.className + ': ' + e.textContent)};
 }"""
+
+
+ZOOM_TABLE = [
+    "from widgets.play_almamater import AlmaMaterTable\n"
+    "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={'Bo': 'scholar', 'Cy': 'dean'}, seed=2026,\n"
+    "               projector=True)",
+]
+
+ZOOM_JS = """() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return {top: r.top, bottom: r.bottom, width: r.width, height: r.height}; };
+  const t = document.querySelector('.gk-table');
+  const students = Array.from(t.querySelectorAll('.gk-am-student'))
+                       .map((e) => e.getBoundingClientRect().width);
+  const buttons = Array.from(t.querySelectorAll('.gk-play .gk-actions button')).map(box);
+  return {table: box(t), board: box(t.querySelector('.gk-am-board')),
+          panel: box(t.querySelector('.gk-play')), status: box(t.querySelector('.gk-play-status')),
+          buttons, narrowest: Math.min(...students), dpr: window.devicePixelRatio,
+          inner: window.innerHeight};
+}"""
+
+
+def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, browser):  # type: ignore[no-untyped-def]
+    """JupyterLab, projector=True, browser zoom 150 % (853x480 CSS pixels), file browser
+    open: the table is about 420 CSS px wide. The board squeezed itself beside the panel
+    (113 px columns, 19,930 px tall: lecturer trial); now the panel comes first, its status
+    and decision buttons in the window, and the board under it at the table's width, in two
+    columns, with its text at the projector's floor (18 CSS px, 27 px on screen)."""
+    with zoomed(browser, 1280, 720, 1.5) as page:
+        relpath = lab.write_notebook("almamater_zoom.ipynb", ZOOM_TABLE)
+        run = run_notebook(lab, page, relpath)
+        assert not run.errors, run.errors
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_function("() => document.querySelector('#filebrowser').offsetWidth > 100")
+        page.locator(".gk-table .gk-play[data-armed]").wait_for()
+        wait_boards_still(page)
+        page.evaluate("() => document.querySelector('.gk-table').scrollIntoView()")
+        m = page.evaluate(ZOOM_JS)
+        screenshot(page, "almamater-lab-zoom150-projector")
+        assert m["dpr"] == 1.5 and m["table"]["width"] < 560, m  # the room the lecturer had
+        assert m["panel"]["bottom"] <= m["board"]["top"], m  # the panel first
+        assert m["board"]["width"] >= m["table"]["width"] - 2, m  # the board as wide as the table
+        inside = [m["status"], *m["buttons"]]
+        assert m["buttons"] and all(b["top"] >= 0 and b["bottom"] <= m["inner"] for b in inside), m
+        assert m["narrowest"] >= 150, m  # two students a row (they were 113 px)
+        text = check_board_text(page)
+        assert text["boardHeight"] < 8000, text["boardHeight"]  # was 19,930
+        shutdown_kernel(page)
