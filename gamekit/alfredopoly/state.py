@@ -121,9 +121,10 @@ class GameState:
     ended: str = ""
     out_order: tuple[int, ...] = ()
     transfers: tuple[int, ...] = ()
-    # the rules this state is played by (set by new_game; never compared or written)
+    # the rules this state is played by (set by new_game; compared, never written: two
+    # positions under different rules are different states)
     spec: AlfredopolySpec | None = field(
-        default=None, compare=False, repr=False, metadata=NOT_IN_STRUCT
+        default=None, repr=False, metadata=NOT_IN_STRUCT
     )
 
     @property

@@ -119,9 +119,10 @@ class GameState:
     # "shelve" (count = most new own textbooks that may go into the library) or
     # "return" (count = books still over the storage limit)
     pending: tuple[tuple[str, int, int], ...] = ()
-    # the rules this state is played by (set by new_game; never compared or written)
+    # the rules this state is played by (set by new_game; compared, never written: two
+    # positions under different rules are different states)
     spec: AlmaMaterSpec | None = field(
-        default=None, compare=False, repr=False, metadata=NOT_IN_STRUCT
+        default=None, repr=False, metadata=NOT_IN_STRUCT
     )
 
     @property

@@ -8,6 +8,7 @@ gives the same states, one by one.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from typing import Any
 
@@ -153,7 +154,28 @@ def test_every_state_knows_its_spec_and_never_writes_it() -> None:
         with pytest.raises(ValueError, match="unknown field"):
             from_struct(type(state), {**data, "spec": None})
         bare = from_struct(type(state), data)
-        assert bare.spec is None and bare == state  # the spec takes no part in equality
+        assert bare.spec is None and bare != state  # the rules are part of a position
+        assert dataclasses.replace(bare, spec=spec) == state
+
+
+def test_positions_under_different_rules_are_different_states() -> None:
+    """A cache keyed by the state answered for a 6-sided die when asked about an 8-sided
+    one: states that differ only in their rules compared (and hashed) equal."""
+    from functools import lru_cache
+
+    game = gamekit.games()["alfredopoly"]
+    six = game.new_game(2, seed=1)
+    eight = game.new_game(2, seed=1, dice={"count": 2, "sides": 8})
+    assert game.state_to_struct(six)["state"] == game.state_to_struct(eight)["state"]
+    assert six != eight and six == game.new_game(2, seed=1)
+    assert hash(six) == hash(game.new_game(2, seed=1))
+
+    @lru_cache
+    def outcomes(state: Any) -> int:
+        rolled = game.step(state, game.legal_actions(state)[0]).state
+        return len(game.chance_outcomes(rolled))
+
+    assert (outcomes(six), outcomes(eight)) == (36, 64)
 
 
 # -- whole games through the protocol (what simulate plays) ------------------------------
