@@ -63,6 +63,16 @@ class GameWidget(anywidget.AnyWidget):
             )
         super().__init__(**kwargs)
 
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """State sent by the page. A value a trait refuses (a forged message: a space that
+        does not exist, text for a number) is refused with a reason in the message line,
+        and the page gets the kernel's values back; it never raises into the kernel."""
+        try:
+            super().set_state(sync_data)
+        except traitlets.TraitError as exc:
+            self.show_message(f"refused a value from the page: {exc}"[:300], error=True)
+            self.send_state([k for k in sync_data if k in self.keys])
+
     @traitlets.observe("intent")
     def _on_intent(self, change: dict[str, Any]) -> None:
         intent = change["new"]
@@ -80,6 +90,10 @@ class GameWidget(anywidget.AnyWidget):
             answer = handler(intent)
         except ValueError as exc:  # IllegalAction, bad data: shown, never raised into the UI
             self.show_message(str(exc), error=True)
+            ok = False
+        except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
+            # a forged message of the wrong shape: refused with a reason, never raised
+            self.show_message(f"refused: a message of the wrong shape ({exc})"[:300], error=True)
             ok = False
         else:
             self.show_message(answer or "", error=False)

@@ -356,6 +356,9 @@ class AlfredopolyTable(GameTable):
                 )
                 self._money_rows[id(entry)] = known
             rows.extend((move, entry.state.turn, *row) for row in known[1])
+        if len(self._money_rows) > 2 * len(self.session.history) + 64:  # bounded: a load or
+            live = {id(e) for e in self.session.history}  # a branch drops old positions
+            self._money_rows = {k: v for k, v in self._money_rows.items() if k in live}
         frame = pd.DataFrame(rows, columns=["move", "turn", "player", "money", "net_worth"])
         return frame.astype({"net_worth": "Int64"})
 

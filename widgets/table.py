@@ -15,8 +15,10 @@ the recorded one asks before it starts a new branch, and the branch can be undon
 from __future__ import annotations
 
 import base64
+import copy
 import json
 import re
+import string
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,14 +26,18 @@ from typing import Any
 import ipywidgets as ipw
 
 from gamekit.core.actions import Action
-from gamekit.core.data import parse_json
-from gamekit.core.errors import DataError
+from gamekit.core.data import parse_json, template_problem
+from gamekit.core.errors import DataError, IllegalAction
+from gamekit.core.structs import MAX_INT
 from widgets.play_panel import PlayPanel
 from widgets.session import MAX_BOT_STEPS, Entry, Session
 
 LOG_LINES = 400
 SAVE_FORMAT = "campus-gamekit saved game"
 SAVE_VERSION = 1
+MAX_SAVE_BYTES = 4_000_000
+"""The largest saved game a table reads (4 MB, checked before parsing): a whole four-player
+Alfredopoly game of bots writes about 130 KB, so this holds about 30 such games."""
 _ROLLED = re.compile(r"^(?P<who>.+?) rolled (?P<dice>\d+(?:\s*\+\s*\d+)*)")
 
 #: Why a file could not be loaded, in English (the panel's ``words`` hold other languages
@@ -46,6 +52,8 @@ LOAD_WORDS = {
     "load_fact": "{name}: {key} {value}, but this table has {expected}",
     "load_history": "{name}: history: {problem}",
     "load_extra": "{name}: extra: {problem}",
+    "load_too_large": "{name}: {size} bytes, more than a saved game may have ({limit} bytes)",
+    "load_view": "{name}: the game could not be shown ({problem}); this table keeps its game",
 }
 
 
@@ -78,12 +86,36 @@ class LoadError(ValueError):
 
     def __init__(self, key: str, /, **fields: Any) -> None:
         self.key = key
-        self.fields = {k: str(v) for k, v in fields.items()}
+        self.fields = {k: _cut(str(v)) for k, v in fields.items()}  # no 1 MB name echoed
         super().__init__(LOAD_WORDS[key].format(**self.fields))
 
-    def words(self, templates: dict[str, str]) -> str:
-        """The sentence in the language of ``templates`` (English when it has none)."""
-        return templates.get(self.key, LOAD_WORDS[self.key]).format(**self.fields)
+    def words(self, templates: dict[str, Any]) -> str:
+        """The sentence in the language of ``templates`` (English when it has none, or when
+        its sentence is not text with this sentence's fields: page-set words never raise)."""
+        return safe_words(templates, self.key, LOAD_WORDS[self.key]).format(**self.fields)
+
+
+def _cut(text: str, most: int = 300) -> str:
+    return text if len(text) <= most else f"{text[: most - 1]}… ({len(text):,} characters)"
+
+
+def safe_words(words: Any, key: str, english: str) -> str:
+    """``words[key]`` when it is a template with exactly the fields of ``english`` (the
+    panel's ``words`` can be set by the page), else ``english``.
+
+    >>> safe_words({"loaded": "{name} geladen."}, "loaded", "Loaded {name}.")
+    '{name} geladen.'
+    >>> safe_words({"loaded": "{name.__class__}"}, "loaded", "Loaded {name}.")
+    'Loaded {name}.'
+    """
+    template = words.get(key, english) if isinstance(words, dict) else english
+    if not isinstance(template, str) or len(template) > 2000:
+        return english
+    try:
+        fields = {f for _, f, _, _ in string.Formatter().parse(english) if f is not None}
+    except ValueError:
+        return english
+    return template if template_problem(template, fields) is None else english
 
 
 def since_last_person(entries: Sequence[Entry]) -> int:
@@ -163,8 +195,9 @@ class GameTable(ipw.VBox):
         self.files.add_class("gk-files")
 
     def _t(self, key: str, english: str) -> str:
-        """The table's own words in its language (the panel's ``words``), else English."""
-        return str(self.panel.words.get(key, english))
+        """The table's own words in its language (the panel's ``words``), else English
+        (also when the page set a word that is not text with the English fields)."""
+        return safe_words(self.panel.words, key, english)
 
     def _start(self) -> None:
         self.add_class("gk-table")
@@ -214,7 +247,7 @@ class GameTable(ipw.VBox):
 
     def _act(self, struct: dict[str, Any], *, branch: bool = False, confirmed: bool = False) -> str:
         s = self.session
-        action = s.game.action_from_struct(struct)  # ValueError: not an action of this game
+        action = self._action_for_a_person(struct)
         ask = None if confirmed or self._from_python else self._ask_first(action)
         if ask is not None:
             s.check(action)  # an illegal move is refused first
@@ -239,6 +272,25 @@ class GameTable(ipw.VBox):
         stopped = self._play_bots() if self._autoplay() and s.bot_to_act() else ""
         self.refresh()
         return stopped  # what happened is in the log
+
+    def _action_for_a_person(self, struct: Any) -> Action:
+        """The action ``struct`` names, checked as a message from the page: an action of
+        this game, for a seat a person holds (the seat it names, else the one to act). A
+        bot's seat acts only through the bot step. Raises ``IllegalAction`` (the reason)."""
+        s = self.session
+        try:
+            action = s.game.action_from_struct(struct)
+        except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
+            raise IllegalAction(f"not an action of this game ({_cut(str(exc), 200)})") from None
+        named = getattr(action, "player", None)
+        seat = s.actor() if named is None else named
+        if isinstance(seat, int) and seat in s.bot_players:
+            names = [] if isinstance(s.players, int) else list(s.players)
+            who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
+            raise IllegalAction(
+                f"{who} is played by a bot: a bot's seat acts only through the bot step", action
+            )
+        return action
 
     def _label(self, action: Action) -> str:
         text = str(action)
@@ -339,7 +391,14 @@ class GameTable(ipw.VBox):
     def _seek(self, change: dict[str, Any]) -> None:
         if change["new"] != self.session.position:
             self._pending = None
-            self.session.seek(change["new"])
+            try:
+                self.session.seek(change["new"])
+            except (ValueError, TypeError) as exc:  # a slider value the page forged
+                self.panel.show_message(str(exc), error=True)
+                with self.history.hold_trait_notifications():
+                    self.history.max = len(self.session.history) - 1
+                    self.history.value = self.session.position
+                return
             self.refresh()
 
     # --- saving -----------------------------------------------------------------------
@@ -380,7 +439,17 @@ class GameTable(ipw.VBox):
         The file is checked first (its kind, game, players, board, and every move replayed
         through the engine to the saved final position); a bad file raises ``ValueError``
         naming ``name``, the field or move and the problem, and the current game is kept.
+
+        A load is atomic: the size is checked before parsing (:data:`MAX_SAVE_BYTES`), the
+        history is rebuilt and checked on a copy of the session, the new positions are
+        drawn dry (:meth:`_dry_render`), and only then is the game swapped in; should the
+        redraw still fail, the table goes back to its game and says why (``load_view``).
         """
+        size = len(text)
+        if size > MAX_SAVE_BYTES:
+            raise LoadError(
+                "load_too_large", name=name, size=f"{size:,}", limit=f"{MAX_SAVE_BYTES:,}"
+            )
         try:
             data = parse_json(text, name)
         except DataError as exc:
@@ -402,24 +471,63 @@ class GameTable(ipw.VBox):
                     "load_fact", name=name, key=key, value=repr(data.get(key)), expected=repr(value)
                 )
         s = self.session
-        kept = (s.history, s.position, s.rng, s.set_aside)
+        candidate = copy.copy(s)  # restore() replaces the copy's history, never the table's
         try:
-            s.restore(data.get("history"))
+            candidate.restore(data.get("history"))
         except ValueError as exc:
             raise LoadError("load_history", name=name, problem=exc) from None
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # an edited position the engine cannot replay (a seat or space out of range)
-            s.history, s.position, s.rng, s.set_aside = kept
             problem = f"not a position of this game ({exc})"
             raise LoadError("load_history", name=name, problem=problem) from None
         try:
+            self._dry_render(candidate)
+        except Exception as exc:  # whatever the view cannot draw is refused
+            raise LoadError("load_view", name=name, problem=exc) from None
+        parts = ("history", "position", "rng", "bot_rngs", "set_aside")
+        kept = {k: getattr(s, k) for k in parts}
+        pending = self._pending
+        for k in parts:
+            setattr(s, k, getattr(candidate, k))
+        try:
             self._load_extra(data.get("extra") or {})
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            s.history, s.position, s.rng, s.set_aside = kept  # keep the current game
+            self._put_back(kept)  # keep the current game
             raise LoadError("load_extra", name=name, problem=exc) from None
         self._pending = None
         self.panel.confirm = ""
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as exc:  # the old game comes back, and a reason
+            self._put_back(kept)
+            self._pending = pending
+            self.refresh()
+            raise LoadError("load_view", name=name, problem=exc) from None
+
+    def _put_back(self, session_parts: dict[str, Any]) -> None:
+        """Undo a swap: the session's history, position and generators as they were."""
+        for k, v in session_parts.items():
+            setattr(self.session, k, v)
+
+    def _dry_render(self, session: Session) -> None:
+        """Draw ``session``'s positions without showing them: what the page receives must
+        be plain JSON whose numbers the browser shows exactly (``ValueError`` otherwise).
+        A game's table may draw more (its charts' frames)."""
+        game = session.game
+        for entry in {
+            id(e): e for e in (session.history[session.position], session.history[-1])
+        }.values():
+            struct = game.state_to_struct(entry.state)
+            json.dumps(struct, allow_nan=False)
+            stack: list[Any] = [struct]
+            while stack:
+                value = stack.pop()
+                if isinstance(value, dict):
+                    stack.extend(value.values())
+                elif isinstance(value, list):
+                    stack.extend(value)
+                elif isinstance(value, int) and abs(value) > MAX_INT:
+                    raise ValueError(f"the number {value} is beyond what the page shows exactly")
 
     def _offer_download(self) -> None:
         text = self.save_json()
@@ -436,12 +544,15 @@ class GameTable(ipw.VBox):
         if not files:
             return
         item = files[0]
-        name = str(item.get("name", "the file"))
-        words = {**LOAD_WORDS, **self.panel.words}
+        name = _cut(str(item.get("name", "the file")), 100)
+        words = {k: self._t(k, v) for k, v in LOAD_WORDS.items()}
         try:
-            self.load_json(bytes(item["content"]), name=name)
-        except ValueError as exc:
-            why = exc.words(words) if isinstance(exc, LoadError) else str(exc)
+            content = item["content"]
+            self.load_json(content if len(content) > MAX_SAVE_BYTES else bytes(content), name=name)
+        except LoadError as exc:
+            self.show_file_note(words["load_failed"].format(why=exc.words(words)), error=True)
+        except Exception as exc:  # a click never raises into the kernel
+            why = _cut(f"{name}: {exc}", 300)
             self.show_file_note(words["load_failed"].format(why=why), error=True)
         else:
             self.show_file_note(words["loaded"].format(name=name))
