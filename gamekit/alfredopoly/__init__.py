@@ -10,6 +10,7 @@ The board and decks are data (:func:`load_board`); the rules are pure functions 
 [RollDice()]
 """
 
+from gamekit.alfredopoly import display, picture  # noqa: F401 (a state's notebook views)
 from gamekit.alfredopoly.board import Board, Card, Space, board_names, load_board
 from gamekit.alfredopoly.bots import make_bot, strategy_names
 from gamekit.alfredopoly.rules import (

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from gamekit.alfredopoly import commands_landing, commands_play
-from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
+from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.core.cli_sweep import register_sweep
 
 

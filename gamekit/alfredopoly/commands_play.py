@@ -10,7 +10,7 @@ import argparse
 from typing import Any
 
 from gamekit.alfredopoly.bots import strategy_names
-from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
+from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate, simulate_to_csv
 from gamekit.core.cli_parallel import add_parallel_options, count, games_help, simulate_command
 from gamekit.core.output import FORMATS, render_frame

@@ -11,6 +11,9 @@ named here too.
 
 from __future__ import annotations
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+"""How many may play (rule 1)."""
+
 TRUSTEES = -1
 """The trustees' seat (the bank): the owner of unowned property, a creditor."""
 

@@ -22,14 +22,11 @@ from __future__ import annotations
 
 from functools import cache
 from html import escape
-from typing import TYPE_CHECKING, Any
 
 from gamekit.alfredopoly.constants import STATUE
-
-if TYPE_CHECKING:
-    from gamekit.alfredopoly.spec import AlfredopolySpec
-    from gamekit.alfredopoly.state import GameState
-
+from gamekit.alfredopoly.spec import AlfredopolySpec
+from gamekit.alfredopoly.state import GameState
+from gamekit.core import views
 
 _CELL = "padding:2px 8px;text-align:left;vertical-align:top"
 _NUM = "padding:2px 8px;text-align:right;vertical-align:top"
@@ -95,11 +92,6 @@ def state_text(state: GameState, spec: AlfredopolySpec | None = None) -> str:
     return "\n".join(lines)
 
 
-def repr_pretty(state: GameState, printer: Any, cycle: bool) -> None:
-    """IPython's plain-text display (``_repr_pretty_``): :func:`state_text`."""
-    printer.text("GameState(...)" if cycle else state_text(state))
-
-
 def _spec(state: GameState, spec: AlfredopolySpec | None) -> AlfredopolySpec:
     if spec is None:
         spec = getattr(state, "spec", None)
@@ -108,8 +100,6 @@ def _spec(state: GameState, spec: AlfredopolySpec | None) -> AlfredopolySpec:
 
 @cache
 def _default_spec() -> AlfredopolySpec:
-    from gamekit.alfredopoly.spec import AlfredopolySpec
-
     return AlfredopolySpec()
 
 
@@ -244,3 +234,8 @@ def _money(amount: int) -> str:
 
 def _n(count: int, word: str) -> str:
     return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+# a state shows itself through these (gamekit.core.views): the state never imports them
+views.html.register(GameState, lambda state: state_html(state))
+views.text.register(GameState, lambda state: state_text(state))

@@ -25,12 +25,13 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, TypeVar
 
+from gamekit.alfredopoly.state import GameState
+from gamekit.core import views
 from gamekit.core.palette import SEAT_COLOURS, ink_on, mix
 
 if TYPE_CHECKING:
     from gamekit.alfredopoly.board import Board, Space
     from gamekit.alfredopoly.spec import AlfredopolySpec
-    from gamekit.alfredopoly.state import GameState
 
 __all__ = ["FONT_FLOOR", "BoardView", "Piece", "board_svg", "draw_board", "ring_label"]
 
@@ -454,3 +455,6 @@ def _centre(view: BoardView, seat_colour: dict[int, str], font: float) -> str:
         )
         y += font * 1.5
     return "\n".join(out)
+
+
+views.svg.register(GameState, lambda state: board_svg(state))

@@ -31,7 +31,7 @@ from fractions import Fraction
 from gamekit.alfredopoly.actions import EndTurn, RollDice
 from gamekit.alfredopoly.board import DECKS
 from gamekit.alfredopoly.checks import legal_moves, manage_moves, why_illegal
-from gamekit.alfredopoly.constants import TRUSTEES
+from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS, TRUSTEES
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
@@ -42,7 +42,6 @@ from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed, make_rng
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
-MIN_PLAYERS, MAX_PLAYERS = 2, 8
 
 
 def new_game(

@@ -45,9 +45,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from gamekit.alfredopoly.actions import ProposeTrade
-from gamekit.alfredopoly.display import repr_pretty, state_html, state_text
+from gamekit.alfredopoly.board import DECK_TITLES, DECKS
+from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS, STATUE, TRUSTEES
+from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.core.structs import NOT_IN_STRUCT, check_values, from_struct, to_struct
+from gamekit.core.views import Shown
 
 
 @dataclass(frozen=True)
@@ -91,10 +94,9 @@ class AuctionState:
 
 
 @dataclass(frozen=True)
-class GameState:
-    _repr_html_ = state_html  # a notebook shows a table of players (display.py)
-    _repr_pretty_ = repr_pretty
-    __str__ = state_text  # print(state): a few lines of text
+class GameState(Shown):
+    """One position. In a notebook it shows a table of players (``display.py``) and the
+    board (``picture.py``); ``print(state)`` gives a few lines (``gamekit.core.views``)."""
 
     players: tuple[PlayerState, ...]
     owner: tuple[int, ...]
@@ -131,12 +133,6 @@ class GameState:
     def active(self) -> tuple[int, ...]:
         """Seats still in the game."""
         return tuple(i for i, p in enumerate(self.players) if not p.bankrupt)
-
-    def _repr_svg_(self) -> str:
-        """The board as a picture (:func:`gamekit.alfredopoly.picture.board_svg`)."""
-        from gamekit.alfredopoly.picture import board_svg  # drawing is not the rules' concern
-
-        return board_svg(self)
 
 
 def state_to_struct(state: GameState) -> dict[str, Any]:
@@ -197,8 +193,6 @@ def money_limit(spec: AlfredopolySpec) -> int:
     >>> money_limit(AlfredopolySpec())
     1000012000
     """
-    from gamekit.alfredopoly.rules import MAX_PLAYERS
-
     return MONEY_LIMIT + MAX_PLAYERS * spec.starting_cash
 
 
@@ -235,8 +229,6 @@ def _check_bounds(state: GameState, spec: AlfredopolySpec) -> None:
 
 def _check_sizes(state: GameState, spaces: int) -> None:
     """2 to 8 players, and one entry a space in each list of the board (``ValueError``)."""
-    from gamekit.alfredopoly.rules import MAX_PLAYERS, MIN_PLAYERS
-
     if not MIN_PLAYERS <= len(state.players) <= MAX_PLAYERS:
         raise ValueError(
             f"state.players: {len(state.players)} player{'s' * (len(state.players) != 1)}; "
@@ -250,9 +242,6 @@ def _check_sizes(state: GameState, spaces: int) -> None:
 
 def _check_seats_and_spaces(state: GameState, spaces: int) -> None:
     """A loaded state names only seats, spaces and phases that exist (``ValueError``)."""
-    from gamekit.alfredopoly.constants import STATUE, TRUSTEES
-    from gamekit.alfredopoly.phases import PHASES
-
     seats = range(len(state.players))
     check_values("state.phase", state.phase, frozenset(PHASES.names))
     for name in ("current", "actor"):
@@ -299,8 +288,6 @@ def _check_holdings(state: GameState, spec: AlfredopolySpec) -> None:
     """What the players hold fits together (``ValueError`` naming the field): no negative
     cash, buildings only on an owned, unmortgaged street, and every card of the board in
     exactly one place (a deck or a player's hand)."""
-    from gamekit.alfredopoly.board import DECK_TITLES, DECKS
-
     for seat, player in enumerate(state.players):
         if player.cash < 0:
             raise ValueError(f"state.players[{seat}].cash: {player.cash} is below zero")
@@ -383,8 +370,6 @@ def _check_group(state: GameState, spec: AlfredopolySpec, i: int) -> None:
 
 def _check_supply(state: GameState, spec: AlfredopolySpec) -> None:
     """What is built and what the trustees hold is at most the supply (rule 10)."""
-    from gamekit.alfredopoly.constants import STATUE
-
     built = {
         "sculptures": sum(lv for lv in state.level if lv < STATUE),
         "statues": sum(1 for lv in state.level if lv == STATUE),

@@ -11,6 +11,7 @@ The public API, in the order a lesson meets it:
 True
 """
 
+from gamekit.almamater import display, picture  # noqa: F401 (a state's notebook views)
 from gamekit.almamater.actions import ACTIONS
 from gamekit.almamater.bots import BOTS
 from gamekit.almamater.components import Components, load_components, notes_frame

@@ -21,11 +21,13 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from gamekit.almamater.state import GameState, PlayerState
+from gamekit.core import views
 
 if TYPE_CHECKING:
     from gamekit.almamater.spec import AlmaMaterSpec
-    from gamekit.almamater.state import GameState, PlayerState
 
 _CELL = "padding:2px 4px;text-align:left;vertical-align:top"
 _NUM = "padding:2px 4px;text-align:right;vertical-align:top"
@@ -107,10 +109,6 @@ def state_text(
     lines.extend(f"  {n}" for n in _notes(state, who))
     return "\n".join(lines)
 
-
-def repr_pretty(state: GameState, printer: Any, cycle: bool) -> None:
-    """IPython's plain-text display (``_repr_pretty_``): :func:`state_text`."""
-    printer.text("GameState(...)" if cycle else state_text(state))
 
 
 def _names(state: GameState, names: Sequence[str] | None) -> list[str]:
@@ -205,3 +203,8 @@ def _seat_name(names: Sequence[str], seat: int) -> str:
 
 def _n(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
+
+
+# a state shows itself through these (gamekit.core.views): the state never imports them
+views.html.register(GameState, lambda state: state_html(state))
+views.text.register(GameState, lambda state: state_text(state))

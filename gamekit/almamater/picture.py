@@ -22,14 +22,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from html import escape
-from typing import TYPE_CHECKING
 
 from gamekit.almamater.display import _cells, _headline, _names
 from gamekit.almamater.spec import space_title
+from gamekit.almamater.state import GameState
+from gamekit.core import views
 from gamekit.core.palette import ALMAMATER_HEX, ink_on, mix
-
-if TYPE_CHECKING:
-    from gamekit.almamater.state import GameState
 
 __all__ = ["FONT_FLOOR", "university_svg"]
 
@@ -238,3 +236,6 @@ def _universities(
         body.append("</g>")
         bottom = max(bottom, y + height)
     return bottom
+
+
+views.svg.register(GameState, lambda state: university_svg(state))

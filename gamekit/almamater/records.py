@@ -43,6 +43,7 @@ UPGRADE_SPACES = ("laboratory", "starting_student", "bishop", "antiquarian")
 TIMINGS = ("immediate", "income", "end", "upgrade")
 LETTERS = ("A", "B", "C", "D", "E")
 STEPS_PER_CARD = 3
+HAND = 4  # founding cards dealt to each player (rule 2: keep 3 of them)
 """Research steps on each research card (a fact: 5 cards A-E, 3 steps each, 15 in all);
 a milestone ends each card."""
 FAMILIES = (

@@ -12,12 +12,10 @@ from __future__ import annotations
 
 from gamekit.almamater.moves import Work
 from gamekit.almamater.phases import PHASES
-from gamekit.almamater.records import FACULTIES, LETTERS
+from gamekit.almamater.records import FACULTIES, HAND, LETTERS
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.rng import Seed, make_rng
-
-HAND = 4  # founding cards dealt to each player (rule 2: keep 3 of them)
 
 
 def new_game(spec: AlmaMaterSpec, players: int | None = None, seed: Seed = None) -> GameState:

@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NoReturn, TypeVar
 
-from gamekit.almamater.display import repr_pretty, state_html, state_text
-from gamekit.almamater.records import LETTERS, STEPS_PER_CARD
+from gamekit.almamater.records import HAND, LETTERS, STEPS_PER_CARD
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.core.structs import NOT_IN_STRUCT, check_values, from_struct, to_struct
+from gamekit.core.views import Shown
 
 EXTRA_TRIGGERS = frozenset(("glory", "prestige", "slot"))  # rule 22: each gives one master
 PHASES = ("draft", "discard", "chancellor", "action", "administration", "income", "over")
@@ -85,12 +85,12 @@ class PlayerState:
 
 
 @dataclass(frozen=True)
-class GameState:
-    """One position of a game. ``order`` is the turn order (seats); ``turn`` indexes it."""
+class GameState(Shown):
+    """One position of a game. ``order`` is the turn order (seats); ``turn`` indexes it.
 
-    _repr_html_ = state_html  # a notebook shows a table of players (display.py)
-    _repr_pretty_ = repr_pretty
-    __str__ = state_text  # print(state): a few lines of text
+    In a notebook it shows a table of players (``display.py``) and a picture
+    (``picture.py``); ``print(state)`` gives a few lines of text (``gamekit.core.views``).
+    """
 
     phase: str
     round: int
@@ -135,12 +135,6 @@ class GameState:
         if self.phase in ("draft", "discard"):
             return self.turn
         return self.order[self.turn]
-
-    def _repr_svg_(self) -> str:
-        """The position as a picture (:func:`gamekit.almamater.picture.university_svg`)."""
-        from gamekit.almamater.picture import university_svg  # drawing is not the rules' concern
-
-        return university_svg(self)
 
     def rank_of(self, seat: int) -> int:
         """The book-reputation rank (1 = best) of ``seat``'s colour."""
@@ -409,8 +403,6 @@ def _check_table(state: GameState, spec: Any) -> None:
 def _check_player(state: GameState, spec: Any, seat: int, p: PlayerState) -> None:
     """One university board: markers on their tracks, rows within the lecture halls,
     only known cards, masters within the board's limits."""
-    from gamekit.almamater.setup import HAND  # setup imports this module
-
     c = spec.components
     board = c.board
     at = f"state.players[{seat}]"
