@@ -402,18 +402,17 @@ def _names(cell: str) -> set[str]:
     return {n.strip().strip('"').replace('"', "").lower() for n in cell.split(",") if n.strip()}
 
 
+def glossary_word_cells() -> dict[str, str]:
+    """The glossary's word cells (id ``w-...``), one word (or a few) each: id -> Markdown."""
+    return {c["id"]: text(c) for c in cells("glossary_alfredopoly") if c["id"].startswith("w-")}
+
+
 def alfredopoly_glossary_words() -> set[str]:
-    """The rule book's words table (which the glossary shows) and the glossary notebook's
-    "Words of the lessons" table."""
-    book = (NOTEBOOKS.parent / "docs" / "rules" / "alfredopoly.md").read_text(encoding="utf-8")
-    tables = [book.split("## Words used in these rules", 1)[1].split("\n## ", 1)[0]]
-    tables += [m for m in markdown("glossary_alfredopoly").split("\n## ") if
-               m.startswith("Words of the lessons")]  # fmt: skip
+    """Every word the glossary explains: the bold names at the start of its word cells
+    (the rule book's words and the "Words of the lessons")."""
     words: set[str] = set()
-    for table in tables:
-        for line in table.splitlines():
-            if line.startswith("| ") and not line.startswith("| ---"):
-                words |= _names(line.strip().strip("|").split("|")[0])
+    for source in glossary_word_cells().values():
+        words |= _names(re.match(r"\*\*(.+?)\*\*", source).group(1).replace(":", ","))
     return words
 
 
@@ -570,39 +569,38 @@ def test_alfredopoly_exercise_text_does_not_hold_a_whole_number_answer(name):
                     )
 
 
-def glossary_anchors() -> set[str]:
-    return set(re.findall(r'<a id="([a-z0-9-]+)"></a>', markdown("glossary_alfredopoly")))
-
-
 @pytest.mark.parametrize("name", ALFREDOPOLY_LESSONS)
 def test_alfredopoly_words_box_links_land_on_the_word(name):
-    """Each word of the box links to its own row of the glossary (an ``<a id>`` that
-    JupyterLab and Voila scroll to), not to the top of the page."""
+    """Each word of the box links to its own cell of the glossary
+    (``glossary_alfredopoly.ipynb#cell-id=w-fee``): JupyterLab scrolls to the cell with that
+    id, and Voila and nbconvert give the cell the HTML id ``cell-id=w-fee``. A link to the
+    page alone (or to an anchor inside a Markdown cell, which JupyterLab looks for before
+    the opened notebook has rendered it) lands at the top (checked in the browser)."""
     box = next(text(c) for c in cells(name)[:4] if text(c).startswith(WORDS_BOX))
-    anchors = glossary_anchors()
+    ids = set(glossary_word_cells())
     for line in box.splitlines():
         if not line.startswith("> * **"):
             continue
         links = re.findall(r"\(glossary_alfredopoly\.ipynb(?:#([^)]*))?\)", line)
         assert links and all(links), f"{name}: a glossary link without its word: {line[:60]}"
-        missing = [a for a in links if a not in anchors]
-        assert not missing, f"{name}: no anchor {missing} in the glossary"
+        for fragment in links:
+            assert fragment.startswith("cell-id="), f"{name}: #{fragment} is not a cell id"
+            assert fragment[len("cell-id="):] in ids, f"{name}: no glossary cell #{fragment}"
+        first = _names(re.match(r"> \* \*\*(.+?)\*\*", line).group(1))
+        target = glossary_word_cells()[links[0][len("cell-id="):]]
+        named = _names(re.match(r"\*\*(.+?)\*\*", target).group(1).replace(":", ","))
+        assert first & named, f"{name}: {sorted(first)} links to the cell of {sorted(named)}"
 
 
-def test_alfredopoly_glossary_table_is_the_rule_books():
-    """The glossary's anchored table is the rule book's words table, row for row."""
+def test_alfredopoly_glossary_words_are_the_rule_books():
+    """The glossary's first word cells are the rule book's words table, word for word."""
     book = (NOTEBOOKS.parent / "docs" / "rules" / "alfredopoly.md").read_text(encoding="utf-8")
     section = book.split("## Words used in these rules", 1)[1].split("\n## ", 1)[0]
-
-    def rows(table: str) -> list[list[str]]:
-        found = []
-        for line in table.splitlines():
-            if line.startswith("| ") and not line.startswith(("| ---", "| word")):
-                cells_ = [c.strip() for c in line.strip().strip("|").split("|")]
-                cells_[0] = re.sub(r"<[^>]+>", "", cells_[0]).replace("**", "")
-                found.append(cells_)
-        return sorted(found, key=lambda r: r[0].strip('"').lower())
-
-    shown = next(text(c) for c in cells("glossary_alfredopoly") if text(c).startswith("## The words"))
-    assert rows(shown) == rows(section)
-    assert len(glossary_anchors()) >= len(rows(section))
+    table = [
+        [c.strip() for c in line.strip().strip("|").split("|")]
+        for line in section.splitlines()
+        if line.startswith("| ") and not line.startswith(("| ---", "| word"))
+    ]
+    expected = {f"**{w}**: {meaning} *(Monopoly: {mono})*" for w, meaning, mono in table}
+    shown = {src for src in glossary_word_cells().values() if "*(Monopoly: " in src}
+    assert shown == expected
