@@ -604,3 +604,32 @@ def test_alfredopoly_glossary_words_are_the_rule_books():
     expected = {f"**{w}**: {meaning} *(Monopoly: {mono})*" for w, meaning, mono in table}
     shown = {src for src in glossary_word_cells().values() if "*(Monopoly: " in src}
     assert shown == expected
+
+
+def test_rule_book_get_out_card_figures_are_computed():
+    """The rule book's "about 11% less often ... space 7 0.0073 instead of 0.0082": the exact
+    chain with both "Get out" cards out of their decks (it said "about 10%" beside an
+    example that worked out to 15%)."""
+    from dataclasses import replace
+
+    from gamekit.alfredopoly.board import load_board
+    from gamekit.alfredopoly.landing import LandingOptions, build_chain
+
+    book = (NOTEBOOKS.parent / "docs" / "rules" / "alfredopoly.md").read_text(encoding="utf-8")
+    words = " ".join(book.split())
+    match = re.search(
+        r"about (\d+)% less often .*? gives space 7 (0\.\d{4}) per roll instead of (0\.\d{4})",
+        words,
+    )
+    assert match, "the rule book's Get out card example is not where this test reads it"
+    share, held, chain = int(match.group(1)), float(match.group(2)), float(match.group(3))
+    board = load_board("alfred")
+    decks = {
+        name: tuple(c for c in deck if c.effect != "get_out_of_jail")
+        for name, deck in board.decks.items()
+    }
+    p = build_chain(board, LandingOptions(jail="long")).probabilities()
+    q = build_chain(replace(board, decks=decks), LandingOptions(jail="long")).probabilities()
+    assert (round(float(q[7]), 4), round(float(p[7]), 4)) == (held, chain)
+    for space in (7, 22, 36):  # the three E-Mail spaces
+        assert round(100 * (1 - q[space] / p[space])) == share

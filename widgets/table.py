@@ -19,13 +19,14 @@ import copy
 import json
 import re
 import string
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as ipw
 
-from gamekit.core.actions import Action
+from gamekit.core.actions import Action, Outcome
 from gamekit.core.data import parse_json, template_problem
 from gamekit.core.errors import DataError, IllegalAction
 from gamekit.core.structs import MAX_INT
@@ -38,6 +39,7 @@ SAVE_VERSION = 1
 MAX_SAVE_BYTES = 4_000_000
 """The largest saved game a table reads (4 MB, checked before parsing): a whole four-player
 Alfredopoly game of bots writes about 130 KB, so this holds about 30 such games."""
+_END_NOW: Any = object()  # the pending "End the game now" question (not an action of a game)
 _ROLLED = re.compile(r"^(?P<who>.+?) rolled (?P<dice>\d+(?:\s*\+\s*\d+)*)")
 
 #: Why a file could not be loaded, in English (the panel's ``words`` hold other languages
@@ -136,6 +138,127 @@ def since_last_person(entries: Sequence[Entry]) -> int:
     return lines
 
 
+PERSON = "person"
+
+
+class SetupForm(ipw.VBox):
+    """A new game from a form a Voila user can fill in: the players (a name each, and
+    whether a person or which bot plays it), the game's house rules, and a limit (rounds,
+    minutes) after which the game ends with the winner by the score then.
+
+    How a game's table hooks in: pass ``rules`` (option name -> an ipywidgets control whose
+    ``value`` is the option's value, e.g. ``{"auction": Checkbox(...)}``) and ``on_start``,
+    called with ``(names, bots, options, minutes)`` (``bots`` seat -> strategy, ``options``
+    the rules plus ``max_rounds`` when a round limit is set, ``minutes`` ``None`` or a
+    number); it starts the game and returns a message ("" when all went well). A bad name
+    is refused with its reason beside the button, and the game in play is kept.
+
+    >>> seen = []
+    >>> form = SetupForm(["Ann", "Bo"], {1: "builder"}, ["builder", "random"],
+    ...                  on_start=lambda *a: seen.append(a) or "")
+    >>> form.count.value = 3; form.names[2].value = "Cy"; form.start.click()
+    >>> seen[0][:2]
+    (['Ann', 'Bo', 'Cy'], {1: 'builder'})
+    """
+
+    MAX_PLAYERS = 6
+
+    def __init__(
+        self,
+        names: Sequence[str],
+        bots: dict[int, str],
+        strategies: Sequence[str],
+        *,
+        on_start: Callable[[list[str], dict[int, str], dict[str, Any], float | None], str],
+        rules: dict[str, Any] | None = None,
+        words: dict[str, str] | None = None,
+        min_players: int = 2,
+        max_players: int = MAX_PLAYERS,
+        rounds: bool = True,
+    ) -> None:
+        w = words or {}
+        self._on_start = on_start
+        self.rules = dict(rules or {})
+        self.count = ipw.BoundedIntText(
+            value=len(names), min=min_players, max=max_players,
+            description=w.get("setup_players", "Players"), style={"description_width": "initial"},
+            layout=ipw.Layout(width="160px"),
+        )  # fmt: skip
+        person = w.get("setup_person", "a person")
+        badge = w.get("bot_badge", "Bot")
+        choices = [(person, PERSON)] + [(f"{badge}: {s}", s) for s in strategies]
+        defaults = list(names) + [f"Player {n + 1}" for n in range(len(names), max_players)]
+        self.names = [
+            ipw.Text(value=defaults[n], layout=ipw.Layout(width="180px"),
+                     description=f"{n + 1}.", style={"description_width": "24px"})
+            for n in range(max_players)
+        ]  # fmt: skip
+        self.roles = [
+            ipw.Dropdown(
+                options=choices, value=bots.get(n, PERSON), layout=ipw.Layout(width="190px")
+            )
+            for n in range(max_players)
+        ]
+        self.rows = [
+            ipw.HBox([n, r], layout=ipw.Layout(grid_gap="6px"))
+            for n, r in zip(self.names, self.roles, strict=True)
+        ]
+        self.round_limit = ipw.BoundedIntText(
+            value=0, min=0, max=999, description=w.get("setup_rounds", "Round limit (0: none)"),
+            style={"description_width": "initial"}, layout=ipw.Layout(width="260px"),
+        )  # fmt: skip
+        self.minutes = ipw.BoundedIntText(
+            value=0, min=0, max=600,
+            description=w.get("setup_minutes", "Time limit in minutes (0: none)"),
+            style={"description_width": "initial"}, layout=ipw.Layout(width="320px"),
+        )  # fmt: skip
+        self.start = ipw.Button(
+            description=w.get("setup_start", "Start the new game"), button_style="primary",
+            tooltip=w.get("setup_start_tip", "the game in play ends; Save it first to keep it"),
+            layout=ipw.Layout(width="auto"),
+        )  # fmt: skip
+        self.note = ipw.Label("")
+        self.note.add_class("gk-file-note")
+        self.start.on_click(lambda _: self.submit())
+        self.count.observe(lambda _: self._show_rows(), names="value")
+        limits = [self.round_limit, self.minutes] if rounds else [self.minutes]
+        flow = ipw.Layout(flex_flow="row wrap", grid_gap="8px", align_items="center")
+        super().__init__(
+            [
+                self.count,
+                ipw.Box(self.rows, layout=flow),
+                ipw.Box(list(self.rules.values()), layout=flow),
+                ipw.Box(limits, layout=flow),
+                ipw.Box([self.start, self.note], layout=flow),
+            ]
+        )
+        self.add_class("gk-setup")
+        self._show_rows()
+
+    def _show_rows(self) -> None:
+        for n, row in enumerate(self.rows):
+            row.layout.display = "" if n < self.count.value else "none"
+
+    def submit(self) -> str:
+        """Start the new game from the form (what the button does); returns the message."""
+        n = self.count.value
+        names = [self.names[k].value.strip() for k in range(n)]
+        bots = {k: self.roles[k].value for k in range(n) if self.roles[k].value != PERSON}
+        options = {key: control.value for key, control in self.rules.items()}
+        if self.round_limit.value:
+            options["max_rounds"] = int(self.round_limit.value)
+        minutes = float(self.minutes.value) if self.minutes.value else None
+        try:
+            message = self._on_start(names, bots, options, minutes)
+        except ValueError as exc:
+            message = str(exc)
+            self.note.add_class("gk-error")
+        else:
+            self.note.remove_class("gk-error")
+        self.note.value = message
+        return message
+
+
 class GameTable(ipw.VBox):
     """Base of :class:`~widgets.play_alfredopoly.AlfredopolyTable` and
     :class:`~widgets.play_almamater.AlmaMaterTable`."""
@@ -156,11 +279,14 @@ class GameTable(ipw.VBox):
         self._pending: Action | None = None  # a move waiting for "start a new branch?"
         self._pending_branch = True  # whether that question is the new-branch one
         self._from_python = False  # True while act() takes an action given in Python
+        self._ended_early: tuple[int, str] | None = None  # (position, why): "End the game now"
+        self._deadline: float | None = None  # time.monotonic() when a time limit ends the game
         self.panel = PlayPanel(
             on_act=self._act,
             on_bot=self._bot,
             on_confirm=self._confirm,
             on_undo=self._undo,
+            on_undo_last=self.undo_last,
             show_step_toggle=self.auto_bots,
             **panel,
         )
@@ -183,8 +309,12 @@ class GameTable(ipw.VBox):
             accept=".json,application/json",
             multiple=False,
             description=self._t("load", "Load a game"),
+            tooltip=self._t("load_tip", "read a game written by “Save the game” (JSON)"),
+            layout=ipw.Layout(width="auto", min_width="max-content"),
         )
         self.upload.observe(self._uploaded, names="value")
+        self.panel.max_upload = MAX_SAVE_BYTES  # a larger file stays in the page ...
+        self.panel.on_file_too_large = self._file_too_large  # ... which says so
         # what became of the last file loaded, next to the Load button (a Label: text only)
         self.file_note = ipw.Label("", layout=ipw.Layout(display="none"))
         self.file_note.add_class("gk-file-note")
@@ -242,7 +372,12 @@ class GameTable(ipw.VBox):
     def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
         """``(question, yes, no)`` when a click on ``action`` must be confirmed first (an
         irreversible choice that is easy to click by mistake), else ``None``. Actions taken
-        from Python (:meth:`act`) are never asked about."""
+        from Python (:meth:`act`) are never asked about.
+
+        How a game's table hooks in: override this and return the question for the actions
+        that cannot be taken back (Alfredopoly: Declare bankruptcy, Don't buy; Alma Mater:
+        pass); the panel shows it in place of the buttons, and its "yes" takes the action
+        (through :meth:`_confirm`)."""
         return None
 
     def _act(self, struct: dict[str, Any], *, branch: bool = False, confirmed: bool = False) -> str:
@@ -268,8 +403,11 @@ class GameTable(ipw.VBox):
                 ).format(action=self._label(action), later=later)
             return ""
         self._pending = None
+        if self.early_outcome() is not None:
+            raise IllegalAction(self._t("end_over", "the game is over already"), action)
         s.act(action)  # IllegalAction -> message, game unchanged
         stopped = self._play_bots() if self._autoplay() and s.bot_to_act() else ""
+        self._check_deadline()
         self.refresh()
         return stopped  # what happened is in the log
 
@@ -299,12 +437,138 @@ class GameTable(ipw.VBox):
     def _confirm(self, yes: bool) -> str:
         pending, self._pending = self._pending, None
         self.panel.confirm = ""
+        if pending is _END_NOW:
+            if yes:
+                self.end_now()
+            else:
+                self.refresh()
+            return ""
         if not yes or pending is None:
             self.refresh()
             kept = self._t("branch_kept", "No new branch: the recorded moves are kept.")
             return kept if self._pending_branch else ""
         # a confirmed choice may still need the new-branch question (from an earlier move)
         return self._act(pending.to_struct(), branch=self._pending_branch, confirmed=True)
+
+    # --- undo, ending early ---------------------------------------------------------
+    def last_decision(self) -> int | None:
+        """The history index of the last decision a person made up to the position shown
+        (``None`` when there is none): what "Undo my last decision" takes back.
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1)
+        >>> t.last_decision() is None
+        True
+        """
+        s = self.session
+        for k in range(s.position, 0, -1):
+            entry = s.history[k]
+            if entry.action is not None and not entry.bot:
+                return k
+        return None
+
+    def undo_last(self) -> str:
+        """The "Undo my last decision" button, in one click: show the position before the
+        last decision a person made (the bots' moves after it go too) and set the later
+        moves aside, so "Undo the branch" brings them back. Shared by every table: a game's
+        table needs no code for it (the panel shows the button whenever
+        :meth:`last_decision` finds one).
+        Raises ``IllegalAction`` when no person has decided anything yet.
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1); t.roll(3, 4)
+        >>> t.undo_last(); t.session.position, t.session.state.players[0].position
+        ('Undone: Roll the dice. Ann is to decide again.', 0, 0)
+        """
+        k = self.last_decision()
+        if k is None:
+            raise IllegalAction(self._t("undo_none", "no decision of a person to undo yet"))
+        s = self.session
+        entry, before = s.history[k], s.history[k - 1].state
+        label = s.game.describe(entry.action, before) if entry.action is not None else entry.label
+        who = self._seat_name(before, entry.seat) if entry.seat is not None else ""
+        s.set_aside.append((list(s.history), s.position))
+        del s.history[k:]
+        s.position = k - 1
+        self._pending = None
+        if self._ended_early is not None and self._ended_early[0] >= k - 1:
+            self._ended_early = None
+        self.refresh()
+        return self._t("undone", "Undone: {action}. {who} is to decide again.").format(
+            action=label[:1].upper() + label[1:], who=who
+        )
+
+    def _seat_name(self, state: Any, seat: int) -> str:
+        """A seat's name in the table's words (Alma Mater may override)."""
+        return str(getattr(state.players[seat], "name", f"seat {seat}"))
+
+    def early_outcome(self) -> Outcome | None:
+        """How the game ended when a teacher ended it early ("End the game now" or the time
+        limit): ranked by the game's own score (:meth:`_score_now`), else ``None``."""
+        if self._ended_early is None or self._ended_early[0] != self.session.position:
+            return None
+        return self._score_now(self._ended_early[1])
+
+    def _score_now(self, why: str) -> Outcome:  # pragma: no cover - each game scores its own
+        """The outcome if the game ended now, ``why`` its termination (Alfredopoly: net worth,
+        Alma Mater: the score so far). A game's table overrides this to offer "End the game
+        now" and a time limit."""
+        raise NotImplementedError
+
+    def end_now(self, why: str = "") -> Outcome:
+        """End the game at the position shown, the winner by the game's score now
+        (:meth:`_score_now`); no more decisions are offered (Undo brings the game back).
+        The "End the game now" button asks first, then calls this.
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1)
+        >>> t.end_now().termination, t.panel.actions
+        ('ended by the teacher', [])
+        """
+        if self.session.outcome is not None:
+            raise IllegalAction(self._t("end_over", "the game is over already"))
+        why = why or self._t("ended_teacher", "ended by the teacher")
+        self._ended_early = (self.session.position, why)
+        self._pending = None
+        self.refresh()
+        outcome = self.early_outcome()
+        assert outcome is not None
+        return outcome
+
+    def set_time_limit(self, minutes: float | None) -> None:
+        """End the game at the first decision after ``minutes`` from now (``None``: no
+        limit), the winner by the score then (:meth:`end_now`).
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1); t.set_time_limit(0)
+        >>> t.roll(3, 4); t.early_outcome().termination
+        'time limit'
+        """
+        if minutes is not None and (isinstance(minutes, bool) or not minutes >= 0):
+            raise ValueError(f"minutes must be a number >= 0 or None, not {minutes!r}")
+        self._deadline = None if minutes is None else time.monotonic() + 60 * float(minutes)
+
+    def _check_deadline(self) -> None:
+        if (
+            self._deadline is not None
+            and time.monotonic() >= self._deadline
+            and self._ended_early is None
+            and self.session.at_end
+            and self.session.outcome is None
+        ):
+            self._deadline = None
+            self._ended_early = (self.session.position, self._t("time_limit", "time limit"))
+
+    def _ask_end(self) -> None:
+        """The "End the game now" button: ask first (it cannot be taken back in one click)."""
+        self._pending, self._pending_branch = _END_NOW, False
+        with self.panel.hold_sync():
+            self.panel.confirm = self._t(
+                "end_ask", "End the game now? The winner is the one with the highest {score}."
+            ).format(score=self._t("score_name", "score"))
+            self.panel.confirm_yes = self._t("end_yes", "End the game now")
+            self.panel.confirm_no = self._t("end_no", "Play on")
+            self.panel.view += 1
 
     def _undo(self) -> str:
         back = self.session.undo_branch()
@@ -320,6 +584,7 @@ class GameTable(ipw.VBox):
             self.session.bot_step()
         else:
             stopped = self._play_bots(until)
+        self._check_deadline()
         self.refresh()
         return stopped
 
@@ -530,14 +795,19 @@ class GameTable(ipw.VBox):
                     raise ValueError(f"the number {value} is beyond what the page shows exactly")
 
     def _offer_download(self) -> None:
+        """Save: the page downloads the file at once (the panel's ``download`` trait, one
+        click); the link beside the button downloads it again."""
         text = self.save_json()
         moves = len(self.session.history) - 1
         payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
         filename = f"{self.game}-game-{moves}-moves.json"
+        again = self._t("download_again", "saved as {name} (again)").format(name=filename)
         self.download.value = (
             f'<a class="gk-download" download="{filename}" '
-            f'href="data:application/json;base64,{payload}">Download {filename}</a>'
+            f'href="data:application/json;base64,{payload}">{again}</a>'
         )
+        n = int(self.panel.download.get("n", 0)) + 1
+        self.panel.download = {"name": filename, "data": payload, "n": n}
 
     def _uploaded(self, change: dict[str, Any]) -> None:
         files = change["new"]
@@ -557,6 +827,17 @@ class GameTable(ipw.VBox):
         else:
             self.show_file_note(words["loaded"].format(name=name))
         self.upload.value = ()
+
+    def _file_too_large(self, name: str, size: Any) -> None:
+        """A file chosen for Load that the page kept (over :data:`MAX_SAVE_BYTES`): say so
+        next to the Load button, and in the panel's message line (``ValueError``)."""
+        shown = f"{size:,}" if isinstance(size, int) and not isinstance(size, bool) else "?"
+        why = LoadError("load_too_large", name=name, size=shown, limit=f"{MAX_SAVE_BYTES:,}")
+        text = self._t("load_failed", LOAD_WORDS["load_failed"]).format(
+            why=why.words({k: self._t(k, v) for k, v in LOAD_WORDS.items()})
+        )
+        self.show_file_note(text, error=True)
+        raise ValueError(text)
 
     def show_file_note(self, text: str, *, error: bool = False) -> None:
         """Say what became of a file (loaded, or why not) next to the Load button, where the
@@ -610,6 +891,10 @@ class GameTable(ipw.VBox):
         else:
             waiting = ""
         log = [self._words(line) for e in entries for line in e.events]
+        turns = self._log_turns(entries)
+        early = self.early_outcome()
+        if early is not None:
+            actions, people_act, bot_turn, waiting = [], False, False, ""
         undo = ""
         if s.set_aside:
             history, position = s.set_aside[-1]
@@ -624,8 +909,16 @@ class GameTable(ipw.VBox):
             self.panel.can_act = people_act
             self.panel.bot_turn = bot_turn
             self.panel.waiting = waiting
-            self.panel.log = log[-LOG_LINES:]
+            cut = max(0, len(log) - LOG_LINES)
+            self.panel.log = log[cut:]
+            self.panel.log_turns = [[n - cut, text] for n, text in turns if n >= cut]
             self.panel.fresh = min(since_last_person(entries), LOG_LINES)
+            self.panel.latest = self._latest(entries)
+            self.panel.undo_last_label = (
+                self._t("undo_last", "Undo my last decision")
+                if self.last_decision() is not None
+                else ""
+            )
             self.panel.dice_note = self._dice_note(entries)
             self.panel.undo_label = undo
             if self._pending is None:
@@ -637,6 +930,55 @@ class GameTable(ipw.VBox):
         for update in self._live:
             update()
 
+    def _turn_heading(self, state: Any) -> str | None:
+        """The log's heading for the turn ``state`` is in (``None``: no headings). A game's
+        table overrides it (Alfredopoly: "Round 2 · Bo"); a new heading starts a turn."""
+        turn = getattr(state, "turn", None)
+        return None if turn is None else self._t("turn_heading", "Turn {turn}").format(turn=turn)
+
+    def _log_turns(self, entries: Sequence[Entry]) -> list[list[Any]]:
+        """``[line index, heading]`` where the log starts a new turn (before that line)."""
+        out: list[list[Any]] = []
+        n, last = 0, None
+        for k, entry in enumerate(entries):
+            if k > 0 and entry.events:
+                heading = self._turn_heading(entries[k - 1].state)
+                if heading is not None and heading != last:
+                    out.append([n, heading])
+                    last = heading
+            n += len(entry.events)
+        return out
+
+    def _latest(self, entries: Sequence[Entry], most: int = 4) -> list[str]:
+        """What just happened, for the panel's top: the lines since the last decision a
+        person made (that decision's own lines included), at most ``most`` (the newest
+        last); a bot's lines name it ("Bot Cy: bought Alumni Hall for $200")."""
+        lines: list[str] = []
+        for k in range(len(entries) - 1, 0, -1):
+            entry = entries[k]
+            who = ""
+            if entry.bot and entry.seat is not None:
+                who = self._seat_name(entries[0].state, entry.seat)
+            if not entry.events and entry.action is not None and entry.seat is not None:
+                # a decision with no event of its own ("End the turn"): its words
+                said = self.session.game.describe(entry.action, entries[k - 1].state)
+                name = self._seat_name(entries[0].state, entry.seat)
+                lines.append(
+                    f"{name}: {said}"
+                    if not entry.bot
+                    else f"{self._t('bot_badge', 'Bot')} {name}: {said}"
+                )
+            for line in reversed(entry.events):
+                text = self._words(line)
+                if who:
+                    bot = self._t("bot_badge", "Bot")
+                    rest = text.removeprefix(who + " ") if text.startswith(who + " ") else text
+                    text = f"{bot} {who}: {rest}"
+                lines.append(text)
+            if (entry.action is not None and not entry.bot) or len(lines) >= most:
+                break
+        return lines[:most][::-1]
+
     def people_to_act(self) -> bool:
         """Whether a person (not a bot) is to act at the position shown."""
         return bool(self.session.legal()) and not self.session.bot_to_act()
@@ -647,4 +989,4 @@ class GameTable(ipw.VBox):
         return self.session.state
 
 
-__all__ = ["LOAD_WORDS", "GameTable", "LoadError", "Reply", "since_last_person"]
+__all__ = ["LOAD_WORDS", "GameTable", "LoadError", "Reply", "SetupForm", "since_last_person"]
