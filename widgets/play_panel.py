@@ -74,6 +74,8 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "load_failed": "Nicht geladen: {why}",
         "loaded": "{name} geladen.",
         "load_not_json": "{name} ist keine JSON-Datei ({problem})",
+        "json_at": "Fehler in Zeile {line}, Spalte {column}",
+        "json_bad": "kein gültiges JSON",
         "load_not_saved": "{name} ist kein gespeichertes Campus-Gamekit-Spiel",
         "load_version": "{name} hat die Version {version}; dieses Kit liest Version {expected}",
         "load_game": "{name} ist ein Spiel von {game}, dieser Tisch spielt {table}",

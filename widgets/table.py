@@ -48,6 +48,10 @@ LOAD_WORDS = {
     "load_failed": "Could not load: {why}",
     "loaded": "Loaded {name}.",
     "load_not_json": "{name}: not JSON text ({problem})",
+    # the JSON parser's detail in it: its place (json_at) or any other problem (json_bad);
+    # English keeps the parser's own words
+    "json_at": "{detail}: line {line}, column {column}",
+    "json_bad": "{problem}",
     "load_not_saved": "{name}: not a saved Campus Gamekit game (format {format})",
     "load_version": "{name}: version {version}, this kit reads {expected}",
     "load_game": "{name}: a game of {game}, this table plays {table}",
@@ -93,8 +97,29 @@ class LoadError(ValueError):
 
     def words(self, templates: dict[str, Any]) -> str:
         """The sentence in the language of ``templates`` (English when it has none, or when
-        its sentence is not text with this sentence's fields: page-set words never raise)."""
-        return safe_words(templates, self.key, LOAD_WORDS[self.key]).format(**self.fields)
+        its sentence is not text with this sentence's fields: page-set words never raise).
+        The JSON parser's own English detail is said in the templates' words when they have
+        them (``json_at``: where it failed; ``json_bad``: any other problem).
+
+        >>> e = LoadError("load_not_json", name="a.json", problem="Oops: line 2 column 5")
+        >>> e.words({"load_not_json": "{name}: {problem}", "json_at": "Zeile {line}"})
+        'a.json: Zeile 2'
+        """
+        fields = dict(self.fields)
+        if self.key == "load_not_json" and isinstance(templates.get("json_at"), str):
+            at = re.search(r"^(.*): line (\d+) column (\d+)", fields.get("problem", ""))
+            bad = templates.get("json_bad")
+            problem = fields.get("problem", "")
+            try:  # words set by the page must not raise: else the parser's English stays
+                if at:
+                    fields["problem"] = templates["json_at"].format(
+                        detail=at[1], line=at[2], column=at[3]
+                    )
+                elif isinstance(bad, str):
+                    fields["problem"] = bad.format(problem=problem)
+            except (KeyError, IndexError, ValueError):
+                pass
+        return safe_words(templates, self.key, LOAD_WORDS[self.key]).format(**fields)
 
 
 def _cut(text: str, most: int = 300) -> str:

@@ -157,3 +157,20 @@ def test_german_table_shows_no_english_word_outside_data_names() -> None:
         "rule",
         "book",
     }
+
+
+def test_a_bad_file_is_refused_in_german_with_the_json_parser_detail_in_german() -> None:
+    """The German table's Load refused a non-JSON file with the parser's English detail
+    ('... keine JSON-Datei (Expecting value: line 1 column 1 (char 0))'): now the place in
+    German, and a problem with no place in German words."""
+    table = AlmaMaterTable(["Ann", "Bo"], seed=3, lang="de")
+    for text, said in (
+        (b'{"format": 1,\n  oops}', "Fehler in Zeile 2, Spalte 3"),
+        (b'{"a": 1, "a": 2}', "kein gültiges JSON"),
+    ):
+        table._uploaded({"new": [{"name": "spiel.json", "content": text}]})
+        note = table.file_note.value
+        assert note.startswith("Nicht geladen: spiel.json ist keine JSON-Datei ("), note
+        assert said in note, note
+        found = english_words(note) | (set(re.findall(r"\b[a-z]+\b", note)) & MORE_ENGLISH)
+        assert not found, (note, found)
