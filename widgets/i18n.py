@@ -147,6 +147,14 @@ _WORDS: dict[str, dict[str, str]] = {
         ),
         "pass_yes": "Yes, pass for the rest of the round",
         "pass_no": "No, keep playing",
+        "setup_title": "New game: players, bots, a round or time limit",
+        "new_game_note": "A new game: {names}.",
+        "end_now": "End the game now",
+        "end_now_tip": "end the game here, the winner by the score so far (asks first)",
+        "round_limit": "round limit",
+        "game_over_early": "Game over ({why}). Winner by the score so far: {winners} "
+        "({scores} prestige)",
+        "score_name": "score so far",
     },
     "de": {
         "round": "Runde {round} von {rounds}",
@@ -232,6 +240,15 @@ _WORDS: dict[str, dict[str, str]] = {
         ),
         "pass_yes": "Ja, für den Rest der Runde passen",
         "pass_no": "Nein, weiterspielen",
+        "setup_title": "Neues Spiel: Spieler, Bots, Runden- oder Zeitlimit",
+        "new_game_note": "Ein neues Spiel: {names}.",
+        "end_now": "Spiel jetzt beenden",
+        "end_now_tip": "das Spiel hier beenden; es gewinnt der bisherige Punktestand (fragt "
+        "zuerst)",
+        "round_limit": "Rundenlimit",
+        "game_over_early": "Spielende ({why}). Gewinner nach dem bisherigen Punktestand: "
+        "{winners} ({scores} Prestige)",
+        "score_name": "bisherigen Punktestand",
     },
 }
 

@@ -35,14 +35,14 @@ from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.almamater.words import books as book_words
 from gamekit.almamater.words import button_words, event_text, own_textbooks
-from gamekit.core.actions import Action, ScoreLine
+from gamekit.core.actions import Action, Outcome, ScoreLine
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX
 from widgets.charts import score_breakdown_chart, show
 from widgets.i18n import bot_name, phase_words, score_rule, space_name, words
-from widgets.session import Entry, Session, bot_seats, seat_names
-from widgets.table import GameTable
+from widgets.session import MAX_BOT_STEPS, Entry, Session, bot_seats, seat_names
+from widgets.table import GameTable, SetupForm
 
 NAMES = ("Ann", "Bo", "Cy", "Di")
 MAIN = (A.Pass, A.DraftKeep, A.DiscardFounding, A.ChooseChancellor, *A.DECISIONS)
@@ -91,18 +91,14 @@ class AlmaMaterTable(GameTable):
         projector: bool = False,
     ) -> None:
         names = seat_names(players, NAMES)
-        self.names = names
-        colours = make_spec(len(names), data).colours
-        # the engine narrates by colour ("Green hires ..."); the table says names everywhere
-        self.labels = list(names)
         self.lang = lang
         self._w = words(lang)  # the table's words in its language (raises for an unknown one)
-        self._colour_words = re.compile(
-            r"\b(" + "|".join(re.escape(c.capitalize()) for c in colours) + r")\b"
-        )
-        self._by_colour = {c.capitalize(): n for n, c in zip(names, colours, strict=True)}
+        self._players(names, data)
         self._bots = bot_seats(bots, names)
         self._seed = seed
+        self._data, self._width, self._projector = data, width, projector
+        self._auto_bots_wanted = auto_bots
+        self._max_rounds: int | None = None  # a round limit (the setup form's)
         session = Session(
             games()["almamater"], names, seed=seed, bots=self._bots, options={"data": data}
         )
@@ -120,18 +116,7 @@ class AlmaMaterTable(GameTable):
             pick_first=True,
             layout=ipw.Layout(min_width="300px"),
         )
-        start = self.session.state
-        self.board = AlmaMaterBoard(
-            spec, start, names=self.labels, width=width, lang=lang, projector=projector
-        )
-        self.board.layout = ipw.Layout(max_width=f"{width}px")
-        self.tableaus = [
-            UniversityTableau(
-                spec, start, seat=s, names=self.labels, lang=lang, projector=projector
-            )
-            for s in range(len(names))
-        ]
-        self.board.observe(self._focus, names="selected")
+        self._boards(spec)
         self.panel.observe(self._picked, names="focus")
         universities = ipw.GridBox(
             self.tableaus,
@@ -154,18 +139,153 @@ class AlmaMaterTable(GameTable):
         )
         main.add_class("gk-am-main")
         self.panel.add_class("gk-am-panel")
-        super().__init__(
-            [
-                main,
-                self.history,
-                self.files,
-                universities,
-            ]
+        self._main, self._universities = main, universities
+        # "End the game now?" names this game's score (the shared question's {score})
+        self.panel.words = {**self.panel.words, "score_name": self._w["score_name"]}
+        # a new game (players, bots, a round or time limit) and "End the game now": the
+        # shared table's setup form and ending (widgets/table.py), the winner by the score
+        # so far (rules.outcome_now)
+        self.setup = self._setup_form()
+        self.setups = ipw.Accordion([self.setup], titles=[self._w["setup_title"]])
+        self.setups.selected_index = None
+        self.end_button = ipw.Button(
+            description=self._w["end_now"],
+            tooltip=self._w["end_now_tip"],
+            layout=ipw.Layout(width="auto"),
         )
+        self.end_button.on_click(lambda _: self._ask_end())
+        self.files.children = (*self.files.children, self.end_button)
+        super().__init__([main, self.history, self.files, universities, self.setups])
         self.add_class("gk-am-table")  # the panel's layout for this game (almamater.css)
         if projector:
             self.add_class("gk-am-projector")  # 18 px text: the board needs more room
         self._start()
+
+    def _players(self, names: list[str], data: Any) -> None:
+        """The seats' names, and how the engine's colour words become them."""
+        self.names = names
+        colours = make_spec(len(names), data).colours
+        # the engine narrates by colour ("Green hires ..."); the table says names everywhere
+        self.labels = list(names)
+        self._colour_words = re.compile(
+            r"\b(" + "|".join(re.escape(c.capitalize()) for c in colours) + r")\b"
+        )
+        self._by_colour = {c.capitalize(): n for n, c in zip(names, colours, strict=True)}
+
+    def _boards(self, spec: AlmaMaterSpec) -> None:
+        """The shared board and one university per seat for the game in play."""
+        start = self.session.state
+        self.board = AlmaMaterBoard(
+            spec, start, names=self.labels, width=self._width, lang=self.lang,
+            projector=self._projector,
+        )  # fmt: skip
+        self.board.layout = ipw.Layout(max_width=f"{self._width}px")
+        self.tableaus = [
+            UniversityTableau(
+                spec, start, seat=s, names=self.labels, lang=self.lang, projector=self._projector
+            )
+            for s in range(len(self.names))
+        ]
+        self.board.observe(self._focus, names="selected")
+
+    def _setup_form(self) -> SetupForm:
+        """The "New game" form: 2-4 players, which are bots, a round or time limit."""
+        form = SetupForm(
+            self.names,
+            self._bots,
+            list(games()["almamater"].bots()),
+            on_start=self._start_from_form,
+            words={**self.panel.words, **self._w},
+            min_players=2,
+            max_players=len(NAMES),
+        )
+        form.round_limit.max = self.state.rounds
+        return form
+
+    def _start_from_form(
+        self, names: list[str], bots: dict[int, str], options: dict[str, Any], minutes: float | None
+    ) -> str:
+        self.new_game(names, bots=bots, minutes=minutes, max_rounds=options.get("max_rounds"))
+        return self._w["new_game_note"].format(names=", ".join(names))
+
+    def new_game(
+        self,
+        players: int | Sequence[str],
+        *,
+        bots: Mapping[int | str, str] | Sequence[str | None] | None = None,
+        seed: Seed = None,
+        minutes: float | None = None,
+        max_rounds: int | None = None,
+    ) -> None:
+        """Start a new game at this table (the setup form's button): 2-4 players, bots, a
+        round limit (``max_rounds``: the game ends when that round is over, the winner by
+        the score so far) and a time limit in ``minutes``. A bad name or number raises
+        ``ValueError`` and the game in play is kept.
+
+        >>> t = AlmaMaterTable(["Ann", "Bo"], seed=1)
+        >>> t.new_game(["Ann", "Bo", "Cy"], bots={"Cy": "dean"}, max_rounds=1, seed=2)
+        >>> len(t.state.players), len(t.tableaus), t.session.history[1:]
+        (3, 3, [])
+        """
+        names = seat_names(players, NAMES)
+        seats = bot_seats(bots, names)
+        rounds = self.state.rounds
+        if max_rounds is not None and not (isinstance(max_rounds, int) and max_rounds >= 0):
+            raise ValueError(f"max_rounds must be a whole number >= 0, not {max_rounds!r}")
+        session = Session(
+            games()["almamater"], names, seed=seed, bots=seats, options={"data": self._data}
+        )  # ValueError: the game in play is kept
+        self.set_time_limit(minutes)
+        self._players(names, self._data)
+        self._bots, self._seed = seats, seed
+        self._max_rounds = max_rounds if max_rounds and max_rounds < rounds else None
+        self.session = session
+        self.spec = session.state.spec
+        self._boards(self.spec)
+        self._main.children = (self.board, self.panel)
+        self._universities.children = tuple(self.tableaus)
+        self._pending = None
+        self._ended_early = None
+        self.auto_bots = self._auto_bots_wanted and len(seats) < len(names)
+        self.panel.show_step_toggle = self.auto_bots
+        self.panel.confirm = ""
+        self.panel.show_message("")
+        if self._autoplay():
+            self._play_bots()
+        self.refresh()
+
+    def _past_limit(self) -> bool:
+        """Whether the round limit's last round is over (its income paid)."""
+        state = self.session.state
+        return self._max_rounds is not None and state.round > self._max_rounds
+
+    def _play_bots(self, until: str = "person") -> str:
+        """As the shared table's, but bots stop where a round limit ends the game."""
+        if self._max_rounds is None:
+            return super()._play_bots(until)
+        start, steps = self.session.actor(), 0
+        while self.session.bot_to_act() and steps < MAX_BOT_STEPS and not self._past_limit():
+            self.session.bot_step()
+            steps += 1
+            if until == "turn" and self.session.actor() != start:
+                break
+        return ""
+
+    def _score_now(self, why: str) -> Outcome:
+        """The outcome if the game ended now: the final scoring at this position, ranked as
+        at the end (the engine's ``outcome_now``)."""
+        return R.outcome_now(self.spec, self.session.state, why)
+
+    def _seat_name(self, state: Any, seat: int) -> str:
+        return self.labels[seat]
+
+    def _outcome(self) -> Outcome | None:
+        """How the game ended: at the end of its last round, or early (a round or time
+        limit, "End the game now"); ``None`` while it runs."""
+        s = self.session
+        if self._past_limit() and self._ended_early is None and s.at_end and s.outcome is None:
+            self._ended_early = (s.position, self._w["round_limit"])
+        return s.outcome or self.early_outcome()
 
     def _focus(self, change: dict[str, Any]) -> None:
         space = change["new"]
@@ -252,10 +372,14 @@ class AlmaMaterTable(GameTable):
         return {"players": list(self.names)}
 
     def _status(self, state: GameState) -> str:
-        outcome = self.session.outcome
+        outcome = self._outcome()
         if outcome is not None:
             winners = f" {self._w['and']} ".join(self.labels[w] for w in outcome.winners)
             scores = ", ".join(f"{self.labels[s]} {outcome.scores[s]}" for s in outcome.ranking)
+            if self.session.outcome is None:  # ended early: by the score so far
+                return self._w["game_over_early"].format(
+                    why=outcome.termination, winners=winners, scores=scores
+                )
             return self._w["game_over"].format(winners=winners, scores=scores)
         seat = state.current
         who = self.labels[seat] if seat is not None else ""
@@ -293,7 +417,8 @@ class AlmaMaterTable(GameTable):
                     }
                 )
         cards = []
-        outcome = s.outcome
+        outcome = self._outcome()
+        self.end_button.disabled = outcome is not None
         for seat, p in enumerate(state.players):
             if outcome is None:  # the prestige track, and what the final scoring would give
                 headline = f"{p.prestige} {self._w['prestige']}"

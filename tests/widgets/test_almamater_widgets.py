@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 
 import numpy as np
@@ -287,3 +288,54 @@ def test_outcome_now_ranks_any_position_as_the_end_does() -> None:
     end = R.outcome(table.spec, table.state)
     assert end is not None
     assert R.outcome_now(table.spec, table.state, end.termination) == end
+
+
+def test_end_the_game_now_names_the_winner_by_the_score_so_far() -> None:
+    """'End the game now' asks first, then ends the game at this position: the status and
+    the cards give the engine's score so far (outcome_now), and no decision is left."""
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={"Bo": "scholar", "Cy": "dean"}, seed=2026)
+    for _ in range(12):
+        click(table, table.panel.actions[0]["action"])
+    assert table.state.round == 1 and table.panel.actions
+    table.end_button.click()
+    assert "score so far" in table.panel.confirm and table.panel.actions  # asked, not ended
+    table.answer(True)
+    now = R.outcome_now(table.spec, table.state, "ended by the teacher")
+    winners = " and ".join(table.names[w] for w in now.winners)
+    assert table.panel.status.startswith(
+        f"Game over (ended by the teacher). Winner by the score so far: {winners} ("
+    ), table.panel.status
+    assert table.panel.actions == [] and table.end_button.disabled
+    for seat, card in enumerate(table.panel.players):
+        assert card["headline"] == f"Final score: {now.scores[seat]} prestige"
+
+
+def test_a_round_limit_ends_the_game_after_that_round_with_no_bot_move_beyond() -> None:
+    """The setup form starts a new game with a round limit of 1: when round 1 is over
+    (income paid) the game ends, winner by the score so far; the bots make no move in
+    round 2 (they would have played on to the next person's turn)."""
+    table = AlmaMaterTable(["Ann", "Bo"], seed=1)
+    form = table.setup
+    form.count.value = 3
+    form.names[2].value = "Cy"
+    form.roles[1].value, form.roles[2].value = "greedy", "dean"
+    form.round_limit.value = 1
+    assert form.round_limit.max == table.state.rounds  # no limit beyond the game's rounds
+    form.start.click()
+    assert table.names == ["Ann", "Bo", "Cy"] and len(table.tableaus) == 3
+    assert form.note.value == "A new game: Ann, Bo, Cy."
+    for _ in range(300):
+        if not table.panel.actions:
+            break
+        actions = table.panel.actions
+        placements = [a for a in actions if a["group"] == "manage" and a["space"]]
+        click(table, (placements or actions)[0]["action"])
+    state = table.state
+    assert state.round == 2 and state.phase == "action", (state.round, state.phase)
+    history = table.session.history
+    assert all(
+        before.state.round <= 1 for before, entry in itertools.pairwise(history) if entry.action
+    )
+    now = R.outcome_now(table.spec, state, "round limit")
+    assert table.panel.status.startswith("Game over (round limit). Winner by the score so far")
+    assert f"Ann {now.scores[0]}" in table.panel.status
