@@ -306,8 +306,7 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # the kit's voila.json preheats kernels for the dashboards; one each is enough here
-    server = start_voila(tmp_path_factory.mktemp("voila"), ("--pool_size=1",))
+    server = start_voila(tmp_path_factory.mktemp("voila"))
     yield server
     server.stop()
 
