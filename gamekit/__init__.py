@@ -9,7 +9,6 @@ The engine is pure Python with numpy and pandas; it never imports Jupyter.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -26,11 +25,6 @@ def games() -> dict[str, Game]:
     >>> {"alfredopoly", "almamater"} <= set(games())  # and any game folder dropped in
     True
     """
-    return dict(_discovered(tuple(__path__)))
+    from gamekit.core.game import games as found
 
-
-@lru_cache(maxsize=4)
-def _discovered(paths: tuple[str, ...]) -> dict[str, Game]:
-    from gamekit.core.game import discover_games
-
-    return discover_games(paths, __name__)
+    return found()

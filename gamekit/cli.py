@@ -1,8 +1,9 @@
 """The ``gamekit`` command: one entry point, a subcommand group per game.
 
-Each game of :func:`gamekit.games` with a module ``gamekit/<game>/cli.py`` gets a group;
-that module's ``register(parser)`` adds the game's subcommands to it (the help line is the
-game's ``summary``). Bad input exits with status 2 and one line on stderr; Ctrl-C exits
+Each game of :func:`gamekit.games` gets a group (its help line is the game's ``summary``):
+a module ``gamekit/<game>/cli.py`` adds the game's own subcommands with ``register(parser)``;
+any other game gets ``simulate`` and ``sweep`` from the protocol (:mod:`gamekit.commands`).
+Bad input exits with status 2 and one line on stderr; Ctrl-C exits
 with 130 and SIGTERM with 143, after stopping any worker processes and removing a
 half-written ``--out`` file.
 
@@ -50,13 +51,15 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"gamekit {__version__}")
     groups = parser.add_subparsers(dest="game", metavar="GAME", parser_class=_Parser)
     for name, game in gamekit.games().items():
-        if importlib.util.find_spec(f"gamekit.{name}.cli") is None:
-            continue  # a game without commands of its own
-        module = importlib.import_module(f"gamekit.{name}.cli")
-        text = str(getattr(game, "summary", name))
+        text = str(getattr(game, "summary", "") or name)
         group = groups.add_parser(name, help=text, description=f"{name}: {text}")
         group.set_defaults(_group=group)
-        module.register(group)
+        if importlib.util.find_spec(f"gamekit.{name}.cli") is not None:
+            importlib.import_module(f"gamekit.{name}.cli").register(group)
+        else:  # a game without commands of its own: simulate and sweep from the protocol
+            from gamekit.commands.simulate import register_generic
+
+            register_generic(group, game)
     return parser
 
 

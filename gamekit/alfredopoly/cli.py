@@ -10,7 +10,7 @@ import argparse
 
 from gamekit.alfredopoly import commands_landing, commands_play
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
-from gamekit.core.cli_sweep import register_sweep
+from gamekit.commands.sweep import register_sweep
 
 
 def register(parser: argparse.ArgumentParser) -> None:

@@ -15,7 +15,7 @@ from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.economics import group_economics, property_economics
 from gamekit.alfredopoly.landing import LandingOptions, landing_probabilities
 from gamekit.alfredopoly.montecarlo import MAX_ROLLS, ROLLS_PER_SECOND, simulate_landing
-from gamekit.core.cli_parallel import count
+from gamekit.commands.runs import count
 from gamekit.core.dice import Dice
 from gamekit.core.output import FORMATS, render_frame
 

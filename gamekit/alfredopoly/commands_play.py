@@ -12,7 +12,7 @@ from typing import Any
 from gamekit.alfredopoly.bots import strategy_names
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate, simulate_to_csv
-from gamekit.core.cli_parallel import add_parallel_options, count, games_help, simulate_command
+from gamekit.commands.runs import add_parallel_options, count, games_help, simulate_command
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_GAMES
 from gamekit.core.simulate import MAX_ROUNDS

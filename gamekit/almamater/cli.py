@@ -13,8 +13,8 @@ import json
 
 import pandas as pd
 
-from gamekit.core.cli_parallel import add_parallel_options, count, games_help, simulate_command
-from gamekit.core.cli_sweep import register_sweep
+from gamekit.commands.runs import add_parallel_options, count, games_help, simulate_command
+from gamekit.commands.sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_GAMES
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gamekit.core.cli_parallel import CONNECT_SECONDS, check_run, count, run_parallel
+from gamekit.commands.runs import CONNECT_SECONDS, check_run, count, run_parallel
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_EXECUTOR_WORKERS, MAX_GAMES, WORKERS_PER_CORE, max_workers
 from gamekit.core.simulate import MAX_SEATS

@@ -68,7 +68,6 @@ gamekit.core.errors.IllegalAction: take n=3 is not a legal action now
 
 from __future__ import annotations
 
-import importlib
 import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
@@ -357,13 +356,12 @@ def game_by_name(name: str, root: str | None = None) -> Any:
     >>> game_by_name("alfredopoly").name
     'alfredopoly'
     """
-    import gamekit
+    from gamekit.core.game import games
 
-    if root is not None and root not in gamekit.__path__:
-        kit = str(Path(importlib.import_module("gamekit").__file__ or ".").resolve().parent)
-        if Path(root) != Path(kit):
-            gamekit.__path__.append(root)
-    return gamekit.games()[name]
+    paths = sys.modules[__name__.partition(".")[0]].__path__
+    if root is not None and root not in paths and Path(root) != Path(__file__).parents[1]:
+        paths.append(root)
+    return games()[name]
 
 
 def _as_step(result: Any) -> Step[Any]:

@@ -153,11 +153,11 @@ def _game_modules() -> list[str]:
     >>> "gamekit.almamater.exercises" in _game_modules()
     True
     """
-    import gamekit
+    from gamekit.core.game import kit_paths
 
     return [
         f"gamekit.{info.name}.exercises"
-        for info in pkgutil.iter_modules(gamekit.__path__)
+        for info in pkgutil.iter_modules(list(kit_paths()))
         if info.ispkg and info.name != "core"
     ]
 

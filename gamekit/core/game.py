@@ -53,8 +53,10 @@ True
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Protocol, TypeAlias, runtime_checkable
 
@@ -286,3 +288,24 @@ def discover_games(paths: Sequence[str], package: str = "gamekit") -> dict[str, 
             raise ValueError(f"{folder / 'game.py'}: a second game named {game.name!r}")
         found[game.name] = game
     return found
+
+
+def kit_paths() -> tuple[str, ...]:
+    """The folders of the kit's package (``gamekit.__path__``), read from the package that
+    is already imported (every module of the kit is imported through it)."""
+    return tuple(sys.modules[__name__.partition(".")[0]].__path__)
+
+
+def games() -> dict[str, Game]:
+    """Every game of the kit by name (what :func:`gamekit.games` returns): every subfolder
+    of the kit's package with a ``game.py`` defining ``GAME``, found once per package path.
+
+    >>> games()["alfredopoly"].name
+    'alfredopoly'
+    """
+    return dict(_discovered(kit_paths()))
+
+
+@lru_cache(maxsize=4)
+def _discovered(paths: tuple[str, ...]) -> dict[str, Game]:
+    return discover_games(paths, __name__.partition(".")[0])

@@ -79,8 +79,9 @@ T = TypeVar("T")
 #: worth of play; below this many games per worker, one process is faster.
 GAMES_PER_WORKER = 400
 
-#: Modules the fork server imports once, so each pool's workers start already warm.
-_PRELOAD = ["numpy", "pandas", "gamekit.alfredopoly.simulate", "gamekit.almamater.simulate"]
+#: Modules the fork server imports once, so each pool's workers start already warm; the
+#: modules of the game a run plays are added (:func:`_preload`), whatever the game.
+_PRELOAD = ["numpy", "pandas"]
 
 
 def available_cores() -> int:
@@ -367,11 +368,25 @@ def _main_by_name() -> bool:
     return bool(getattr(getattr(main, "__spec__", None), "name", None))
 
 
-def _pool(workers: int) -> ProcessPoolExecutor:
+def _preload(task: Callable[..., Any]) -> list[str]:
+    """The modules to warm the fork server with for ``task``: numpy, pandas, and the kit's
+    modules that ``task`` (a function or a ``functools.partial``) and its arguments come from.
+
+    >>> import functools, gamekit
+    >>> from gamekit.core.simulate import _play
+    >>> _preload(functools.partial(_play, gamekit.games()["almamater"]))[-2:]
+    ['gamekit.almamater.game', 'gamekit.core.simulate']
+    """
+    found = [getattr(task, "func", task), *getattr(task, "args", ())]
+    names = {getattr(x, "__module__", None) or type(x).__module__ for x in found}
+    return [*_PRELOAD, *sorted(n for n in names if n.startswith("gamekit."))]
+
+
+def _pool(workers: int, task: Callable[..., Any] | None = None) -> ProcessPoolExecutor:
     method = start_method()
     context = multiprocessing.get_context(method)
     if method == "forkserver":
-        context.set_forkserver_preload(_PRELOAD)
+        context.set_forkserver_preload(_preload(task) if task is not None else _PRELOAD)
     return ProcessPoolExecutor(
         workers,
         mp_context=context,
@@ -453,7 +468,7 @@ def run_games(
             _run_on(executor, task, pieces, window=4 * n, deliver=deliver)
         else:
             with terminate_as_interrupt():
-                pool = _pool(n)
+                pool = _pool(n, task)
                 try:
                     _run_on(pool, task, pieces, window=4 * n, deliver=deliver)
                     pool.shutdown(wait=True)

@@ -145,7 +145,7 @@ def test_a_grid_of_thousands_of_combinations_is_refused() -> None:
 
 def test_a_silent_scheduler_is_an_error_after_the_timeout(monkeypatch) -> None:
     pytest.importorskip("distributed")
-    from gamekit.core import cli_parallel
+    from gamekit.commands import runs as cli_parallel
 
     monkeypatch.setattr(cli_parallel, "CONNECT_SECONDS", 0.5)
     with socket.socket() as server:  # accepts connections and never says a word

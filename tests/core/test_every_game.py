@@ -125,3 +125,27 @@ def test_the_example_game_sweeps_and_saves_as_the_guide_says():
         pig.make_spec(2, target=30, dice=2)  # what simulate and sweep check first
     with pytest.raises(ValueError, match="2 to 6 players"):
         pig.make_spec(7)
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_a_game_without_commands_gets_simulate_and_sweep_on_the_command_line(name, capsys):
+    """``gamekit GAME simulate|sweep`` from the protocol alone (gamekit.commands), on one
+    and two workers, with the frame's CSV equal to Python's simulate."""
+    from gamekit.cli import main
+
+    game = gamekit.games()[name]
+    bots = ",".join(game.bots())
+    argv = [name, "simulate", "--games", "6", "--seed", "4", "--strategy", bots, "--format", "csv"]
+    assert main([*argv, "--workers", "1"]) == 0
+    one = capsys.readouterr().out
+    assert main([*argv, "--workers", "2"]) == 0
+    assert capsys.readouterr().out == one
+    frame = simulate(game, seats(game), games=6, seed=4, strategies=list(game.bots()))
+    assert one == frame.to_csv(index=False)
+    setting = next(s for s in game.sweep_settings if s != "players")
+    default = game.options[setting]
+    grid = f"{setting}={default},{default // 2}"
+    assert main([name, "sweep", "--grid", grid, "--strategy", bots, "--games", "8"]) == 0
+    assert "win share" in capsys.readouterr().out
+    assert main([name, "simulate", "--set", "nope=1"]) == 2
+    assert "not a setting" in capsys.readouterr().err

@@ -147,7 +147,7 @@ def test_dask_local_cluster_gives_the_same_frames():
 
 def test_cli_out_streams_and_bad_workers_exit_2(tmp_path, monkeypatch):
     from gamekit.cli import main
-    from gamekit.core import cli_parallel
+    from gamekit.commands import runs as cli_parallel
 
     monkeypatch.setattr(cli_parallel, "CONNECT_SECONDS", 1.0)
 
