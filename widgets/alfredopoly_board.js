@@ -286,11 +286,17 @@ function drawSpace(layer, space, pl, view) {
       // the cell for players *in* Academic Probation, apart from "just visiting"
       const hj = view.heat[40];
       const fill = view.hasHeat && hj !== null && hj !== undefined ? heatColour(view.scale(hj)) : null;
-      const cw = w * 0.6, ch = h * 0.56;
+      // with a heat map the cell is narrower: the space's own value ("just visiting")
+      // stands beside it, on the corner's colour
+      const hv = hasHeat ? w * 0.5 : w * 0.6;
+      const cw = hv, ch = h * 0.56;
       gkSvg("rect", { class: "gk-jail-cell", x: w - cw, y: 0, width: cw, height: ch, ...(fill ? { style: `fill:${fill}` } : {}) }, g);
       fitText(g, w - cw / 2, f * 0.95, "IN", f, { class: "gk-small gk-jail-label" });
       if (view.hasHeat && hj !== null && hj !== undefined) {
         fitText(g, w - cw / 2, ch - 6, formatValue(hj, view.heatFormat), f, { class: "gk-heat-value" }, cw - 4);
+      }
+      if (hasHeat) {
+        fitText(g, (w - cw) / 2, ch - 6, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value gk-visit-value" }, w - cw - 4);
       }
       const names = lines(space.short || space.name, inner, 2, "gk-corner-name");
       multiline(g, w / 2, h - 8 - (names.length - 1) * f * LEADING, names, f, { class: "gk-name gk-corner-name", "data-label": space.short || space.name }, inner);
@@ -576,9 +582,21 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
     return;
   }
   const space = view.board[selected];
-  const lines = deedLines(space, view);
   const ls = f * 1.2; // line spacing
   const dw = Math.min(room - 20, Math.max(330, f * 17));
+  // a label too long to share its line with its value ("landing probability per roll
+  // 2.27%") is broken between words, and the value goes on the label's last line
+  const lines = [];
+  for (const [label, value] of deedLines(space, view)) {
+    const words = String(label).split(" ");
+    if ((String(label).length + String(value).length + 2) * f * CHAR <= dw - 32 || words.length < 2) {
+      lines.push([label, value]);
+      continue;
+    }
+    let cut = 1;
+    while (cut < words.length - 1 && words.slice(0, cut + 1).join(" ").length <= String(label).length / 2) cut++;
+    lines.push([words.slice(0, cut).join(" "), ""], [words.slice(cut).join(" "), value]);
+  }
   const head = f * 3.6;
   const dh = head + 20 + lines.length * ls;
   const dx = mid - dw / 2;
@@ -677,7 +695,9 @@ function render({ model, el }) {
       const others = Array.from(row.children).filter((c) => c !== el);
       const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
       whole = row.clientWidth - 4;
-      width = row.clientWidth - others.reduce((sum, c) => sum + c.offsetWidth, 0) - gap * others.length - 12;
+      // (a play panel counts at its usual width, also while it sits above the board)
+      const wide = (c) => (c.classList.contains("gk-panel-box") ? Math.min(c.offsetWidth, 460) : c.offsetWidth);
+      width = row.clientWidth - others.reduce((sum, c) => sum + wide(c), 0) - gap * others.length - 12;
       // too narrow beside the others: take the whole row (a wrapping row moves them below)
       if (width < SIDE_BY_SIDE) width = whole;
     }
@@ -689,7 +709,11 @@ function render({ model, el }) {
     const room = visible - top - 40;
     const tall = room >= 0.55 * visible ? room : visible - 40;
     const size = Math.max(240, Math.floor(Math.min(max, width, tall)));
-    return readable(size, Math.floor(Math.min(width, visible - 8)), Math.floor(Math.max(width, whole)));
+    const best = readable(size, Math.floor(Math.min(width, visible - 8)), Math.floor(Math.max(width, whole)));
+    // a board that needs the whole row puts what sits beside it first (a play table's
+    // panel: its status and decisions above the board, not a board's height below it)
+    if (row && row.classList.contains("gk-table-row")) row.classList.toggle("gk-row-stacked", best > width + 1 || width === whole);
+    return best;
   };
 
   // The least size from `size` up to `most` pixels at which every name is readable (at
@@ -836,6 +860,13 @@ function render({ model, el }) {
   model.on("change:selected", onSelected);
   px = fit();
   draw();
+  // the landing panel's stock sliders ("Rolls") get an accessible name (common.js)
+  let tries = 0;
+  const named = setInterval(() => {
+    const panel = root.closest(".gk-landing-panel");
+    if (panel) gkNameSliders(panel);
+    else if (++tries > 30) clearInterval(named); // not in a landing panel
+  }, 1000);
   // the page may still be laying out: measure again once it has
   const later = setTimeout(() => {
     const before = px;
@@ -844,6 +875,7 @@ function render({ model, el }) {
   }, 300);
   return () => {
     clearTimeout(later);
+    clearInterval(named);
     if (observer) observer.disconnect();
     window.removeEventListener("resize", resize);
     skip.removeEventListener("click", jump);

@@ -134,7 +134,15 @@ class UniversityTableau(GameWidget):
 
     def show(self, state: GameState) -> None:
         """Draw this seat at another position."""
+        self._state = state
         self.view = tableau_view(self._spec, state, self.seat, self._names, self.lang)
+
+    def export_picture(self) -> str:
+        """This seat's university as standalone SVG, for exported notebooks."""
+        state = self._state
+        if state.spec is None:
+            state = replace(state, spec=self._spec)
+        return university_svg(state, names=self._names, seats=[self.seat], board=False)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {"seat": self.seat, "colour": self._spec.colours[self.seat]}

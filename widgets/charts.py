@@ -233,8 +233,10 @@ def exact_vs_simulated_chart(frame: pd.DataFrame, *, z: float = 1.96) -> alt.Lay
     sim = base.mark_point(color="#00798c", filled=True, size=30).encode(
         y="simulated:Q", tooltip=tip
     )
-    exact = base.mark_tick(color="#d1495b", thickness=2, size=12).encode(y="exact:Q", tooltip=tip)
-    return alt.layer(exact, bars, sim).properties(
+    # the exact value on top, wider than the simulated point and its bar, so the red mark
+    # is seen where the two agree (drawn first, it hid under the blue)
+    exact = base.mark_tick(color="#d1495b", thickness=3, size=16).encode(y="exact:Q", tooltip=tip)
+    return alt.layer(bars, sim, exact).properties(
         width=WIDTH, height=260, title=f"Exact (red) vs simulated (blue, ±{z:g} s.e.)"
     )
 
@@ -457,7 +459,13 @@ def money_chart(frame: pd.DataFrame, value: str = "money", *, x: str = "turn") -
     players = list(dict.fromkeys(frame["player"]))
     return (
         alt.Chart(_clean(frame), title=f"{value.replace('_', ' ').capitalize()} over the game")
-        .mark_line(interpolate="step-after")
+        # thick lines, and a point per turn with a dark edge: a light seat colour (Cy's
+        # yellow) still stands out from the white background on a projector
+        .mark_line(
+            interpolate="step-after",
+            strokeWidth=3,
+            point=alt.OverlayMarkDef(filled=True, size=45, stroke="#1d2330", strokeWidth=1.2),
+        )
         .encode(
             x=alt.X(f"{x}:Q", title=x),
             y=alt.Y(f"{value}:Q", title="$"),

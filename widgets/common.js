@@ -146,3 +146,18 @@ function gkRefitOnResize(root, fit) {
   if (observer) observer.observe(root);
   return () => { if (observer) observer.disconnect(); };
 }
+
+// Give the stock ipywidgets sliders inside `container` an accessible name (axe:
+// aria-input-field-name): noUiSlider's handle is the focusable role="slider" element, and
+// it has no name of its own; it takes its slider's description ("History", "Rolls").
+// Call again after a redraw (a handle drawn later is named then).
+function gkNameSliders(container) {
+  if (!container) return;
+  for (const slider of container.querySelectorAll(".widget-slider, .jupyter-widget-slider")) {
+    const label = slider.querySelector(".widget-label, .widget-label-basic");
+    const name = (label && label.textContent.trim()) || "value";
+    for (const handle of slider.querySelectorAll(".noUi-handle, [role='slider']")) {
+      if (handle.getAttribute("aria-label") !== name) handle.setAttribute("aria-label", name);
+    }
+  }
+}

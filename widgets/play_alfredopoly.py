@@ -33,14 +33,14 @@ from gamekit.alfredopoly.constants import STATUE
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.alfredopoly.words import waiting_for
-from gamekit.core.actions import Action
+from gamekit.core.actions import Action, Outcome
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
 from gamekit.core.rng import Seed
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
 from widgets.session import Session, bot_seats, seat_names
-from widgets.table import GameTable
+from widgets.table import GameTable, SetupForm
 from widgets.trade_form import TradeForm
 
 MAIN = (
@@ -162,6 +162,8 @@ class AlfredopolyTable(GameTable):
         names = seat_names(players, R.NAMES)
         self._bots = bot_seats(bots, names)
         self._args = {"players": names, "bots": self._bots, "board": board, "seed": seed}
+        self._rule_options = dict(rule_options)
+        self._auto_bots_wanted = auto_bots
         session = Session(
             games()["alfredopoly"],
             names,
@@ -175,9 +177,10 @@ class AlfredopolyTable(GameTable):
             people=len(self._bots) < len(names),
             auto_bots=auto_bots,
             slider_width="1080px",
-            title=self.spec.board.title,
+            title="",  # the board's centre shows the title: the panel starts with the status
             manage_label="Manage property",
         )
+        self.panel.add_class("gk-panel-box")
         self.colours = list(PLAYER_COLOURS)
         self._money_rows: dict[int, Any] = {}
         self.board = AlfredopolyBoard(self.spec.board, size=size, projector=projector)
@@ -191,18 +194,168 @@ class AlfredopolyTable(GameTable):
         self.trade = TradeForm(self.spec, self.act, self.answer)
         self.trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
         self.trades.selected_index = None
-        super().__init__(
-            [
-                ipw.HBox(
-                    [self.board, self.panel],
-                    layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap"),
-                ),
-                self.history,
-                self.trades,
-                self.files,
-            ]
+        self.setup = self._setup_form()
+        self.setups = ipw.Accordion(
+            [self.setup], titles=["New game: players, bots, house rules, limits"]
         )
+        self.setups.selected_index = None
+        self.end_button = ipw.Button(
+            description="End the game now",
+            tooltip="end the game here, the winner by net worth (asks first)",
+            layout=ipw.Layout(width="auto"),
+        )
+        self.end_button.on_click(lambda _: self._ask_end())
+        self.files.children = (*self.files.children, self.end_button)
+        row = ipw.HBox(
+            [self.board, self.panel],
+            layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap"),
+        )
+        row.add_class("gk-table-row")
+        super().__init__([row, self.history, self.trades, self.files, self.setups])
         self._start()
+
+    def _setup_form(self) -> SetupForm:
+        """The "New game" form: players and bots, house rules, a round or time limit."""
+        spec = self.spec
+        wide = {"description_width": "initial"}
+
+        def number(value: int, low: int, high: int, words: str, width: str) -> ipw.BoundedIntText:
+            box = ipw.Layout(width=width)
+            return ipw.BoundedIntText(
+                value=value, min=low, max=high, description=words, style=wide, layout=box
+            )
+
+        rules: dict[str, Any] = {
+            "auction": ipw.Checkbox(
+                value=spec.auction, description="Auction a space nobody buys", style=wide
+            ),
+            "free_parking_jackpot": ipw.Checkbox(
+                value=spec.free_parking_jackpot,
+                description="Jackpot: taxes and fines go to the free corner",
+                style=wide,
+            ),
+            "jail_tries": number(spec.jail_tries, 1, 5, "Tries for a double in Probation", "300px"),
+            "jail_fine": number(spec.jail_fine, 0, 1000, "Fine to leave Probation ($)", "300px"),
+            "starting_cash": number(spec.starting_cash, 0, 100_000, "Starting cash ($)", "260px"),
+        }  # fmt: skip
+        form = SetupForm(
+            self._args["players"],
+            self._bots,
+            list(games()["alfredopoly"].bots()),
+            on_start=self._start_from_form,
+            rules=rules,
+            max_players=8,
+        )
+        form.round_limit.value = spec.max_rounds or 0
+        return form
+
+    def _start_from_form(
+        self, names: list[str], bots: dict[int, str], options: dict[str, Any], minutes: float | None
+    ) -> str:
+        self.new_game(names, bots=bots, minutes=minutes, **options)
+        return f"A new game: {', '.join(names)}."
+
+    def new_game(
+        self,
+        players: int | Sequence[str],
+        *,
+        bots: Mapping[int | str, str] | Sequence[str | None] | None = None,
+        seed: Seed = None,
+        minutes: float | None = None,
+        **rule_options: Any,
+    ) -> None:
+        """Start a new game at this table (the setup form's button): other players, bots,
+        rule options of ``AlfredopolySpec`` (``auction=True``, ``max_rounds=20``, ...) and
+        an optional time limit in ``minutes`` (:meth:`set_time_limit`). The board stays.
+        A bad name or option raises ``ValueError`` and the game in play is kept.
+
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1)
+        >>> t.new_game(["Ann", "Bo", "Cy"], bots={"Cy": "random"}, max_rounds=10, seed=2)
+        >>> len(t.state.players), t.spec.max_rounds, t.session.history[1:]
+        (3, 10, [])
+        """
+        names = seat_names(players, R.NAMES)
+        seats = bot_seats(bots, names)
+        board = self._args["board"]
+        session = Session(
+            games()["alfredopoly"],
+            names,
+            seed=seed,
+            bots=seats,
+            options={"board": board, **rule_options},
+        )  # ValueError: the game in play is kept
+        self._bots = seats
+        self._args = {"players": names, "bots": seats, "board": board, "seed": seed}
+        self._rule_options = dict(rule_options)
+        self.session = session
+        self.spec = session.state.spec
+        self.trade._spec = self.spec
+        self._money_rows = {}
+        self._pending = None
+        self._ended_early = None
+        self.set_time_limit(minutes)
+        people = len(seats) < len(names)
+        self.auto_bots = self._auto_bots_wanted and people
+        self.panel.show_step_toggle = self.auto_bots
+        self.panel.confirm = ""
+        self.panel.show_message("")
+        if self._autoplay():
+            self.session.run_bots()
+        self.refresh()
+
+    def _ask_first(self, action: Action) -> tuple[str, str, str] | None:
+        """Declare bankruptcy and Don't buy cannot be taken back in one click: ask first."""
+        state: GameState = self.session.state
+        if isinstance(action, A.DeclareBankruptcy):
+            who = state.players[state.actor].name
+            return (
+                f"{who}: declare bankruptcy? {who} leaves the game and gives up everything.",
+                "Yes, declare bankruptcy",
+                "No, go back",
+            )
+        if isinstance(action, A.DeclineBuy):
+            name = self.spec.board.spaces[action.space].name
+            after = " (it goes to auction)" if self.spec.auction else ""
+            return (
+                f"Don't buy {name}{after}? It stays unsold this time.",
+                f"Yes, don't buy {name}",
+                "No, go back",
+            )
+        return None
+
+    def _score_now(self, why: str) -> Outcome:
+        """The outcome by net worth now (the round limit's ranking: mortgaged property at
+        half price), bankrupt players last."""
+        state: GameState = self.session.state
+        scores = tuple(
+            0 if p.bankrupt else R.net_worth(self.spec, state, i, ranking=True)
+            for i, p in enumerate(state.players)
+        )
+        active = sorted(state.active, key=lambda i: (-scores[i], i))
+        ranking = (*active, *reversed(state.out_order))
+        best = scores[active[0]]
+        winners = tuple(i for i in active if scores[i] == best)
+        return Outcome(why, winners, tuple(ranking), scores)
+
+    def _turn_heading(self, state: Any) -> str | None:
+        return f"Round {state.round} · {state.players[state.current].name}"
+
+    def _words(self, line: str) -> str:
+        """A log line as shown: a move onto the Probation corner says "just visiting" (a
+        player sent there "went to" it); a tax paid says what it was."""
+        spaces = self.spec.board.spaces
+        jail = next((s.name for s in spaces if s.kind == "jail"), None)
+        if jail and line.endswith(f" moved to {jail}"):
+            return f"{line} (just visiting)"
+        if line.endswith(")") and " tax for " in line:
+            place = line.rsplit(" tax for ", 1)[1].rsplit(" (", 1)[0]
+            space = next((s for s in spaces if s.name == place), None)
+            if space is not None and line.endswith(" (percent)"):
+                percent = space.tax_percent or 10
+                return line.removesuffix(" (percent)") + f" ({percent}% of net worth)"
+            if space is not None and line.endswith(" (flat)"):
+                return line.removesuffix(" (flat)") + " (the flat amount)"
+        return line
 
     def _focus(self, change: dict[str, Any]) -> None:
         index = change["new"]
@@ -264,15 +417,19 @@ class AlfredopolyTable(GameTable):
         spec = self.spec
         actions = []
         if self.people_to_act():
+            me = state.players[state.actor].name
             for a in self.session.legal():
                 main = isinstance(a, MAIN)
+                label = self.session.game.describe(a, state)
+                if isinstance(a, A.RollDice) and state.doubles:
+                    label = "Roll again (a double)"  # a new label: the class sees the landing
                 actions.append(
                     {
-                        "label": self.session.game.describe(a, state),
+                        "label": label,
                         "action": a.to_struct(),
                         "group": "main" if main else "manage",
                         "space": getattr(a, "space", None),
-                        "section": "" if main else SECTIONS.get(type(a), ""),
+                        "section": "" if main else f"{me}: {SECTIONS.get(type(a), '')}",
                     }
                 )
             # management at any time: every other person still in the game may manage too
@@ -313,8 +470,17 @@ class AlfredopolyTable(GameTable):
         self.trades.layout.display = "" if can_trade else "none"  # no empty open panel
         if not can_trade:
             self.trades.selected_index = None
+        early = self.early_outcome()
+        status = status_line(spec, state)
+        if early is not None:
+            winners = " and ".join(state.players[w].name for w in early.winners)
+            worth = early.scores[early.winners[0]]
+            status = f"Game over ({early.termination}). Winner by net worth: {winners} (${worth:,})"
+            can_trade = False
+            self.trades.layout.display = "none"
+        self.end_button.disabled = early is not None or self.session.outcome is not None
         self.show_turn(
-            status_line(spec, state),
+            status,
             player_cards(spec, state, self._bots, self.colours),
             actions,
         )

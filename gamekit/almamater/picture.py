@@ -49,12 +49,19 @@ _ROWS = (
 
 
 def university_svg(
-    state: GameState, *, names: Sequence[str] | None = None, width: int = DEFAULT_WIDTH
+    state: GameState,
+    *,
+    names: Sequence[str] | None = None,
+    width: int = DEFAULT_WIDTH,
+    seats: Sequence[int] | None = None,
+    board: bool = True,
 ) -> str:
     """The position ``state`` as an SVG document ``width`` pixels wide.
 
-    ``names`` are the players by seat (default: their colours). Text is never smaller than
-    :data:`FONT_FLOOR` pixels at the default width (it scales with ``width``).
+    ``names`` are the players by seat (default: their colours); ``seats`` draws only those
+    players' universities, and ``board=False`` leaves out the action spaces and tracks (one
+    player's tableau). Text is never smaller than :data:`FONT_FLOOR` pixels at the default
+    width (it scales with ``width``).
 
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
@@ -68,9 +75,11 @@ def university_svg(
     y = font * 1.6
     body.append(_text(W / 2, y, _headline(state, who), font * 1.25, W - 20, weight="700"))
     y += font
-    y = _spaces(body, state, who, y, font)
-    y = _tracks(body, state, who, y + font * 0.5, font)
-    y = _universities(body, state, who, y + font * 0.5, font)
+    if board:
+        y = _spaces(body, state, who, y, font)
+        y = _tracks(body, state, who, y + font * 0.5, font)
+    shown = list(range(len(state.players))) if seats is None else list(seats)
+    y = _universities(body, state, who, y + font * 0.5, font, shown)
     height = math.ceil(y + font)
     px = round(width * height / W)
     return "\n".join(
@@ -199,17 +208,19 @@ def _tracks(body: list[str], state: GameState, who: Sequence[str], y: float, fon
 
 
 def _universities(
-    body: list[str], state: GameState, who: Sequence[str], y: float, font: float
-) -> float:
-    """One card per player: a header in the player's colour and a line per column of the
-    state's table (wrapped to the card's width)."""
-    n = max(1, len(state.players))
+    body: list[str], state: GameState, who: Sequence[str], y: float, font: float,
+    seats: Sequence[int],
+) -> float:  # fmt: skip
+    """One card per player of ``seats``: a header in the player's colour and a line per
+    column of the state's table (wrapped to the card's width)."""
+    n = max(1, len(seats))
     gap = 8
     card_w = (W - 20 - gap * (n - 1)) / n
     most = max(8, int((card_w - 12) / (font * CHAR)))
     bottom = y
-    for seat, p in enumerate(state.players):
-        x0 = 10 + seat * (card_w + gap)
+    for place, seat in enumerate(seats):
+        p = state.players[seat]
+        x0 = 10 + place * (card_w + gap)
         colour = _colour(state, seat)
         cells = _cells(state, state.spec, p)
         lines: list[str] = []

@@ -82,3 +82,15 @@ def test_board_widget_carries_the_picture_for_exports():
     data, _meta = board._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in data  # the live widget ranks first
     assert data["text/html"] == university_svg(state, names=["Ann", "Bo", "Cy"], width=940)
+
+
+def test_a_tableau_widget_carries_its_seats_picture():
+    from widgets.almamater_board import UniversityTableau
+
+    state = played(80, 3)
+    tableau = UniversityTableau(state.spec, state, seat=1, names=["Ann", "Bo", "Cy"])
+    data, _meta = tableau._repr_mimebundle_()
+    root = ET.fromstring(data["text/html"])
+    cards = [g for g in root.iter(f"{SVG}g") if g.get("class") == "university"]
+    assert [c.get("data-seat") for c in cards] == ["1"] and "Bo" in texts(cards[0])
+    assert not [g for g in root.iter(f"{SVG}g") if g.get("class") == "space"]

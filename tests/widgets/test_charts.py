@@ -248,3 +248,14 @@ def test_fee_payback_axis_labels_keep_apart() -> None:
         gaps = [b[0] - a[1] for a, b in itertools.pairwise(spans)]
         assert min(gaps) >= size / 2, (field, [t for *_, t in labels], gaps)
         assert float(labels[-1][3].replace(",", "")) >= longest[field]
+
+
+def test_the_exact_mark_is_drawn_over_the_simulated_one() -> None:
+    """Issue 23: the red (exact) ticks hid under the blue points and bars of "both"."""
+    frame = pd.DataFrame(
+        {"index": [0], "space": ["Go"], "exact": [0.03], "simulated": [0.03], "stderr": [0.01]}
+    )
+    layers = charts.exact_vs_simulated_chart(frame).layer
+    marks = [layer.mark.type if hasattr(layer.mark, "type") else layer.mark for layer in layers]
+    assert marks[-1] == "tick" and layers[-1].mark.color == "#d1495b"
+    assert layers[-1].mark.size > layers[1].mark.size ** 0.5  # wider than the point

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
 from widgets.play_alfredopoly import AlfredopolyTable
 
@@ -45,6 +46,8 @@ def test_hot_seat_game_runs_to_the_end_with_bots() -> None:
         if not table.panel.actions:
             break
         click(table, table.panel.actions[0]["action"])
+        if table.panel.confirm:  # Don't buy, Declare bankruptcy: asked first
+            intent(table, "confirm", yes=True)
     assert R.outcome(table.spec, table.state) is not None
     assert table.panel.status.startswith("Game over")
     assert not table.panel.can_act
@@ -72,6 +75,8 @@ def test_history_slider_steps_back_and_a_new_action_branches() -> None:
     assert table.history.max == 6 and table.history.value == 2
     assert table.state is table.session.history[2].state  # with the recorded dice
     click(table, table.panel.actions[1]["action"])  # "Don't buy" (buy was recorded): asks
+    assert table.panel.confirm.startswith("Don't buy")  # asked first, then the branch
+    table.panel.set_state({"intent": {"kind": "confirm", "yes": True, "seq": next(_seq)}})
     assert table.history.max == 6 and "new branch" in table.panel.confirm
     table.panel.set_state({"intent": {"kind": "confirm", "yes": True, "seq": next(_seq)}})
     assert table.history.max == 3 and table.history.value == 3 and table.panel.history_note == ""
@@ -233,3 +238,120 @@ def test_a_building_shortage_auction_is_played_with_buttons() -> None:
     click(table, {"type": "PlaceBuilding", "space": 8})
     assert (table.state.phase, table.state.actor, table.state.level[8]) == ("turn", 0, 1)
     assert "Bo built a sculpture on Tefft Hall for $60 (won at auction)" in table.panel.log
+
+
+# --- a game that fits a class (issue 24): setup form, confirm first, undo, end now --------
+def intent(table: AlfredopolyTable, kind: str, **fields: object) -> None:
+    table.panel.set_state({"intent": {"kind": kind, "seq": next(_seq), **fields}})
+
+
+def test_the_setup_form_starts_the_game_it_describes() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=3)
+    table.roll(3, 4)
+    form = table.setup
+    form.count.value = 3
+    form.names[2].value = "Cy"
+    form.roles[2].value = "builder"
+    form.rules["auction"].value = True
+    form.rules["starting_cash"].value = 900
+    form.rules["jail_tries"].value = 2
+    form.round_limit.value = 4
+    assert form.submit().startswith("A new game")
+    s = table.state
+    assert [p.name for p in s.players] == ["Ann", "Bo", "Cy"]
+    assert [p.cash for p in s.players] == [900, 900, 900]
+    assert (table.spec.auction, table.spec.max_rounds, table.spec.jail_tries) == (True, 4, 2)
+    assert table._bots == {2: "builder"} and len(table.session.history) == 1
+    assert table.panel.players[2]["bot"] == "builder"
+    # a bad name is refused beside the button; the game in play is kept
+    form.names[0].value = ""
+    assert form.submit() and "gk-error" in form.note._dom_classes
+    assert table.state is s
+    # the round limit ends the game with the winner by net worth
+    while table.session.outcome is None:
+        table.act(table.session.legal()[0])
+        table.session.run_bots()
+    assert table.session.outcome.termination == "round limit"
+    assert table.panel.status.startswith("Game over (round limit)")
+
+
+def test_dont_buy_and_bankruptcy_ask_first_python_does_not() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=5)
+    table.roll(1, 2)  # Babcock Hall, for sale
+    before = table.state
+    decline = next(a["action"] for a in table.panel.actions if a["label"].startswith("Don't"))
+    click(table, decline)
+    assert table.panel.confirm.startswith("Don't buy Babcock Hall?") and table.state is before
+    assert table.panel.confirm_yes == "Yes, don't buy Babcock Hall"
+    intent(table, "confirm", yes=False)
+    assert table.state is before and table.panel.confirm == ""
+    click(table, decline)
+    intent(table, "confirm", yes=True)
+    assert table.state.owner[decline["space"]] == -1 and table.state is not before
+    question = table._ask_first(A.DeclareBankruptcy())
+    assert question is not None and "bankruptcy" in question[0]
+    # from Python, as given (no question)
+    t2 = AlfredopolyTable(["Ann", "Bo"], seed=5)
+    t2.roll(1, 2)
+    assert t2.act(A.DeclineBuy(**{k: v for k, v in decline.items() if k != "type"}))
+    assert t2.panel.confirm == ""
+
+
+def test_undo_my_last_decision_takes_back_the_person_and_the_bots_after() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], bots={1: "builder"}, seed=7)
+    assert table.panel.undo_last_label == ""  # nothing to undo at the start
+    table.roll(3, 4)
+    table.act(table.session.legal()[0])  # buy (or the first legal decision)
+    before_end = table.state
+    table.act(next(a for a in table.session.legal() if type(a).__name__ == "EndTurn"))
+    assert table.state.actor == 0 and table.state.round == 2  # the bot has played its turn
+    moves = len(table.session.history)
+    intent(table, "undo_last")
+    assert table.state is before_end and table.panel.message.startswith("Undone: End the turn")
+    assert table.session.set_aside and len(table.session.set_aside[-1][0]) == moves
+    intent(table, "undo")  # "Undo the branch" brings the undone moves back
+    assert len(table.session.history) == moves
+
+
+def test_end_the_game_now_asks_then_ranks_by_net_worth() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=5)
+    table.roll(1, 2)
+    table.act(next(a for a in table.session.legal() if type(a).__name__ == "BuySpace"))
+    table.end_button.click()
+    assert table.panel.confirm.startswith("End the game now?") and table.panel.actions
+    intent(table, "confirm", yes=False)
+    assert table.early_outcome() is None and table.panel.actions
+    table.end_button.click()
+    intent(table, "confirm", yes=True)
+    out = table.early_outcome()
+    worth = [R.net_worth(table.spec, table.state, i, ranking=True) for i in range(2)]
+    assert out is not None and out.scores == tuple(worth)
+    assert out.winners == tuple(i for i, w in enumerate(worth) if w == max(worth))
+    assert table.panel.actions == [] and "Winner by net worth" in table.panel.status
+    intent(table, "undo_last")  # the buy is undone and the game goes on
+    assert table.early_outcome() is None and table.panel.actions
+
+
+def test_a_double_brings_a_roll_again_button_with_its_own_words() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=5)
+    table.roll(2, 2)
+    while table.session.legal() and "RollDice" not in [
+        type(a).__name__ for a in table.session.legal()
+    ]:
+        table.act(table.session.legal()[0])
+    labels = [a["label"] for a in table.panel.actions]
+    assert "Roll again (a double)" in labels and "Roll the dice" not in labels
+
+
+def test_the_log_says_just_visiting_names_the_tax_and_heads_each_turn() -> None:
+    table = AlfredopolyTable(["Ann", "Bo"], seed=5)
+    jail = next(s for s in table.spec.board.spaces if s.kind == "jail")
+    assert table._words(f"Bo moved to {jail.name}") == f"Bo moved to {jail.name} (just visiting)"
+    tax = next(s for s in table.spec.board.spaces if s.tax_percent)
+    line = table._words(f"Bo paid $146 tax for {tax.name} (percent)")
+    assert line.endswith(f"({tax.tax_percent}% of net worth)")
+    while table.state.turn < 3:  # Python's moves are taken as given (no questions)
+        table.act(table.session.legal()[0])
+    table.roll(3, 4)
+    heads = [h for _, h in table.panel.log_turns]
+    assert heads[:3] == ["Round 1 · Ann", "Round 1 · Bo", "Round 2 · Ann"], heads

@@ -274,11 +274,14 @@ def test_a_branch_from_the_past_asks_first_and_can_be_undone() -> None:
     recorded = list(table.session.history)
     table.history.value = 2  # Ann may buy Scholes Library; the record says she did
     click(table, {"type": "DeclineBuy", "space": 21})
+    assert table.panel.confirm.startswith("Don't buy Scholes Library?")  # asked first
+    intent(table, "confirm", yes=True)
     assert "new branch" in table.panel.confirm and table.session.history == recorded
     intent(table, "confirm", yes=False)  # keep the recorded moves
     assert table.panel.confirm == "" and table.session.history == recorded
     click(table, {"type": "DeclineBuy", "space": 21})
-    intent(table, "confirm", yes=True)
+    intent(table, "confirm", yes=True)  # yes, don't buy
+    intent(table, "confirm", yes=True)  # yes, a new branch
     assert table.history.max == 3 and table.state.owner[21] == -1
     assert table.panel.undo_label.startswith("Undo the branch (bring back 4 move")
     intent(table, "undo")

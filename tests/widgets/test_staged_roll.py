@@ -32,7 +32,7 @@ def test_a_staged_double_moves_two_and_grants_another_roll() -> None:
             break
         click(table, table.panel.actions[-1]["action"])
     assert table.state.actor == 0 and table.state.may_roll
-    assert "Roll the dice" in [a["label"] for a in table.panel.actions]
+    assert "Roll again (a double)" in [a["label"] for a in table.panel.actions]
 
 
 def test_the_history_slider_steps_back_over_a_staged_roll() -> None:
