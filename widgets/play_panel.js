@@ -41,9 +41,23 @@ function render({ model, el }) {
         gkOwnKeys(table);
         table.addEventListener("keydown", sliderEnd, true);
       }
+      // The panel stays in the window while the page scrolls a tall board (CSS sticky, in
+      // the gk-table-row of play_panel.css): the boxes between it and the element that
+      // scrolls the page must not clip (ipywidgets' boxes and the output area do, with
+      // nothing to scroll); the first box that does scroll is left alone.
+      const box = el.closest(".gk-panel-box");
+      if (box) {
+        for (let e = box.parentElement; e && e !== document.body; e = e.parentElement) {
+          const s = getComputedStyle(e);
+          if (e.scrollHeight > e.clientHeight + 1 && /(auto|scroll)/.test(s.overflowY)) break;
+          if (e.classList.contains("jp-WindowedPanel-outer") || e.classList.contains("lm-BoxPanel-child")) break;
+          if (s.overflowX !== "visible" || s.overflowY !== "visible") e.style.overflow = "visible";
+        }
+      }
       // a dashboard's tabs around the table: their labels at panel size (play_panel.css)
       const tabs = table.closest(".widget-tab, .jupyter-widget-Tab");
       if (tabs) tabs.classList.add("gk-table-tabs");
+      gkNameSliders(table);
     } else if (++tableTries < 600) setTimeout(ownTable, 100);
   };
   ownTable();
@@ -52,12 +66,19 @@ function render({ model, el }) {
   const status = gkEl("div", "gk-play-status", null, head);
   const dice = gkEl("div", "gk-play-dice", null, head);
   const note = gkEl("div", "gk-play-note", null, head);
-  const undo = gkEl("div", "gk-play-undo", null, head);
-  const players = gkEl("div", "gk-players", null, root);
+  // The panel's order puts what a class must see in the first screen: the status, what just
+  // happened (`latest`: the bots' moves in words), the question or the decisions and the bot
+  // controls, the message; then the players and the whole log.
+  const latest = gkEl("div", "gk-latest", null, root);
+  latest.setAttribute("aria-live", "polite");
   const confirm = gkEl("div", "gk-confirm", null, root);
   confirm.setAttribute("role", "alertdialog");
   const actions = gkEl("div", "gk-actions", null, root);
   const bots = gkEl("div", "gk-bot-controls", null, root);
+  // "Undo my last decision" and "Undo the branch": below the decisions, never in their place
+  const undo = gkEl("div", "gk-play-undo", null, root);
+  const cleanMessage = gkMessage(model, root);
+  const players = gkEl("div", "gk-players", null, root);
   const stepBox = gkEl("label", "gk-step-toggle", null, root);
   const step = gkEl("input", "", null, stepBox);
   step.type = "checkbox";
@@ -66,10 +87,11 @@ function render({ model, el }) {
     model.set("step_bots", step.checked);
     model.save_changes();
   });
-  const cleanMessage = gkMessage(model, root);
   const logHead = gkEl("div", "gk-log-head", null, root);
   const logBox = gkEl("div", "gk-log", null, root);
-  logBox.setAttribute("aria-live", "polite");
+  // a scrollable region a keyboard reaches (axe: scrollable-region-focusable), named
+  logBox.setAttribute("role", "log");
+  logBox.setAttribute("tabindex", "0");
   let busy = false;
   let lastSent = -1e9; // performance.now() of the last intent sent from this panel
   let drawnAt = -1e9; // when the decisions were last redrawn
@@ -119,7 +141,7 @@ function render({ model, el }) {
     root.classList.add("gk-guard");
     root.removeAttribute("data-armed");
     clearTimeout(armTimer);
-    armTimer = setTimeout(armed, guardMs());
+    armTimer = setTimeout(armed, holdView === drawnView ? Math.max(HOLD_MS, guardMs()) : guardMs());
   };
 
   const send = (intent, event = null, target = null) => {
@@ -177,8 +199,11 @@ function render({ model, el }) {
     note.textContent = model.get("history_note") || "";
     note.style.display = note.textContent ? "" : "none";
     gkClear(undo);
+    const last = model.get("undo_last_label") || "";
+    if (last) plain(undo, last, "gk-undo-last", (e, b) => send({ kind: "undo_last" }, e, b));
     const label = model.get("undo_label") || "";
     if (label) plain(undo, label, "gk-undo", (e, b) => send({ kind: "undo" }, e, b));
+    logBox.setAttribute("aria-label", w("log_label", "Game log"));
     step.checked = Boolean(model.get("step_bots"));
     stepText.textContent = w("step", "Step the bots (each bot decision waits for a click)");
     stepBox.style.display = model.get("show_step_toggle") ? "" : "none";
@@ -323,6 +348,8 @@ function render({ model, el }) {
   // view (no scrolling then).
   const clickable = ".gk-actions button, .gk-bot-controls button, .gk-confirm button, .gk-play-undo button";
   const SPACER_MAX = 160;
+  const HOLD_MS = 1200; // how long a decision that appeared under the pointer waits
+  let holdView = null; // the view whose decisions wait HOLD_MS (not the guard time)
   const firstChoice = () => root.querySelector(".gk-confirm button, .gk-actions button, .gk-bot-controls button");
   const pageScroller = () => document.scrollingElement || document.documentElement;
   const scroller = () => {
@@ -423,7 +450,21 @@ function render({ model, el }) {
         spots = underPointer(click) ? before(Infinity) : [];
       }
     }
+    // a line must not push a decision out of the window (the next Build button after a
+    // build): then no line, and the decisions wait HOLD_MS instead (see holdView)
+    const [, low] = shown(scroller());
+    const outside = () => Array.from(decisionButtons()).some((b) => b.getBoundingClientRect().bottom > low - 2);
+    if (spots.length && outside()) {
+      removeLines();
+      spots = [];
+    }
     clearSpots = { view, label: click.label, spots };
+    // a decision under the pointer of the click that led here (the same "Roll the dice"
+    // after a double, a next Build button): it waits HOLD_MS, so a double-click does not
+    // take it before the class has seen what the first click did
+    const hit = document.elementFromPoint(pointer.x, pointer.y);
+    const under = hit && hit.closest(clickable);
+    if (under && root.contains(under)) holdView = view;
   };
 
   // Redraw the decisions. When Python drew a new view, they are disabled for the guard
@@ -455,14 +496,26 @@ function render({ model, el }) {
     }
   };
 
+  // what just happened, at the top beside the decisions: the newest lines (newest last)
+  const drawLatest = () => {
+    gkClear(latest);
+    const lines = model.get("latest") || [];
+    latest.style.display = lines.length ? "" : "none";
+    lines.forEach((line, n) => gkEl("div", "gk-latest-line" + (n === lines.length - 1 ? " gk-latest-newest" : ""), line, latest));
+  };
+
   const drawLog = () => {
+    drawLatest();
     gkClear(logBox);
     const lines = model.get("log") || [];
+    const heads = new Map((model.get("log_turns") || []).map(([n, text]) => [n, text]));
     const fresh = Math.min(model.get("fresh") || 0, lines.length);
     logHead.textContent = fresh
       ? w("log_fresh", "Log (highlighted: what happened since the last person's decision)")
       : w("log", "Log");
     lines.forEach((line, n) => {
+      // a turn's heading before its first line ("Round 2 · Bo"): turns are told apart
+      if (heads.has(n)) gkEl("div", "gk-log-turn", heads.get(n), logBox);
       const isNew = n >= lines.length - fresh;
       const row = gkEl("div", "gk-log-line" + (isNew ? " gk-log-new" : ""), line, logBox);
       row.setAttribute("data-n", n);
@@ -490,7 +543,22 @@ function render({ model, el }) {
     if (Math.abs(shift) > 1) scroller().scrollBy({ top: shift, behavior: "instant" });
   };
 
+  // "Save the game": the file downloads at once (one click), named by Python
+  let savedN = (model.get("download") || {}).n || 0;
+  const saveFile = () => {
+    const d = model.get("download") || {};
+    if (!d.data || !d.name || d.n === savedN) return;
+    savedN = d.n;
+    const a = gkEl("a", "gk-save-link", null, root);
+    a.download = d.name;
+    a.href = `data:application/json;base64,${d.data}`;
+    a.style.display = "none";
+    a.click();
+    a.remove();
+  };
+
   const all = () => {
+    gkNameSliders(el.closest(".gk-table")); // the history slider's handle, named
     idle();
     drawPlayers();
     decisions();
@@ -514,6 +582,9 @@ function render({ model, el }) {
     "change:view": all,
     "change:log": drawLog,
     "change:fresh": drawLog,
+    "change:latest": drawLatest,
+    "change:undo_last_label": drawHead,
+    "change:download": () => saveFile(),
     "change:answered": () => { idle(); decisions(); },
   };
   for (const [event, fn] of Object.entries(listeners)) model.on(event, fn);

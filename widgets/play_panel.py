@@ -68,6 +68,22 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "branch_kept": "Kein neuer Zweig: die aufgezeichneten Züge bleiben.",
         "branch_undone": "Der Zweig ist rückgängig gemacht: {back} aufgezeichnete Züge sind "
         "zurück.",
+        "undo_last": "Meine letzte Entscheidung zurücknehmen",
+        "undone": "Zurückgenommen: {action}. {who} entscheidet noch einmal.",
+        "undo_none": "noch keine Entscheidung eines Menschen zum Zurücknehmen",
+        "latest": "Eben geschehen",
+        "log_label": "Protokoll des Spiels",
+        "end_now": "Spiel jetzt beenden",
+        "end_ask": "Das Spiel jetzt beenden? Es gewinnt, wer den höchsten {score} hat.",
+        "end_yes": "Spiel jetzt beenden",
+        "end_no": "Weiterspielen",
+        "end_over": "das Spiel ist schon zu Ende",
+        "ended_teacher": "von der Lehrkraft beendet",
+        "time_limit": "Zeitlimit",
+        "score_name": "Punktestand",
+        "turn_heading": "Zug {turn}",
+        "load_tip": "ein mit „Spiel speichern“ geschriebenes Spiel (JSON) laden",
+        "download_again": "gespeichert als {name} (noch einmal)",
         "one_option": "1 Möglichkeit",
         "options": "{n} Möglichkeiten",
         # a file that could not be loaded (shown next to the Load button)
@@ -120,6 +136,11 @@ class PlayPanel(GameWidget):
     confirm_yes = traitlets.Unicode("").tag(sync=True)  # its answers ("": a new branch's)
     confirm_no = traitlets.Unicode("").tag(sync=True)
     undo_label = traitlets.Unicode("").tag(sync=True)  # "Undo the branch ..." or ""
+    undo_last_label = traitlets.Unicode("").tag(sync=True)  # "Undo my last decision" or ""
+    # what just happened, at the panel's top beside the decisions (newest last)
+    latest = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    log_turns = traitlets.List().tag(sync=True)  # [[line index, "Round 2 · Bo"], ...]
+    download = traitlets.Dict().tag(sync=True)  # {"name", "data" (base64), "n"}: save at once
     pick_first = traitlets.Bool(False).tag(sync=True)  # choose a space, then its options
     lang = traitlets.Unicode("en").tag(sync=True)  # the language of the panel's own words
     words = traitlets.Dict().tag(sync=True)  # PANEL_WORDS[lang], set from ``lang``
@@ -131,9 +152,11 @@ class PlayPanel(GameWidget):
         on_bot: Callable[[str], Any] | None = None,
         on_confirm: Callable[[bool], Any] | None = None,
         on_undo: Callable[[], Any] | None = None,
+        on_undo_last: Callable[[], Any] | None = None,
         **traits: Any,
     ) -> None:
         super().__init__(**traits)
+        self._on_undo_last = on_undo_last
         self._on_act = on_act
         self._on_bot = on_bot
         self._on_confirm = on_confirm
@@ -191,6 +214,13 @@ class PlayPanel(GameWidget):
         if self.stale(intent):
             return self._ignore()
         return self._on_undo()
+
+    def _intent_undo_last(self, intent: dict[str, Any]) -> Any:
+        if self._on_undo_last is None:
+            raise ValueError("there is nothing to undo")
+        if self.stale(intent):
+            return self._ignore()
+        return self._on_undo_last()
 
     def _repr_fields(self) -> dict[str, Any]:
         return {"title": self.title}
