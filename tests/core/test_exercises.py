@@ -187,12 +187,15 @@ _SHEET = {"players": 3, "prestige": 20, "textbooks": 5, "ducats": 11, "dictionar
 
 
 def test_alma_mater_1_standard_error_of_the_mean(capsys):
-    """The mean's standard error is the spread / sqrt(200); the spread alone fails."""
-    se = _REGISTRY["almamater_1.extra_points_se"].answer()
-    assert 0 < se < 1
-    assert check("almamater_1.extra_points_se", se + 0.005)
-    assert not check("almamater_1.extra_points_se", se * np.sqrt(200))  # forgot / sqrt(n)
-    assert not check("almamater_1.extra_points_se", se * np.sqrt(200) / 200)  # / n
+    """The learner writes my_se(values): the spread / sqrt(n); the spread alone, a division
+    by n, or numpy's ddof=0 spread are refused with a reason."""
+    assert check("almamater_1.extra_points_se", lambda v: v.std() / np.sqrt(len(v)))
+    assert check("almamater_1.extra_points_se", lambda v: v.sem())
+    assert not check("almamater_1.extra_points_se", lambda v: v.std())  # forgot / sqrt(n)
+    assert not check("almamater_1.extra_points_se", lambda v: v.std() / len(v))  # / n
+    assert not check("almamater_1.extra_points_se", lambda v: np.std(v) / np.sqrt(len(v)))
+    assert "ddof=0" in capsys.readouterr().out
+    assert not check("almamater_1.extra_points_se", 0.14)  # a number, not the function
 
 
 def test_reveal_only_after_a_real_attempt(capsys):
