@@ -633,3 +633,54 @@ def test_rule_book_get_out_card_figures_are_computed():
     assert (round(float(q[7]), 4), round(float(p[7]), 4)) == (held, chain)
     for space in (7, 22, 36):  # the three E-Mail spaces
         assert round(100 * (1 - q[space] / p[space])) == share
+
+
+@pytest.mark.parametrize("name", [*ALFREDOPOLY_LESSONS, "glossary_alfredopoly"])
+def test_alfredopoly_solutions_are_kept_in_the_kit(name):
+    """No solution in the notebook a learner opens: no folded Solution block; each
+    exercise's written solution is registered in gamekit/alfredopoly/exercises.py and a
+    reveal("id") cell after its check shows it once the check has seen a try."""
+    from gamekit.core.exercises import _REGISTRY, exercise_ids
+
+    exercise_ids()
+    assert "<details>" not in markdown(name), f"{name}: a solution folded in the notebook"
+    code = code_cells(name)
+    for _, calls in self_checks(name):
+        ident = calls[0].args[0].value
+        assert _REGISTRY[ident].solution.strip(), f"{name}: {ident} has no written solution"
+        after = [i for i, c in enumerate(code) if f'check("{ident}"' in c]
+        shown = after and f'reveal("{ident}")' in code[after[0] + 1]
+        assert shown, f"{name}: no reveal cell after the check of {ident}"
+
+
+@pytest.mark.parametrize("name", [*ALFREDOPOLY_LESSONS, "glossary_alfredopoly"])
+def test_alfredopoly_every_suggested_answer_form_works(name, capsys):
+    """Each answer form a question or placeholder suggests can be typed in the notebook
+    (``Fraction`` imported before it: lesson 5 suggested it without the import, a
+    NameError) and is accepted by the self-check when it holds the right value."""
+    from gamekit.core.exercises import _REGISTRY, check, exercise_ids
+
+    exercise_ids()
+    nb_cells = cells(name)
+    imported = False
+    for i, c in enumerate(nb_cells):
+        source = text(c)
+        if c["cell_type"] == "code" and re.search(r"^from fractions import", source, re.M):
+            imported = imported or "Fraction" in source
+        match = re.match(r"(answer(?:_\d+)?) = None(.*)", source)
+        if c["cell_type"] != "code" or not match:
+            continue
+        question = text(nb_cells[i - 1]) + match.group(2)
+        ident = next(
+            call.args[0].value
+            for src, calls in self_checks(name)
+            for call in calls
+            if isinstance(call.args[1], ast.Name) and call.args[1].id == match.group(1)
+        )
+        truth = _REGISTRY[ident].answer()
+        if "Fraction" in question:
+            assert imported, f"{name}: {ident} suggests a Fraction, but Fraction is not imported"
+            assert check(ident, Fraction(truth)), ident
+            if "decimal" in question:
+                assert check(ident, float(truth)), ident
+        capsys.readouterr()

@@ -36,6 +36,168 @@ from gamekit.core.exercises import register
 __all__ = ["Accepts", "moved_corner_board", "toy_matrix"]
 
 
+#: The written solutions, shown by ``reveal(id)`` once ``check`` has seen a try (never in
+#: the notebook a learner opens).
+_SOLUTIONS: dict[str, str] = {
+    "alfredopoly_4.fee_per_round_16": (
+        "```python\nmy_fee_16 = (PLAYERS - 1) * rolls_per_turn * p_roll[16] * mclane.rents[3]\n```"
+    ),
+    "alfredopoly_1.fee": (
+        "A deed lists the fee with no sculpture, then with 1, 2, 3, 4 sculptures and the statue:\n"
+        "Babcock Hall `(4, 20, 60, 180, 320, 450)`, Fasano House `(2, 10, 30,"
+        " 90, 160, 250)`. With\n"
+        "one sculpture the fees are $20 and $10 (the doubling for a whole group applies only to\n"
+        "buildings without sculptures), so Bo pays 2 x $20 + $10 = $50. Check with the\n"
+        "engine: build one sculpture on each brown building of `both_brown`, then ask for the\n"
+        "fees. In `both_brown` it is Bo's turn, so say that Ann (player 0) builds:\n"
+        "```python\n"
+        "built = apply(spec, both_brown, BuildSculpture(1, player=0))\n"
+        "built = apply(spec, built, BuildSculpture(3, player=0))\n"
+        "2 * fee(spec, built, 3) + fee(spec, built, 1)\n"
+        "```"
+    ),
+    "alfredopoly_1.three_doubles": (
+        "Each roll is a double with probability 6/36 = 1/6, independently, so three in a row:\n"
+        "(1/6)^3 = Fraction(1, 216). (A turn that ends early, on a roll that is not a double,\n"
+        "cannot reach a third double: that is already inside the product.)"
+    ),
+    "alfredopoly_1.back_three": (
+        "36 - 3 = 33, a PCC Mail space: she draws again from the PCC Mail deck. (This chained\n"
+        "draw matters in lesson 2: the exact chain follows it.)"
+    ),
+    "alfredopoly_2.no_probation_space_10": (
+        "Without the rule, every column of $P$ also sums to 1 (the matrix is"
+        " *doubly stochastic*),\n"
+        "and the uniform vector is stationary: every space has Fraction(1, 40).\n"
+        "\n"
+        "```python\n"
+        "Q = np.zeros((40, 40))\n"
+        "for i in range(40):\n"
+        "    for total, p in two_d6.items():\n"
+        "        Q[i, (i + total) % 40] += float(p)\n"
+        "stationary_distribution(Q)[10]   # 0.025\n"
+        "```"
+    ),
+    "alfredopoly_2.probation_vs_powell": (
+        "```python\n"
+        'p = long_chain.probabilities("turn")\n'
+        "p[40] / p[24]\n"
+        "```\n"
+        "A turn ends in Probation more than three times as often as on the space\n"
+        "tokens end a turn on most often."
+    ),
+    "alfredopoly_2.probation_turns": (
+        "Per turn, the long strategy ends a turn in Probation with probability `p_turn[40]`\n"
+        "(the table of section 5). The expected number of such turns among 50 is\n"
+        "50 x `p_turn[40]` (expected counts add up turn by turn, even though the turns are\n"
+        "not independent)."
+    ),
+    "alfredopoly_3.rolls_for_third": (
+        "The standard error falls like $1/\\sqrt{n}$; a third of the error needs $3^2 = 9$ times\n"
+        "the rolls: 900,000."
+    ),
+    "alfredopoly_3.forgotten_short": (
+        "```python\n"
+        'short_turns = build_chain("alfred", LandingOptions(jail="short", per="turn"))\n'
+        "d = forgetting(short_turns, 30)\n"
+        "int(d[d.distance < 0.05].step.min())\n"
+        "```\n"
+        "Section 5 measured the long strategy against 0.01, not 0.05. To compare, ask both\n"
+        "chains the same question:\n"
+        "```python\n"
+        'long_turns = build_chain("alfred", LandingOptions(jail="long", per="turn"))\n'
+        "d_long = forgetting(long_turns, 30)\n"
+        "int(d_long[d_long.distance < 0.05].step.min())\n"
+        "```\n"
+        "The short strategy gets there a little sooner: a token that leaves Probation at once\n"
+        "mixes faster."
+    ),
+    "alfredopoly_3.z_short": (
+        "```python\n"
+        's = simulate_landing("alfred", rolls=200_000, seed=23, jail="short")\n'
+        'e = build_chain("alfred").probabilities()[40]\n'
+        "answer_3 = (s.probability[40] - e) / s.stderr[40]\n"
+        "abs(answer_3) < 3      # within 3 standard errors?\n"
+        "```"
+    ),
+    "alfredopoly_4.six_sculptures_gain": (
+        "Six sculptures on three buildings, evenly, is two on each. The group's fee per round at\n"
+        '"2 sculptures" minus at "group" (complete, unimproved):\n'
+        "\n"
+        "```python\n"
+        'orange = groups[groups.group == "orange"].set_index("level").fee_per_round\n'
+        'orange["2 sculptures"] - orange["group"]\n'
+        "```"
+    ),
+    "alfredopoly_4.two_player_orange": (
+        "One opponent instead of three: the fee per round falls to a third, so the payback\n"
+        "triples: 3 x the orange row of section 2. The table shows that row rounded to one\n"
+        "decimal, so 3 x the shown value can be up to 0.15 away from the exact answer; the\n"
+        "self-check accepts anything within 0.2. Or compute it exactly:\n"
+        '`group_economics(property_economics("alfred", jail="long", players=2))`, orange at\n'
+        "3 sculptures."
+    ),
+    "alfredopoly_4.games_for_stderr": (
+        "$\\sqrt{p(1-p)/n} = 0.02$ with $p = 1/2$: $n = 0.25 / 0.0004$ = 625 games."
+    ),
+    "alfredopoly_5.three_dice_doubles": (
+        "Of the 6 x 6 x 6 = 216 rolls, 6 show the same number on all three dice: 1/36\n"
+        "(`Dice(3, 6).doubles_probability()`). With the long strategy a token in Probation leaves\n"
+        "early only on such a roll, so it nearly always sits out all three"
+        " tries. But three doubles\n"
+        "in a row, one of the three doors into Probation, become very rare too, so fewer tokens\n"
+        "are sent there: the two effects nearly cancel."
+    ),
+    "alfredopoly_5.dear_brown": (
+        "```python\n"
+        "from gamekit.alfredopoly.economics import group_economics, property_economics\n"
+        'd = tomllib.loads((data_dir() / "alfred.toml").read_text(encoding="utf-8"))\n'
+        'd["spaces"][3]["price"] = 600\n'
+        'f = folder / "dear.json"; f.write_text(json.dumps(d))\n'
+        "g = group_economics(property_economics(load_board(f)))\n"
+        'g[(g.group == "brown") & (g.level == "3 sculptures")].cost.item()\n'
+        "```\n"
+        "$60 + $600 + 6 sculptures of $50 = $960."
+    ),
+    "alfredopoly_5.moved_loses_most": (
+        "```python\n"
+        "change = (moved - base)[:40]\n"
+        "change[[20, 30]] = np.inf\n"
+        "int(np.argmin(change))\n"
+        "```\n"
+        "Space 27, Binns-Merrill Hall: it is 7 spaces, the likeliest total, after space 20.\n"
+        "On the standard board tokens that stop on Pine Hill (20) roll on from"
+        " there; on the moved\n"
+        "board space 20 sends them to Academic Probation instead, so the spaces a likely roll\n"
+        "after it lose that traffic."
+    ),
+    "glossary_alfredopoly.dice_choice": (
+        '"chance_step": `chance_step(spec, state, DiceRoll((5, 5)))`. The numbers on the dice\n'
+        "are chance, not a decision, so `step` and `apply` refuse them; `apply_chance` does the\n"
+        "same as `chance_step` but returns the state only."
+    ),
+    "alfredopoly_2.toy_matrix": (
+        "```python\n"
+        "j = (i + total) % 40\n"
+        "if j == 30:\n"
+        "    j = 10\n"
+        "P[i, j] += float(p)\n"
+        "...\n"
+        "return P\n"
+        "```"
+    ),
+    "alfredopoly_3.walk": (
+        "```python\n"
+        's = int(np.searchsorted(cumulative[s], u, side="right"))\n'
+        "s = min(s, len(chain.states) - 1)   # guards against a running sum of 0.9999999999\n"
+        "path.append(s)\n"
+        "...\n"
+        "return path\n"
+        "```"
+    ),
+}
+
+
 class Accepts:
     """An answer that is a piece of work (a matrix, a path), judged by ``test``.
 
@@ -69,6 +231,7 @@ class Accepts:
 
 @register(
     "alfredopoly_1.fee",
+    solution=_SOLUTIONS["alfredopoly_1.fee"],
     hint="each deed lists: base fee, 1, 2, 3, 4 sculptures, statue; "
     "the doubling for a whole group is for buildings without sculptures",
 )
@@ -82,6 +245,7 @@ def _fee_two_and_one() -> int:
 
 @register(
     "alfredopoly_1.three_doubles",
+    solution=_SOLUTIONS["alfredopoly_1.three_doubles"],
     tolerance=1e-5,
     hint="what is the chance of one double (how many of the 36 rolls are doubles)? "
     "The three rolls are independent.",
@@ -90,7 +254,11 @@ def _three_doubles() -> Fraction:
     return Dice(2, 6).doubles_probability() ** 3
 
 
-@register("alfredopoly_1.back_three", hint="count three spaces backwards from 36")
+@register(
+    "alfredopoly_1.back_three",
+    solution=_SOLUTIONS["alfredopoly_1.back_three"],
+    hint="count three spaces backwards from 36",
+)
 def _back_three() -> int:
     board = load_board("alfred")
     card = next(c for deck in board.decks.values() for c in deck if c.effect == "move_back")
@@ -140,6 +308,7 @@ def _same_matrix(value: Any) -> bool:
 
 @register(
     "alfredopoly_2.toy_matrix",
+    solution=_SOLUTIONS["alfredopoly_2.toy_matrix"],
     hint="row i: for each total t of two dice add P(t) to column (i + t) % 40, "
     "but column 10 instead of 30; every row must sum to 1",
     accept=_matrix_refusal,
@@ -150,6 +319,7 @@ def _toy_matrix() -> Accepts:
 
 @register(
     "alfredopoly_2.no_probation_space_10",
+    solution=_SOLUTIONS["alfredopoly_2.no_probation_space_10"],
     tolerance=1e-4,
     hint="without the special rule, is any space special? Check the columns' sums too.",
 )
@@ -171,6 +341,7 @@ def _best_turn_space() -> int:
 
 @register(
     "alfredopoly_2.probation_vs_powell",
+    solution=_SOLUTIONS["alfredopoly_2.probation_vs_powell"],
     tolerance=0.05,
     hint="per turn, long strategy: the probability of index 40 divided by that of space 24",
 )
@@ -181,6 +352,7 @@ def _probation_vs_powell() -> float:
 
 @register(
     "alfredopoly_2.probation_turns",
+    solution=_SOLUTIONS["alfredopoly_2.probation_turns"],
     tolerance=0.1,
     hint="the expected number of turns ending in a state = number of turns x its share per turn",
 )
@@ -220,6 +392,7 @@ def _follows_chain(value: Any) -> bool:
 
 @register(
     "alfredopoly_3.walk",
+    solution=_SOLUTIONS["alfredopoly_3.walk"],
     hint="draw u = rng.random(), then the next state is np.searchsorted(cumulative[s], u, "
     "side='right'); return the list of states visited (integers)",
     accept=_path_refusal,
@@ -230,6 +403,7 @@ def _walk() -> Accepts:
 
 @register(
     "alfredopoly_3.rolls_for_third",
+    solution=_SOLUTIONS["alfredopoly_3.rolls_for_third"],
     # "about how many": within 1% (the lesson says so), so int() of a float that is a hair
     # under 900,000 (899999.9999999998 -> 899999) passes; 3 times the rolls (300,000) does not
     tolerance=9_000,
@@ -242,6 +416,7 @@ def _rolls_for_third() -> int:
 
 @register(
     "alfredopoly_3.forgotten_short",
+    solution=_SOLUTIONS["alfredopoly_3.forgotten_short"],
     hint="build the per-turn chain with jail='short', then find the first turn with "
     "distance below 0.05",
 )
@@ -286,6 +461,7 @@ def _z_short_refusal(value: Any) -> str | None:
 
 @register(
     "alfredopoly_3.z_short",
+    solution=_SOLUTIONS["alfredopoly_3.z_short"],
     tolerance=0.02,
     hint="z = (simulated - exact) / standard error, for position 40, keeping its sign; "
     "use the standard error the simulation reports",
@@ -303,6 +479,7 @@ def _z_short() -> float:
 
 @register(
     "alfredopoly_4.fee_per_round_16",
+    solution=_SOLUTIONS["alfredopoly_4.fee_per_round_16"],
     tolerance=0.05,
     hint="(players - 1) x rolls per turn x p_roll[16] x the fee with 3 sculptures",
 )
@@ -314,6 +491,7 @@ def _fee_per_round_16() -> float:
 
 @register(
     "alfredopoly_4.two_player_orange",
+    solution=_SOLUTIONS["alfredopoly_4.two_player_orange"],
     # 0.2: three times the table's rounded 8.9 (off by up to 0.05, so up to 0.15 in all)
     # must pass; the wrong readings (x2, x1/3, the 4-player 8.9) are 8 rounds or more away
     tolerance=0.2,
@@ -328,6 +506,7 @@ def _two_player_orange() -> float:
 
 @register(
     "alfredopoly_4.six_sculptures_gain",
+    solution=_SOLUTIONS["alfredopoly_4.six_sculptures_gain"],
     tolerance=0.5,
     hint="sculptures go on evenly: six on three buildings is two each; compare the "
     "group's fee per round at '2 sculptures' with 'group' (no sculptures)",
@@ -340,6 +519,7 @@ def _six_sculptures_gain() -> float:
 
 @register(
     "alfredopoly_4.games_for_stderr",
+    solution=_SOLUTIONS["alfredopoly_4.games_for_stderr"],
     hint="standard error = sqrt(p (1 - p) / n); solve for n with p = 1/2",
 )
 def _games_for_stderr() -> int:
@@ -351,6 +531,7 @@ def _games_for_stderr() -> int:
 
 @register(
     "alfredopoly_5.three_dice_doubles",
+    solution=_SOLUTIONS["alfredopoly_5.three_dice_doubles"],
     tolerance=1e-4,
     hint="how many of the 6 x 6 x 6 rolls show the same number on all three dice?",
 )
@@ -360,6 +541,7 @@ def _three_dice_doubles() -> Fraction:
 
 @register(
     "alfredopoly_5.dear_brown",
+    solution=_SOLUTIONS["alfredopoly_5.dear_brown"],
     hint="cost = both prices + three sculptures on each of the two buildings",
 )
 def _dear_brown() -> int:
@@ -390,6 +572,7 @@ def moved_corner_board() -> Board:
 
 @register(
     "alfredopoly_5.moved_loses_most",
+    solution=_SOLUTIONS["alfredopoly_5.moved_loses_most"],
     hint="subtract the standard board's probabilities from the moved board's (spaces "
     "0-39), leave out the two corners that swapped, and find the most negative change",
 )
@@ -424,6 +607,7 @@ def _three_dice_ten() -> Fraction:
 
 @register(
     "glossary_alfredopoly.dice_choice",
+    solution=_SOLUTIONS["glossary_alfredopoly.dice_choice"],
     hint="is showing 5 and 5 a player's decision, or chance?",
     exact_case=True,  # a Python name, spelt as in the code
 )
