@@ -684,3 +684,15 @@ def test_alfredopoly_every_suggested_answer_form_works(name, capsys):
             if "decimal" in question:
                 assert check(ident, float(truth)), ident
         capsys.readouterr()
+
+
+HISTORY_WORDS = re.compile(
+    r"\b(audit|findings?|issue \d+|newcomer trial|lecturer trial|the kit now)\b", re.I
+)
+
+
+@pytest.mark.parametrize("name", [*ALFREDOPOLY_LESSONS, "glossary_alfredopoly"])
+def test_alfredopoly_text_has_no_project_history(name):
+    """A learner's text says what is, not how the kit got there (that is the CHANGELOG's)."""
+    found = HISTORY_WORDS.findall(markdown(name) + "\n".join(code_cells(name)))
+    assert not found, f"{name}: project history in the lesson: {found[:3]}"
