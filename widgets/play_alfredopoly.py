@@ -408,6 +408,7 @@ class AlfredopolyTable(GameTable):
             )
         if self.auto_bots and s.bot_to_act():
             s.run_bots()
+        self._check_deadline()
         self.panel.show_message("")
         self.refresh()
 

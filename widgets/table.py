@@ -502,8 +502,10 @@ class GameTable(ipw.VBox):
 
         >>> from widgets.play_alfredopoly import AlfredopolyTable
         >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1); t.roll(3, 4)
-        >>> t.undo_last(); t.session.position, t.session.state.players[0].position
-        ('Undone: Roll the dice. Ann is to decide again.', 0, 0)
+        >>> t.undo_last()
+        'Undone: Roll the dice. Ann is to decide again.'
+        >>> t.session.position, t.session.state.players[0].position
+        (0, 0)
         """
         k = self.last_decision()
         if k is None:

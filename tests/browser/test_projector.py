@@ -272,3 +272,70 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     screenshot(page, "projector-lab-board-position-1280x720")
     shutdown_kernel(page)
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+# What a class must see after every decision (issue 24): the status, the newest event of
+# "what just happened" and every decision button inside the window; the board's smallest
+# label (18 px with projector=True at 1280x720).
+IN_VIEW_JS = """() => {
+  const play = document.querySelector('.gk-play');
+  const H = innerHeight, W = innerWidth;
+  const box = (e) => { const r = e.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)]; };
+  const inside = (r) => r[1] >= 0 && r[3] <= H + 0.5 && r[0] >= 0 && r[2] <= W + 0.5;
+  const status = play.querySelector('.gk-play-status');
+  const latest = play.querySelectorAll('.gk-latest-line');
+  const newest = latest[latest.length - 1];
+  const buttons = Array.from(play.querySelectorAll('.gk-confirm button, .gk-actions-main button,'
+      + ' .gk-bot-controls button, .gk-actions-later button, .gk-actions-focus button,'
+      + ' .gk-play-undo button')).filter((b) => b.getClientRects().length);
+  const out = [];
+  if (!inside(box(status))) out.push(['status', box(status)]);
+  if (newest && !inside(box(newest))) out.push(['newest', box(newest), newest.textContent]);
+  for (const b of buttons) if (!inside(box(b))) out.push([b.textContent, box(b)]);
+  let least = 99;
+  for (const t of document.querySelectorAll('.gk-table .gk-ring text')) {
+    if (!t.textContent.trim() || !t.getClientRects().length) continue;
+    const m = t.getScreenCTM();
+    const px = parseFloat(getComputedStyle(t).fontSize) * (m ? Math.hypot(m.a, m.b) : 1);
+    least = Math.min(least, px);
+  }
+  return {out, status: status.textContent, newest: newest ? newest.textContent : null,
+          least, view: Number(play.getAttribute('data-armed'))};
+}"""
+
+
+def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ignore[no-untyped-def]
+    """The Alfredopoly dashboard (projector=True) in Voila at 1280x720: a scripted game of
+    16 decisions (rolls, buys, ends of turns, the bot's turns), and after each the status,
+    the newest event and every decision button are in the window without scrolling, and no
+    board label is under 18 px. Fails on the old panel (the log's newest line below the
+    fold, the decisions under the players)."""
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    state = render_in_voila(voila, page, "notebooks/dashboard_alfredopoly.ipynb")
+    assert not state["errors"], state
+    play = page.locator(".gk-play").first
+    page.wait_for_selector(".gk-play[data-armed]")
+    seen = [page.evaluate(IN_VIEW_JS)]
+    for _ in range(16):
+        buttons = play.locator(".gk-confirm button.gk-main, .gk-actions-main button")
+        labels = buttons.all_text_contents()
+        pick = next(
+            (i for pref in ("Yes", "Buy", "Pay $", "Roll", "Pay", "End the turn")
+             for i, label in enumerate(labels) if label.startswith(pref)),
+            0,
+        )  # fmt: skip
+        before = seen[-1]["view"]
+        buttons.nth(pick).click()
+        page.wait_for_function(
+            "(v) => { const a = document.querySelector('.gk-play').getAttribute('data-armed');"
+            " return a !== null && Number(a) !== v; }",
+            arg=before,
+        )
+        now = page.evaluate(IN_VIEW_JS)
+        seen.append(now)
+        assert not now["out"], (labels[pick], now)
+        assert now["least"] >= 18 - 0.05, (labels[pick], now)
+    assert any(s["newest"] and s["newest"].startswith("Bot Cy:") for s in seen), seen
+    screenshot(page, "alfredopoly-in-view-1280x720")
