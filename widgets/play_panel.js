@@ -557,6 +557,31 @@ function render({ model, el }) {
     a.remove();
   };
 
+  // "Load a game": the page picks and reads the file (see `max_upload` in play_panel.py)
+  const onLoadClick = (event) => {
+    const table = el.closest(".gk-table");
+    const t = event.target;
+    const button = t instanceof Element ? t.closest(".gk-files .widget-upload") : null;
+    const limit = model.get("max_upload") || 0;
+    if (!table || !button || !table.contains(button) || limit <= 0) return;
+    event.stopImmediatePropagation(); // the stock button's own picker stays closed
+    event.preventDefault();
+    const input = document.createElement("input");
+    input.type = "file";
+    input.accept = ".json,application/json";
+    input.addEventListener("change", async () => {
+      const f = input.files && input.files[0];
+      if (!f) return;
+      if (f.size > limit) {
+        gkSendIntent(model, { kind: "load_file", name: f.name, size: f.size });
+      } else {
+        gkSendIntent(model, { kind: "load_file", name: f.name, size: f.size, text: await f.text() });
+      }
+    });
+    input.click();
+  };
+  document.addEventListener("click", onLoadClick, true);
+
   const all = () => {
     gkNameSliders(el.closest(".gk-table")); // the history slider's handle, named
     idle();
@@ -596,6 +621,7 @@ function render({ model, el }) {
     document.removeEventListener("pointermove", onPointer);
     document.removeEventListener("pointerdown", onPointer);
     document.removeEventListener("pointerdown", onOutsideDown);
+    document.removeEventListener("click", onLoadClick, true);
     model.off("change:confirm", keepOutsideInPlace);
     cleanMessage();
   };

@@ -144,6 +144,11 @@ class PlayPanel(GameWidget):
     pick_first = traitlets.Bool(False).tag(sync=True)  # choose a space, then its options
     lang = traitlets.Unicode("en").tag(sync=True)  # the language of the panel's own words
     words = traitlets.Dict().tag(sync=True)  # PANEL_WORDS[lang], set from ``lang``
+    # "Load a game" (the table's button): the page reads the chosen file itself and sends a
+    # "load_file" intent: its text, or only its size when it is over `max_upload` bytes (the
+    # server would drop so large a message, and no word would come back); 0: the stock way
+    max_upload = traitlets.Int(0).tag(sync=True)
+    on_file: Callable[[str, Any, Any], Any] | None = None
 
     def __init__(
         self,
@@ -221,6 +226,12 @@ class PlayPanel(GameWidget):
         if self.stale(intent):
             return self._ignore()
         return self._on_undo_last()
+
+    def _intent_load_file(self, intent: dict[str, Any]) -> Any:
+        if self.on_file is None:
+            raise ValueError("this panel loads no files")
+        name = str(intent.get("name", "the file"))[:100]
+        return self.on_file(name, intent.get("text"), intent.get("size"))
 
     def _repr_fields(self) -> dict[str, Any]:
         return {"title": self.title}

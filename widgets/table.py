@@ -338,8 +338,8 @@ class GameTable(ipw.VBox):
             layout=ipw.Layout(width="auto", min_width="max-content"),
         )
         self.upload.observe(self._uploaded, names="value")
-        self.panel.max_upload = MAX_SAVE_BYTES  # a larger file stays in the page ...
-        self.panel.on_file_too_large = self._file_too_large  # ... which says so
+        self.panel.max_upload = MAX_SAVE_BYTES  # the page reads the file and says its size
+        self.panel.on_file = self._file_from_page
         # what became of the last file loaded, next to the Load button (a Label: text only)
         self.file_note = ipw.Label("", layout=ipw.Layout(display="none"))
         self.file_note.add_class("gk-file-note")
@@ -841,30 +841,40 @@ class GameTable(ipw.VBox):
         if not files:
             return
         item = files[0]
-        name = _cut(str(item.get("name", "the file")), 100)
+        content = item.get("content", b"")
+        self._load_file(str(item.get("name", "the file")), content, len(content))
+        self.upload.value = ()
+
+    def _file_from_page(self, name: str, text: Any, size: Any) -> str:
+        """The Load button's file as the page sent it (its text, or only its size when it
+        is too large to send); the note is also the panel's message (``ValueError``)."""
+        ok = self._load_file(name, text if isinstance(text, str) else None, size)
+        if not ok:
+            raise ValueError(self.file_note.value)
+        return str(self.file_note.value)
+
+    def _load_file(self, name: str, content: Any, size: Any) -> bool:
+        """Load a file chosen with the Load button and say what became of it next to the
+        button; never raises. Returns whether it was loaded."""
+        name = _cut(name, 100)
         words = {k: self._t(k, v) for k, v in LOAD_WORDS.items()}
         try:
-            content = item["content"]
-            self.load_json(content if len(content) > MAX_SAVE_BYTES else bytes(content), name=name)
+            if content is None:  # the page kept it: over MAX_SAVE_BYTES
+                big = size if isinstance(size, int) and not isinstance(size, bool) else 0
+                shown = f"{big:,}" if big else "?"
+                limit = f"{MAX_SAVE_BYTES:,}"
+                raise LoadError("load_too_large", name=name, size=shown, limit=limit)
+            keep = len(content) > MAX_SAVE_BYTES or isinstance(content, str)
+            self.load_json(content if keep else bytes(content), name=name)
         except LoadError as exc:
             self.show_file_note(words["load_failed"].format(why=exc.words(words)), error=True)
+            return False
         except Exception as exc:  # a click never raises into the kernel
             why = _cut(f"{name}: {exc}", 300)
             self.show_file_note(words["load_failed"].format(why=why), error=True)
-        else:
-            self.show_file_note(words["loaded"].format(name=name))
-        self.upload.value = ()
-
-    def _file_too_large(self, name: str, size: Any) -> None:
-        """A file chosen for Load that the page kept (over :data:`MAX_SAVE_BYTES`): say so
-        next to the Load button, and in the panel's message line (``ValueError``)."""
-        shown = f"{size:,}" if isinstance(size, int) and not isinstance(size, bool) else "?"
-        why = LoadError("load_too_large", name=name, size=shown, limit=f"{MAX_SAVE_BYTES:,}")
-        text = self._t("load_failed", LOAD_WORDS["load_failed"]).format(
-            why=why.words({k: self._t(k, v) for k, v in LOAD_WORDS.items()})
-        )
-        self.show_file_note(text, error=True)
-        raise ValueError(text)
+            return False
+        self.show_file_note(words["loaded"].format(name=name))
+        return True
 
     def show_file_note(self, text: str, *, error: bool = False) -> None:
         """Say what became of a file (loaded, or why not) next to the Load button, where the

@@ -200,3 +200,29 @@ def test_an_alma_mater_upload_with_impossible_ducats_keeps_the_game() -> None:
     before = t.state
     upload(t, json.dumps(data).encode())
     assert t.state == before and "state.players[1].ducats" in t.file_note.value
+
+
+def test_the_page_sends_only_the_size_of_a_file_too_large_to_send() -> None:
+    """In the browser the Load button's file is read by the page (play_panel.js): a file
+    over ``max_upload`` is not sent (the server drops a 12 MB message and no word came
+    back); its name and size are, and the table says why. A small file is sent as text."""
+    source = alfredopoly()
+    source.roll(3, 4)
+    t = alfredopoly()
+    assert t.panel.max_upload == MAX_SAVE_BYTES
+    before = t.state
+    intent = {"kind": "load_file", "name": "big.json", "size": 12_000_000, "seq": 1}
+    t.panel.set_state({"intent": intent})
+    assert t.state == before and t.panel.error
+    assert (
+        t.file_note.value
+        == t.panel.message
+        == (
+            "Could not load: big.json: 12,000,000 bytes, more than a saved game may have "
+            f"({MAX_SAVE_BYTES:,} bytes)"
+        )
+    )
+    text = source.save_json()
+    intent = {"kind": "load_file", "name": "g.json", "size": len(text), "text": text, "seq": 2}
+    t.panel.set_state({"intent": intent})
+    assert t.state == source.state and t.file_note.value == "Loaded g.json."
