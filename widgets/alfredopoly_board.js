@@ -695,8 +695,9 @@ function render({ model, el }) {
       const others = Array.from(row.children).filter((c) => c !== el);
       const gap = parseFloat(getComputedStyle(row).columnGap) || 0;
       whole = row.clientWidth - 4;
-      // (a play panel counts at its usual width, also while it sits above the board)
-      const wide = (c) => (c.classList.contains("gk-panel-box") ? Math.min(c.offsetWidth, 460) : c.offsetWidth);
+      // (a play panel counts at its least width, 320 px: it narrows beside a board that
+      // needs the room, and moves above it only when even that is too wide)
+      const wide = (c) => (c.classList.contains("gk-panel-box") ? Math.min(c.offsetWidth, 320) : c.offsetWidth);
       width = row.clientWidth - others.reduce((sum, c) => sum + wide(c), 0) - gap * others.length - 12;
       // too narrow beside the others: take the whole row (a wrapping row moves them below)
       if (width < SIDE_BY_SIDE) width = whole;
