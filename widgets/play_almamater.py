@@ -126,9 +126,8 @@ class AlmaMaterTable(GameTable):
             ),
         )
         # a grid, not a wrapping row: the panel stays beside the board, which takes the room
-        # that is left (up to `width`), and stays in the window while the page scrolls the
-        # board; a table too narrow for both puts the panel first, above a board as wide as
-        # the table (almamater.css: a container query on the table's width)
+        # that is left (up to `width`); a table too narrow for both puts the panel first,
+        # above a board as wide as the table (almamater.css: a container query on its width)
         main = ipw.GridBox(
             [self.board, self.panel],
             layout=ipw.Layout(
