@@ -22,6 +22,7 @@ Example (a quiet 2-core machine):
 from __future__ import annotations
 
 import argparse
+import signal
 import statistics
 import sys
 import tempfile
@@ -126,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.pool:
         extra = ("--preheat_kernel=True", f"--pool_size={args.pool}")
     extra = (*extra, *args.voila_arg)
+    # stopped from outside (timeout, Ctrl-C): still stop the server and its kernels
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
     t0 = time.monotonic()
     server = start_voila(tmp, extra)
@@ -206,6 +209,7 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
                     if page.locator(ARMED).count() > 0 and page.locator(BUTTON).first.is_visible():
                         results[i]["button"] = round(time.monotonic() - opened[i], 1)
                         pending.discard(i)
+                        print(f"page {i}: usable after {results[i]['button']} s", flush=True)
                 except Exception:  # the page is navigating: look again
                     pass
             time.sleep(0.25)
