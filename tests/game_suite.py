@@ -107,3 +107,30 @@ def replay(game: Game, players: Any, options: dict[str, Any], seed: int, record:
             state = game.step(state, game.action_from_struct(data)).state
         states.append(state)
     return states
+
+
+def bots_play(game: Game, strategy: str, players: Any, seed: int, decisions: int,
+              **options: Any) -> Any:  # fmt: skip
+    """``decisions`` moves of ``strategy`` in every seat (``players`` a count or names;
+    chance drawn from its own seeded stream); every move must be an ``Action`` the game
+    accepts (``IllegalAction`` if not). Returns the last state."""
+    from gamekit.core.game import player_names, seat_generators
+
+    n, _names = player_names(players)
+    make = game.bots()[strategy]
+    state = game.new_game(players, seed=seed, **options)
+    bots, rngs = [make() for _ in range(n)], seat_generators(seed, n)
+    chance = np.random.default_rng(seed + 99)
+    made = 0
+    while made < decisions and not game.is_over(state):
+        if game.is_chance(state):
+            outcomes = game.chance_outcomes(state)
+            pick = chance.choice(len(outcomes), p=[float(p) for _, p in outcomes])
+            state = game.chance_step(state, outcomes[int(pick)][0]).state
+            continue
+        seat = game.current_player(state)
+        action = bots[seat](state, rngs[seat])
+        assert isinstance(action, Action), (game.name, strategy, action)
+        state = game.step(state, action).state  # IllegalAction if the bot broke a rule
+        made += 1
+    return state

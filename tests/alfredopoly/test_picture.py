@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import numpy as np
 import pytest
 
 import gamekit
@@ -23,26 +22,15 @@ from gamekit.alfredopoly.picture import (
 )
 from gamekit.alfredopoly.rules import new_game
 from gamekit.alfredopoly.spec import AlfredopolySpec
+from tests.game_suite import bots_play
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 GAME = gamekit.games()["alfredopoly"]
 
 
-def played(steps: int, seed: int = 3) -> object:
-    """A position after ``steps`` decisions and dice of four builders (seeded)."""
-    state = GAME.new_game(players=["Ann", "Bo", "Cy", "Di"], seed=seed)
-    rng = np.random.default_rng(seed)
-    bot = GAME.bots()["builder"]()
-    for _ in range(steps):
-        if GAME.is_over(state):
-            break
-        if GAME.is_chance(state):
-            outcomes = GAME.chance_outcomes(state)
-            pick = rng.choice(len(outcomes), p=[float(p) for _, p in outcomes])
-            state = GAME.chance_step(state, outcomes[pick][0]).state
-        else:
-            state = GAME.step(state, bot(state, rng)).state
-    return state
+def played(steps: int, players: int = 4, seed: int = 3) -> object:
+    """A position after ``steps`` decisions of builder bots (seeded)."""
+    return bots_play(GAME, "builder", ["Ann", "Bo", "Cy", "Di"][:players], seed, steps)
 
 
 def space_groups(svg: str) -> dict[int, ET.Element]:

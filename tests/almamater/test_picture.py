@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 
-import numpy as np
 import pytest
 
 import gamekit
 from gamekit.almamater.picture import DEFAULT_WIDTH, FONT_FLOOR, W, university_svg
 from gamekit.almamater.spec import space_title
+from tests.game_suite import bots_play
 
 SVG = "{http://www.w3.org/2000/svg}"
 GAME = gamekit.games()["almamater"]
@@ -20,19 +20,7 @@ GAME = gamekit.games()["almamater"]
 
 def played(steps: int, players: int = 3, seed: int = 5) -> object:
     """A position after ``steps`` decisions of scholar bots (seeded)."""
-    state = GAME.new_game(players=players, seed=seed)
-    rng = np.random.default_rng(seed)
-    bot = GAME.bots()["scholar"]()
-    for _ in range(steps):
-        if GAME.is_over(state):
-            break
-        if GAME.is_chance(state):
-            outcomes = GAME.chance_outcomes(state)
-            pick = rng.choice(len(outcomes), p=[float(p) for _, p in outcomes])
-            state = GAME.chance_step(state, outcomes[pick][0]).state
-        else:
-            state = GAME.step(state, bot(state, rng)).state
-    return state
+    return bots_play(GAME, "scholar", players, seed, steps)
 
 
 def texts(element: ET.Element) -> str:

@@ -14,14 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 import gamekit
-from gamekit.core.actions import Action, PhaseTable
-from gamekit.core.game import Game, seat_generators
+from gamekit.core.actions import PhaseTable
+from gamekit.core.game import Game
 from gamekit.core.simulate import simulate
-from tests.game_suite import play, replay
+from tests.game_suite import bots_play, play, replay
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "example_games"
 EXAMPLE_NAMES = sorted(p.name for p in EXAMPLES.iterdir() if (p / "game.py").is_file())
@@ -74,26 +73,11 @@ def test_random_play_round_trips_refuses_and_replays(name, seed):
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_every_bot_moves_legally(name):
+def test_every_bot_moves_legally_with_the_one_signature(name):
     game = gamekit.games()[name]
-    n = seats(game)
-    for strategy, make in game.bots().items():
-        state = game.new_game(n, seed=3, **quick(game))
-        rngs, bots = seat_generators(3, n), [make() for _ in range(n)]
-        chance = np.random.default_rng(3)
-        for _ in range(150):
-            if game.is_over(state):
-                break
-            if game.is_chance(state):
-                outcomes = game.chance_outcomes(state)
-                state = game.chance_step(
-                    state, outcomes[int(chance.integers(len(outcomes)))][0]
-                ).state
-                continue
-            seat = game.current_player(state)
-            action = bots[seat](state, rngs[seat])
-            assert isinstance(action, Action), (name, strategy)
-            state = game.step(state, action).state  # IllegalAction if the bot broke a rule
+    for strategy in game.bots():
+        steps = 15 if strategy == "search" else 80  # the search bot plays games to decide
+        bots_play(game, strategy, seats(game), 11, steps, **quick(game))
 
 
 @pytest.mark.parametrize("name", NAMES)

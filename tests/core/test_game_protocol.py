@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import gamekit
-from gamekit.core.actions import Action, PhaseTable
+from gamekit.core.actions import PhaseTable
 from gamekit.core.game import Game, seat_generators
 from tests.game_suite import play, replay
 
@@ -80,32 +80,6 @@ def test_new_game_is_seeded_and_players_may_be_names() -> None:
         assert len(a.players) == len(b.players) == 2
     alf = gamekit.games()["alfredopoly"]
     assert [p.name for p in alf.new_game(["Xi", "Yu"], seed=0).players] == ["Xi", "Yu"]
-
-
-def test_every_bot_plays_legal_moves_with_the_one_signature() -> None:
-    for name, game in gamekit.games().items():
-        for strategy, factory in game.bots().items():
-            n = 2
-            state = game.new_game(
-                n, seed=11, **({"max_rounds": 2} if name == "alfredopoly" else {})
-            )
-            bots = [factory() for _ in range(n)]
-            rngs = seat_generators(11, n)
-            chance = np.random.default_rng(99)
-            decisions = 0
-            while decisions < (15 if strategy == "search" else 60) and not game.is_over(state):
-                if game.is_chance(state):
-                    outcomes = game.chance_outcomes(state)
-                    state = game.chance_step(
-                        state, outcomes[int(chance.integers(len(outcomes)))][0]
-                    ).state
-                    continue
-                seat = game.current_player(state)
-                action = bots[seat](state, rngs[seat])
-                assert isinstance(action, Action), (name, strategy)
-                state = game.step(state, action).state  # raises if the bot's move is illegal
-                decisions += 1
-            assert decisions > 0
 
 
 def test_seat_generators_spawn_one_seed_sequence_per_seat() -> None:
