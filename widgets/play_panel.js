@@ -141,7 +141,9 @@ function render({ model, el }) {
     root.classList.add("gk-guard");
     root.removeAttribute("data-armed");
     clearTimeout(armTimer);
-    armTimer = setTimeout(armed, holdView === drawnView ? Math.max(HOLD_MS, guardMs()) : guardMs());
+    const wait = holdView === drawnView ? Math.max(HOLD_MS, guardMs()) : guardMs();
+    root.setAttribute("data-guard-ms", String(wait)); // how long this view's decisions wait
+    armTimer = setTimeout(armed, wait);
   };
 
   const send = (intent, event = null, target = null) => {
