@@ -2,7 +2,7 @@
 
 Import ipywidgets as ``ipw`` in notebooks, so that ``widgets`` always means this package.
 
->>> from widgets import AlfredopolyBoard, AlfredopolyTable, AlmaMaterTable, LandingPanel
+>>> from widgets import AlfredopolyBoard, AlfredopolyTable, AlmaMaterTable, LandingPanel, play
 >>> AlfredopolyBoard("classic")
 AlfredopolyBoard(board='classic', selected=None, heat=None)
 """
@@ -15,6 +15,7 @@ from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.panels import LandingPanel
 from widgets.play_alfredopoly import AlfredopolyTable
 from widgets.play_almamater import AlmaMaterTable
+from widgets.play_any import AnyGameTable, play
 from widgets.play_panel import PlayPanel
 from widgets.score_calculator import ScoreCalculator
 
@@ -23,9 +24,11 @@ __all__ = [
     "AlfredopolyTable",
     "AlmaMaterBoard",
     "AlmaMaterTable",
+    "AnyGameTable",
     "LandingPanel",
     "PlayPanel",
     "ScoreCalculator",
     "UniversityTableau",
     "charts",
+    "play",
 ]
