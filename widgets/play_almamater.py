@@ -256,7 +256,14 @@ class AlmaMaterTable(GameTable):
     def _past_limit(self) -> bool:
         """Whether the round limit's last round is over (its income paid)."""
         state = self.session.state
-        return self._max_rounds is not None and state.round > self._max_rounds
+        # the round marker moves at administration step 6, before the income: the limit's
+        # last round is over when the next round's action phase begins
+        return (
+            self._max_rounds is not None
+            and state.round > self._max_rounds
+            and state.phase == "action"
+            and not state.pending
+        )
 
     def _play_bots(self, until: str = "person") -> str:
         """As the shared table's, but bots stop where a round limit ends the game."""

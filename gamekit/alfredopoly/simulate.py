@@ -26,6 +26,7 @@ import pandas as pd
 import gamekit
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.bots import Bot, make_bot
+from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.engine import Table
 from gamekit.alfredopoly.rules import new_game
 from gamekit.alfredopoly.spec import AlfredopolySpec
@@ -203,6 +204,10 @@ def _options(
     """The arguments of :func:`gamekit.core.simulate.simulate`, after checking ours."""
     if isinstance(games, bool) or not isinstance(games, int) or games < 0:
         raise ValueError(f"games must be a whole number >= 0, got {games!r}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise ValueError(f"players must be a whole number, got {players!r}")
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(f"Alfredopoly seats {MIN_PLAYERS} to {MAX_PLAYERS} players, got {players}")
     if spec is None:
         spec = AlfredopolySpec(board, max_rounds=max_rounds)
     if spec.max_rounds is None:  # two careful bots can circle the board for ever

@@ -22,22 +22,23 @@ SHEET: dict[str, Any] = {
     "dictionaries": 2,
     "reputation_rank": 1,
     "milestones": 3,
-    "professors": [4, 2, 6, 3],
+    "professors": [4, 2, 5, 3],
     "math_prestige": 6,
     "row_a": 4,
     "row_b": 3,
     "busts": 2,
 }
 # by hand: 3 textbooks -> 3 ducats; 17 ducats -> 4 prestige; 2 dictionaries; rank 1 -> 12;
-# 3 milestones x 4 professors = 12; printed 4+2+6+3 = 15; maths 6; 4 x 3 = 12; 2 busts -> 7
-EXPECTED = [0, 4, 2, 12, 12, 15, 6, 12, 7]
+# 3 milestones x 4 professors = 12; printed 4+2+5+3 = 14 (5 is the highest printed: the sheet
+# is checked against the data); maths 6; 4 x 3 = 12; 2 busts -> 7
+EXPECTED = [0, 4, 2, 12, 12, 14, 6, 12, 7]
 
 
 def test_final_score_gives_the_nine_lines_in_order() -> None:
     score = final_score(**SHEET)
     assert [line.rule for line in score.lines] == list(RULES)
     assert [line.points for line in score.lines] == EXPECTED
-    assert score.during_play == 31 and score.total == 31 + 70
+    assert score.during_play == 31 and score.total == 31 + 69
     assert score.ducats_left == 1
     assert [line.rule for line in score.all_lines()][-2:] == ["prestige during play", "total"]
 
@@ -91,10 +92,10 @@ def test_cli_score_prints_nine_lines_and_total(tmp_path: Path, capsys: Any) -> N
     code, out, _ = _run(tmp_path, SHEET, capsys=capsys)
     assert code == 0
     lines = out.strip().splitlines()
-    assert len(lines) == 1 + 9 + 2 and lines[-1].split()[-1] == "101"
+    assert len(lines) == 1 + 9 + 2 and lines[-1].split()[-1] == "100"
     code, out, _ = _run(tmp_path, SHEET, "--format", "json", capsys=capsys)
     data = json.loads(out)
-    assert [d["prestige"] for d in data["lines"]] == EXPECTED and data["total"] == 101
+    assert [d["prestige"] for d in data["lines"]] == EXPECTED and data["total"] == 100
     assert list(data) == ["lines", "total"] and list(data["lines"][0]) == ["rule", "prestige"]
 
 

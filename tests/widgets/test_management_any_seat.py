@@ -14,6 +14,8 @@ _seq = iter(range(1, 10**6))
 def click(table: AlfredopolyTable, action: dict[str, Any]) -> None:
     """What a click on an action button sends."""
     table.panel.set_state({"intent": {"kind": "act", "action": action, "seq": next(_seq)}})
+    if table.panel.confirm:  # Don't buy and bankruptcy ask first: yes
+        table.answer(True)
 
 
 def to_auction() -> AlfredopolyTable:

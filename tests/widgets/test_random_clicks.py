@@ -13,10 +13,15 @@ from widgets.play_almamater import AlmaMaterTable
 def click_randomly(table, seed: int, limit: int = 4000) -> int:  # type: ignore[no-untyped-def]
     rng = np.random.default_rng(seed)
     clicks = 0
-    while table.panel.actions and clicks < limit:
-        actions = table.panel.actions
-        choice = actions[int(rng.integers(len(actions)))]["action"]
-        table.panel.set_state({"intent": {"kind": "act", "action": choice, "seq": clicks + 1}})
+    while (table.panel.actions or table.panel.confirm) and clicks < limit:
+        if table.panel.confirm:  # a decision that asks first (Don't buy, bankruptcy, pass)
+            yes = bool(rng.integers(2))
+            intent = {"kind": "confirm", "yes": yes, "seq": clicks + 1, "view": table.panel.view}
+        else:
+            actions = table.panel.actions
+            choice = actions[int(rng.integers(len(actions)))]["action"]
+            intent = {"kind": "act", "action": choice, "seq": clicks + 1}
+        table.panel.set_state({"intent": intent})
         assert not table.panel.error, table.panel.message
         clicks += 1
     return clicks

@@ -16,6 +16,8 @@ SEED = 5  # the top cards: PCC Mail (space 2) a Get out card, E-Mail (space 7) c
 
 def click(table: AlfredopolyTable, action: dict) -> None:
     table.panel.set_state({"intent": {"kind": "act", "action": action, "seq": next(_seq)}})
+    if table.panel.confirm:  # Don't buy and bankruptcy ask first: yes
+        table.answer(True)
 
 
 def test_a_staged_double_moves_two_and_grants_another_roll() -> None:
