@@ -202,14 +202,32 @@ def exported_text(body: str) -> str:
 def hidden_code_problems(nb: Any, text: str) -> list[str]:
     """Cells tagged ``hide-input`` whose code shows in the export (a teacher's page would
     show the code behind a computed sentence)."""
+    flat = " ".join(text.split())
+    # what the page shows anyway (Markdown, outputs: a reveal cell's reply names itself)
+    elsewhere = " ".join(
+        " ".join(str(part) for out in c.get("outputs", []) for part in _texts(out))
+        if c.cell_type == "code"
+        else c.source
+        for c in nb.cells
+    )
+    elsewhere = " ".join(elsewhere.split())
     problems = []
     for i, cell in enumerate(nb.cells):
         if cell.cell_type == "code" and "hide-input" in cell.metadata.get("tags", []):
-            lines = [line.strip() for line in cell.source.splitlines() if len(line.strip()) > 24]
-            shown = [line for line in lines if " ".join(line.split()) in " ".join(text.split())]
+            lines = [" ".join(line.split()) for line in cell.source.splitlines()]
+            lines = [line for line in lines if len(line) > 24 and line not in elsewhere]
+            shown = [line for line in lines if line in flat]
             if shown:
                 problems.append(f"cell {i}: hidden code shows: {shown[0][:60]!r}")
     return problems
+
+
+def _texts(output: Any) -> list[str]:
+    """The text an output shows (a stream's text, a display's text/plain and text/html)."""
+    if output.get("output_type") == "stream":
+        return [output.get("text", "")]
+    data = output.get("data", {})
+    return [str(data.get(k, "")) for k in ("text/plain", "text/html", "text/markdown")]
 
 
 def board_problems(nb: Any, body: str) -> list[str]:
@@ -311,3 +329,15 @@ def test_the_convention_check_can_fail() -> None:
             nb.cells.append(nbformat.v4.new_markdown_cell("Try `ROLLS = 50` at home."))
         with pytest.raises(AssertionError, match=re.escape(why)):
             explore_runs(json.loads(json.dumps(nb), object_hook=nbformat.NotebookNode))
+
+
+def test_the_export_check_finds_hidden_code_unless_the_kits_settings_hide_it() -> None:
+    from nbconvert import HTMLExporter
+
+    cell = nbformat.v4.new_code_cell("sentence = 'the code behind a computed sentence'\nsentence")
+    cell.metadata["tags"] = ["hide-input"]
+    cell.outputs = [nbformat.v4.new_output("execute_result", {"text/plain": "'done'"})]
+    nb = nbformat.v4.new_notebook(cells=[cell])
+    plain, _ = HTMLExporter().from_notebook_node(nb)  # nbconvert's own defaults
+    assert hidden_code_problems(nb, exported_text(plain)), "the check missed shown code"
+    assert not hidden_code_problems(nb, exported_text(export(nb)))

@@ -71,8 +71,8 @@ function gkMoney(n) {
 // Syllables, for the boards' line breaks (both boards break names the same way).
 const VOWELS = "aeiouyäöüàáâèéêìíîòóôùúû";
 // Clusters that may start a syllable (the rest of a cluster ends the one before it).
-const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "pl", "pr", "tr", "chr", "sch", "schl", "schr", "schw"]);
-const ONSETS_EN = new Set([...ONSETS, "ph", "sh", "th", "wh", "wr", "thr"]);
+const ONSETS = new Set(["bl", "br", "ch", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "kl", "kr", "ph", "pl", "pr", "qu", "th", "tr", "chr", "sch", "schl", "schr", "schw"]);
+const ONSETS_EN = new Set([...ONSETS, "sh", "wh", "wr", "thr"]);
 
 // A word's syllables by the usual rules of thumb: one consonant between two vowels
 // starts the next syllable ("Fa-sa-no"); of a cluster, the longest part that can start

@@ -82,6 +82,11 @@ GERMAN_JS = """() => {
 }"""
 # Syllables of the German words that may get soft hyphens (by hand).
 GERMAN_SYLLABLES = {
+    # the words of the German table's setup, cards, campus and players (checked by hand)
+    "Ad-vo-kat", "An-ge-bo-te", "An-ti-qua-riat", "Bi-schofs-sitz", "Cam-pus",
+    "Erst-se-mes-ter", "Fa-mu-lus", "For-scher", "Geo-me-ter", "Lau-reat", "Lehr-buch",
+    "Ma-gis-ter", "Ma-the-ma-tik", "Me-di-zin", "Red-ner", "Schrei-ber", "Spal-te",
+    "Spie-len-de", "Stu-den-ten", "ei-ge-ne", "ei-ge-nes", "kos-ten", "nächs-te", "we-ni-ger",
     "For-schungs-schritt",
     "For-schungs-schrit-te",
     "Lehr-bü-cher",
