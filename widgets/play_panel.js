@@ -127,6 +127,19 @@ function render({ model, el }) {
     }
   };
   const armed = () => {
+    // a decision that came under the pointer after the redraw (a later update moved it
+    // there, as "Bot: next action" after "End the turn") waits HOLD_MS too
+    const since = performance.now() - drawnAt;
+    if (lastClick && pointer && since < HOLD_MS) {
+      const hit = document.elementFromPoint(pointer.x, pointer.y);
+      const under = hit && hit.closest(clickable);
+      if (under && root.contains(under) && under.textContent !== lastClick.label) {
+        holdView = drawnView;
+        root.setAttribute("data-guard-ms", String(HOLD_MS));
+        armTimer = setTimeout(armed, HOLD_MS - since);
+        return;
+      }
+    }
     armTimer = null;
     root.classList.remove("gk-guard");
     root.querySelectorAll(".gk-fresh").forEach((b) => b.classList.remove("gk-fresh"));

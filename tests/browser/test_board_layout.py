@@ -427,7 +427,9 @@ def test_dashboard_names_are_readable_at_1280x720(voila, lab_page):  # type: ign
     page.locator(".gk-table .gk-token").first.wait_for()
     wait_boards_still(page)
     labels = check_labels(page, ".gk-table")
-    assert {"Scholes", "Stu-", "dent", "Hot", "Dog"} <= {x["text"] for x in labels}, labels
+    shown = {x["text"] for x in labels}
+    assert {"Scholes", "Hot", "Dog"} <= shown, labels
+    assert "Student" in shown or {"Stu-", "dent"} <= shown, labels  # whole, or at a syllable
     box = page.evaluate(SIZE_JS.replace(".gk-test-table", ".gk-table"))
     assert box["bottom"] <= 720, f"the board's bottom row is off screen: {box}"
     screenshot(page, "board-dashboard-1280x720")

@@ -464,7 +464,7 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     log = am.locator(".gk-log").text_content()
     assert "Ann " in log and "Rot " not in log and "Blau " not in log, log[:300]
     badges = am.locator(".gk-player-bot").all_text_contents()
-    assert badges == ["Bot: greedy"], badges  # Bo's card, in German ("bot: greedy" in English)
+    assert badges == ["Bot: gierig"], badges  # Bo's card: the strategy in German too
 
     # 6. the history slider: back to the start (keyboard), the same click replays the
     # recorded roll (no new dice, the later moves are kept)

@@ -12,9 +12,16 @@ boards refit when the window changes, as they do when a teacher plugs in a proje
 
 from __future__ import annotations
 
+import nbformat
 import pytest
 
-from tests.browser.conftest import render_in_voila, run_notebook, screenshot, shutdown_kernel
+from tests.browser.conftest import (
+    ROOT,
+    render_in_voila,
+    run_notebook,
+    screenshot,
+    shutdown_kernel,
+)
 
 MIN_LABEL_PX = 14
 MIN_PANEL_PX = 16  # the play panel: status, players, buttons, log
@@ -306,14 +313,22 @@ IN_VIEW_JS = """() => {
 
 
 def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ignore[no-untyped-def]
-    """The Alfredopoly dashboard (projector=True) in Voila at 1280x720: a scripted game of
-    16 decisions (rolls, buys, ends of turns, the bot's turns), and after each the status,
-    the newest event and every decision button are in the window without scrolling, and no
-    board label is under 18 px. Fails on the old panel (the log's newest line below the
-    fold, the decisions under the players)."""
+    """The Alfredopoly dashboard with its projector setting on, in Voila at 1280x720: a
+    scripted game of 16 decisions (rolls, buys, ends of turns, the bot's turns), and after
+    each the status, the newest event and every decision button are in the window without
+    scrolling, and no board label is under 18 px. Fails on the old panel (the log's newest
+    line below the fold, the decisions under the players)."""
     page = lab_page
     page.set_viewport_size({"width": 1280, "height": 720})
-    state = render_in_voila(voila, page, "notebooks/dashboard_alfredopoly.ipynb")
+    dashboard = nbformat.read(ROOT / "notebooks" / "dashboard_alfredopoly.ipynb", as_version=4)
+    cells = [
+        ("#md " if c.cell_type == "markdown" else "")
+        + c.source.replace("PROJECTOR = False", "PROJECTOR = True")
+        for c in dashboard.cells
+    ]
+    assert any("PROJECTOR = True" in c for c in cells), "the dashboard's projector setting"
+    relpath = voila.write_notebook("scratch/dashboard_projector.ipynb", cells)
+    state = render_in_voila(voila, page, relpath)
     assert not state["errors"], state
     play = page.locator(".gk-play").first
     page.wait_for_selector(".gk-play[data-armed]")
