@@ -292,11 +292,14 @@ function drawSpace(layer, space, pl, view) {
       const cw = hv, ch = h * 0.56;
       gkSvg("rect", { class: "gk-jail-cell", x: w - cw, y: 0, width: cw, height: ch, ...(fill ? { style: `fill:${fill}` } : {}) }, g);
       fitText(g, w - cw / 2, f * 0.95, "IN", f, { class: "gk-small gk-jail-label" });
+      // two values side by side in half a corner each: a percentage with one decimal
+      // ("3.9%"), so neither is condensed below 0.85 of its width
+      const corner = (v) => (view.heatFormat === "percent" ? `${(100 * v).toFixed(1)}%` : formatValue(v, view.heatFormat));
       if (view.hasHeat && hj !== null && hj !== undefined) {
-        fitText(g, w - cw / 2, ch - 6, formatValue(hj, view.heatFormat), f, { class: "gk-heat-value" }, cw - 4);
+        fitText(g, w - cw / 2, ch - 6, corner(hj), f, { class: "gk-heat-value" }, cw - 4);
       }
       if (hasHeat) {
-        fitText(g, (w - cw) / 2, ch - 6, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value gk-visit-value" }, w - cw - 4);
+        fitText(g, (w - cw) / 2, ch - 6, corner(heat), f, { class: "gk-heat-value gk-visit-value" }, w - cw - 4);
       }
       const names = lines(space.short || space.name, inner, 2, "gk-corner-name");
       multiline(g, w / 2, h - 8 - (names.length - 1) * f * LEADING, names, f, { class: "gk-name gk-corner-name", "data-label": space.short || space.name }, inner);

@@ -511,7 +511,9 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     )
     assert page.locator(".gk-play").first.locator(".gk-log-line").all_text_contents() == lines
     # every mouse click on a decision was checked, and the spot was kept clear at least once
-    assert clicker.checked >= 6 and clicker.kept_clear >= 1, vars(clicker)
+    # a new decision came where the pointer was at least once: kept clear by a "Just done"
+    # line, or held for a second (a decision kept in view)
+    assert clicker.checked >= 6 and clicker.kept_clear + clicker.held >= 1, vars(clicker)
     print(name, measured, {"clicks checked": clicker.checked, "kept clear": clicker.kept_clear})
     assert not page.guard.page_errors, page.guard.page_errors
 
