@@ -787,7 +787,8 @@ def test_quick_second_click_changes_nothing_else(voila, lab_page):  # type: igno
             arg=[table, after["view"]],
             polling="raf",
         ).json_value()
-        spot = page.locator(f"{table} {target}").first
+        spot = page.locator(f"{table} {target}:visible").first  # the one drawn on the page
+        spot.wait_for(state="visible", timeout=2_000)
         tbox = spot.bounding_box()
         assert tbox is not None and tbox["y"] >= 0 and tbox["y"] + tbox["height"] <= 720, tbox
         page.mouse.click(tbox["x"] + tbox["width"] / 2, tbox["y"] + tbox["height"] / 2)
