@@ -31,12 +31,15 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import numpy as np
 
 from gamekit.core.errors import IllegalAction, IllegalTransition
 from gamekit.core.structs import from_struct, to_struct
+
+if TYPE_CHECKING:
+    from gamekit.core.events import Words
 
 StateT = TypeVar("StateT")
 T = TypeVar("T")
@@ -106,7 +109,9 @@ def action_from_struct(data: Mapping[str, Any], registry: Mapping[str, type[Acti
 
 @dataclass(frozen=True)
 class Event:
-    """One thing that happened, in words (``text``) and as data for front-ends.
+    """One thing that happened, in English words (``text``) and as data for front-ends:
+    ``words`` (a :class:`~gamekit.core.events.Words`, the kind and its fields) lets a
+    game's :class:`~gamekit.core.events.Phrasebook` say it in another language.
 
     >>> str(Event("fee", "Bo paid $24 fee to Ann", player=1, amount=24, target=0))
     'Bo paid $24 fee to Ann'
@@ -117,6 +122,7 @@ class Event:
     player: int | None = None
     amount: int | None = None
     target: int | None = None
+    words: Words | None = None
 
     def __str__(self) -> str:
         return self.text

@@ -13,6 +13,7 @@ space 12 is owned by Ann
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 
 class GamekitError(ValueError):
@@ -22,13 +23,16 @@ class GamekitError(ValueError):
 class IllegalAction(GamekitError):
     """An action that the rules do not allow in this state; the state is unchanged.
 
-    ``reason`` holds the human-readable reason, ``action`` the rejected action (if any).
+    ``reason`` holds the human-readable reason (English), ``action`` the rejected action
+    (if any), ``words`` the reason as data (a :class:`~gamekit.core.events.Words`), which a
+    game's phrasebook says in any of its languages.
     """
 
-    def __init__(self, reason: str, action: object = None) -> None:
+    def __init__(self, reason: str, action: object = None, words: Any = None) -> None:
         super().__init__(reason)
         self.reason = reason
         self.action = action
+        self.words = words
 
 
 class IllegalTransition(RuntimeError):

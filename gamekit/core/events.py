@@ -1,0 +1,247 @@
+"""Events as data, words per language: what happened is a kind and its fields; a
+:class:`Phrasebook` turns it into words in English or German.
+
+An engine reports each thing that happened as :class:`Words` (a *kind* such as
+``"ducats.pay"`` and its *fields*: seats, amounts, names) inside a
+:class:`~gamekit.core.actions.Event`. A game keeps its templates, one per kind and
+language, in a TOML file in its own folder (e.g. ``gamekit/almamater/phrases.toml``)::
+
+    ["ducats.pay"]
+    count = "amount"                      # the field that chooses the plural form
+    en.one = "{player} pays {amount} ducat ({why})"
+    en.other = "{player} pays {amount} ducats ({why})"
+    de = "{player} zahlt {amount} Geld ({why})"
+
+A template is a plain string, or a table keyed by the CLDR plural categories of its
+language (``one``, ``other``, ...; Babel's ``Locale.plural_form`` picks one from the
+``count`` field). A field written ``{amount:n}`` gets the language's number format
+(Babel: ``1,500`` in English, ``1.500`` in German); any other field is its plain text.
+A field whose value is itself :class:`Words` (a reason, a space) is put into words in the
+same language first, so reasons nest. Templates may use only bare field names (no
+attribute or index access): they are checked when the file is read, and each language
+must use the same fields as English.
+
+Refusals use the same words: an :class:`~gamekit.core.errors.IllegalAction` may carry
+``words``, so a German table shows a German reason while ``str(error)`` stays English.
+
+>>> book = Phrasebook({
+...     "ducats.pay": {
+...         "count": "amount",
+...         "en": {"one": "{player} pays {amount} ducat",
+...                "other": "{player} pays {amount:n} ducats"},
+...         "de": "{player} zahlt {amount:n} Geld",
+...     },
+...     "seat": {"en": "Red", "de": "Rot"},
+... }, source="example")
+>>> w = Words("ducats.pay", player=Words("seat"), amount=1500)
+>>> book.text(w), book.text(w, "de")
+('Red pays 1,500 ducats', 'Rot zahlt 1.500 Geld')
+>>> book.text(Words("ducats.pay", player="Bo", amount=1))
+'Bo pays 1 ducat'
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal
+
+from gamekit.core.data import read_toml, template_problem
+from gamekit.core.errors import DataError
+
+LANGUAGES: tuple[str, ...] = ("en", "de")
+"""The languages every phrasebook entry must have (English first: the engine's own words)."""
+
+PLURAL_CATEGORIES = frozenset({"zero", "one", "two", "few", "many", "other"})
+"""CLDR plural categories a template table may be keyed by (``other`` is required)."""
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class Words:
+    """Something to put into words: a phrasebook ``kind`` and its ``fields`` (hashable,
+    comparable, and plain data, so an event or a reason can be saved and rendered later
+    in any language).
+
+    >>> w = Words("moved", player="Bo", space="Academic Probation")
+    >>> w.kind, w["space"], dict(w.fields)["player"]
+    ('moved', 'Academic Probation', 'Bo')
+    """
+
+    kind: str
+    fields: tuple[tuple[str, Any], ...]
+
+    def __init__(self, kind: str, /, **fields: Any) -> None:
+        object.__setattr__(self, "kind", kind)
+        object.__setattr__(self, "fields", tuple(fields.items()))
+
+    def __getitem__(self, name: str) -> Any:
+        for key, value in self.fields:
+            if key == name:
+                return value
+        raise KeyError(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The field ``name``, or ``default``."""
+        try:
+            return self[name]
+        except KeyError:
+            return default
+
+    def as_dict(self) -> dict[str, Any]:
+        """The fields as a dict (nested :class:`Words` stay as they are)."""
+        return dict(self.fields)
+
+
+class _Filler(string.Formatter):
+    """Fills a checked template: ``{x:n}`` in the language's number format, :class:`Words`
+    put into words by the phrasebook, anything else as its plain text."""
+
+    def __init__(self, book: Phrasebook, lang: str) -> None:
+        self.book = book
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Words):
+            return self.book.text(value, self.lang)
+        if format_spec == "n":
+            return str(format_decimal(value, locale=self.lang))
+        return str(value)
+
+
+@cache
+def _locale(lang: str) -> Locale:
+    return Locale.parse(lang)
+
+
+def plural_category(lang: str, count: int) -> str:
+    """The CLDR plural category of ``count`` in ``lang`` (from Babel).
+
+    >>> plural_category("en", 1), plural_category("en", 2), plural_category("de", 0)
+    ('one', 'other', 'other')
+    """
+    return str(_locale(lang).plural_form(abs(count)))
+
+
+class Phrasebook(Mapping[str, Mapping[str, Any]]):
+    """Templates per kind and language (see the module's docstring); read-only mapping
+    ``kind -> entry``. Build it from a mapping or with :meth:`read` from a TOML file; every
+    entry is checked at once and a bad one raises :class:`~gamekit.core.errors.DataError`
+    naming the file, the kind and the language.
+
+    >>> try:
+    ...     Phrasebook({"x": {"en": "{a}", "de": "{b}"}}, source="p.toml")
+    ... except DataError as e:
+    ...     print(e)
+    p.toml: x: de: uses {b}, English uses {a}: every language needs the same fields
+    """
+
+    def __init__(self, entries: Mapping[str, Any], source: str | Path = "phrasebook") -> None:
+        self.source = str(source)
+        self._entries: dict[str, dict[str, Any]] = {}
+        for kind, entry in entries.items():
+            self._entries[kind] = self._checked(kind, entry)
+
+    @classmethod
+    def read(cls, path: str | Path) -> Phrasebook:
+        """The phrasebook in the TOML file ``path``."""
+        return cls(read_toml(path), source=Path(path).name)
+
+    # -- Mapping -------------------------------------------------------------------
+    def __getitem__(self, kind: str) -> Mapping[str, Any]:
+        return self._entries[kind]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    # -- words ---------------------------------------------------------------------
+    def text(self, words: Words, lang: str = "en") -> str:
+        """``words`` in ``lang`` (a ``KeyError`` naming the kind if the book lacks it)."""
+        try:
+            entry = self._entries[words.kind]
+        except KeyError:
+            raise KeyError(f"{self.source}: no words for {words.kind!r}") from None
+        template = entry[lang] if lang in entry else entry["en"]
+        if isinstance(template, dict):
+            count = words.get(entry["count"], 0)
+            template = template.get(plural_category(lang, int(count)), template["other"])
+        return _Filler(self, lang).vformat(template, (), words.as_dict())
+
+    # -- checks --------------------------------------------------------------------
+    def _checked(self, kind: str, entry: Any) -> dict[str, Any]:
+        def bad(lang: str | None, problem: str) -> DataError:
+            return DataError(self.source, kind, lang, problem)
+
+        if isinstance(entry, str):
+            entry = {"en": entry}
+        if not isinstance(entry, Mapping):
+            raise bad(None, "must be a table of languages (en = ..., de = ...)")
+        unknown = set(entry) - set(LANGUAGES) - {"count"}
+        if unknown:
+            raise bad(None, f"unknown keys {sorted(unknown)}: use {', '.join(LANGUAGES)}, count")
+        if "en" not in entry:
+            raise bad(None, "needs English words (en = ...)")
+        count = entry.get("count")
+        english: set[str] | None = None
+        for lang in (la for la in LANGUAGES if la in entry):
+            forms = entry[lang]
+            if isinstance(forms, Mapping):
+                if count is None:
+                    raise bad(lang, "plural forms need count = <field> in the entry")
+                if "other" not in forms or set(forms) - PLURAL_CATEGORIES:
+                    raise bad(lang, "plural forms are keyed one/other/... and need 'other'")
+                texts = list(forms.values())
+            elif isinstance(forms, str):
+                texts = [forms]
+            else:
+                raise bad(lang, "must be a string or a table of plural forms")
+            names: set[str] = set()
+            for text in texts:
+                if not isinstance(text, str):
+                    raise bad(lang, "every plural form must be a string")
+                fields = _fields(text)
+                if fields is None:
+                    raise bad(lang, f"not a valid template: {text!r}")
+                problem = template_problem(_bare(text), fields)
+                if problem:
+                    raise bad(lang, problem)
+                names |= fields
+            if english is None:
+                english = names
+            elif names != english:
+                raise bad(
+                    lang,
+                    f"uses {_braced(names)}, English uses {_braced(english)}: "
+                    "every language needs the same fields",
+                )
+        if count is not None and english is not None and count not in english:
+            english.add(count)  # the count may choose the form without being shown
+        return dict(entry)
+
+
+def _fields(text: str) -> set[str] | None:
+    """The field names of ``text`` (``None`` if it is not a template)."""
+    try:
+        return {f.split(":")[0] for _, f, _, _ in string.Formatter().parse(text) if f}
+    except ValueError:
+        return None
+
+
+def _bare(text: str) -> str:
+    """``text`` with the only format the phrasebook allows (``:n``) removed, for the check."""
+    return text.replace(":n}", "}")
+
+
+def _braced(names: set[str]) -> str:
+    return ", ".join(f"{{{n}}}" for n in sorted(names)) or "no fields"
+
+
+__all__ = ["LANGUAGES", "Phrasebook", "Words", "plural_category"]
