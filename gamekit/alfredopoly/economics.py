@@ -39,6 +39,8 @@ import pandas as pd
 
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     RAILROAD_CARD_FACTOR,
     SCULPTURES_PER_STATUE,
     STATUE,
@@ -103,8 +105,11 @@ def property_economics(
     >>> sorted(df.level.unique())[:2], bool((df.fee_per_round > 0).all())
     (['1 owned', '1 sculpture'], True)
     """
-    if isinstance(players, bool) or not 2 <= players <= 12:
-        raise ValueError(f"players must be between 2 and 12, got {players!r}")
+    if isinstance(players, bool) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise ValueError(
+            f"players must be between {MIN_PLAYERS} and {MAX_PLAYERS} (the game's seats), "
+            f"got {players!r}"
+        )
     opts = replace(options or LandingOptions(), **changes)  # type: ignore[arg-type]
     chain = build_chain(board, opts)
     p_roll = chain.probabilities("roll")

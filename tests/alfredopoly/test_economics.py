@@ -112,9 +112,11 @@ def test_classic_and_alfred_boards_agree(frame: pd.DataFrame) -> None:
     np.testing.assert_allclose(classic.fee_per_round, frame.fee_per_round, rtol=1e-12)
 
 
-def test_bad_players() -> None:
-    with pytest.raises(ValueError, match="players"):
-        property_economics(BOARD, players=1)
+@pytest.mark.parametrize("players", [1, 9, 12, True])
+def test_bad_players(players: int) -> None:
+    """The game seats 2 to 8 (9 and 12 were accepted once)."""
+    with pytest.raises(ValueError, match="between 2 and 8"):
+        property_economics(BOARD, players=players)
 
 
 def test_state_labels_are_readable() -> None:
