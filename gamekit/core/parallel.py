@@ -32,6 +32,7 @@ True
 from __future__ import annotations
 
 import ctypes
+import glob
 import math
 import multiprocessing
 import os
@@ -556,6 +557,31 @@ def pop_run_options(options: dict[str, Any]) -> dict[str, Any]:
     return {name: options.pop(name, default) for name, default in RUN_OPTIONS.items()}
 
 
+def stale_parts(target: Path) -> list[Path]:
+    """The hidden part files beside ``target`` (``.NAME.PID.*.part``) left by runs whose
+    process no longer exists (killed with SIGKILL, say): safe to remove. A part file of a
+    running process, or of one this user may not signal, is not stale.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp())
+    >>> (folder / f".games.csv.{os.getpid()}.ab12.part").touch()  # this process: running
+    >>> stale_parts(folder / "games.csv")
+    []
+    """
+    found = []
+    for part in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+        pid_text = part.name[len(target.name) + 2 :].split(".")[0]
+        if not pid_text.isdigit():
+            continue
+        try:
+            os.kill(int(pid_text), 0)
+        except ProcessLookupError:
+            found.append(part)
+        except (PermissionError, OverflowError):
+            continue  # another user's process: not ours to judge
+    return sorted(found)
+
+
 def stream_csv(
     path: str | Path,
     columns: Sequence[str],
@@ -568,8 +594,12 @@ def stream_csv(
 
     The rows go to a hidden ``.NAME.*.part`` file beside ``path``, renamed to ``path`` when
     every game is written; an error, Ctrl-C or SIGTERM removes it, so a file at ``path``
-    is always a whole run (an older file there is kept until the new one is complete)."""
+    is always a whole run (an older file there is kept until the new one is complete). A
+    run killed outright (SIGKILL, a lost machine) cannot clean up: the next run to the same
+    ``path`` removes the part files of runs whose process is gone (:func:`stale_parts`)."""
     target = Path(path)
+    for stale in stale_parts(target):
+        stale.unlink(missing_ok=True)
     part = target.with_name(f".{target.name}.{os.getpid()}.{secrets.token_hex(4)}.part")
     part.open("x").close()  # a new file, with the usual permissions
     with terminate_as_interrupt():

@@ -111,6 +111,16 @@ def test_a_killed_command_line_run_leaves_no_worker(tmp_path: Path, how: signal.
         assert list(tmp_path.iterdir()) == []
     else:
         assert code == -signal.SIGKILL
+        # nothing can clean up after SIGKILL: the hidden part file stays, and the next run
+        # to the same file removes it (its process is gone), whether it then succeeds or not
+        left = [p.name for p in tmp_path.iterdir()]
+        assert len(left) == 1 and left[0].startswith(".games.csv.") and left[0].endswith(".part")
+        again = subprocess.run(
+            [sys.executable, "-m", "gamekit", "alfredopoly", "simulate", "--games", "2",
+             "--seed", "1", "--out", str(out)], capture_output=True, text=True, cwd=tmp_path,
+        )  # fmt: skip
+        assert again.returncode == 0, again.stderr
+        assert [p.name for p in tmp_path.iterdir()] == ["games.csv"]
 
 
 def test_a_python_run_terminated_stops_its_workers_and_still_dies_of_sigterm(
