@@ -15,7 +15,7 @@ from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.economics import group_economics, property_economics
 from gamekit.alfredopoly.landing import LandingOptions, landing_probabilities
 from gamekit.alfredopoly.montecarlo import MAX_ROLLS, ROLLS_PER_SECOND, simulate_landing
-from gamekit.commands.runs import count
+from gamekit.commands.runs import add_players, count
 from gamekit.core.dice import Dice
 from gamekit.core.output import FORMATS, render_frame
 
@@ -130,13 +130,8 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "rounds, for each property and build level (or totals by group with --groups).",
     )
     _variant_flags(econ)
-    econ.add_argument(
-        "--players",
-        type=count(MIN_PLAYERS, MAX_PLAYERS, "Alfredopoly seats 2 to 8 players"),
-        default=4,
-        metavar="N",
-        help=f"players at the table ({MIN_PLAYERS}-{MAX_PLAYERS}, default: 4)",
-    )
+    add_players(econ, "Alfredopoly", MIN_PLAYERS, MAX_PLAYERS, default=4,
+                help=f"players at the table ({MIN_PLAYERS}-{MAX_PLAYERS}, default: 4)")  # fmt: skip
     econ.add_argument("--groups", action="store_true",
                       help="totals by colour group instead of one row per property")  # fmt: skip
     econ.set_defaults(handler=_economics)

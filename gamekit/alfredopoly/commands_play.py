@@ -12,7 +12,13 @@ from typing import Any
 from gamekit.alfredopoly.bots import strategy_names
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
 from gamekit.alfredopoly.simulate import DEFAULT_STRATEGIES, simulate, simulate_to_csv
-from gamekit.commands.runs import add_parallel_options, count, games_help, simulate_command
+from gamekit.commands.runs import (
+    add_parallel_options,
+    add_players,
+    count,
+    games_help,
+    simulate_command,
+)
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_GAMES
 from gamekit.core.simulate import MAX_ROUNDS
@@ -27,13 +33,7 @@ def register(sub: argparse._SubParsersAction[Any]) -> None:
         "and player (seat, strategy, final cash, net worth, properties, rank, rounds, how "
         f"the game ended). Strategies: {', '.join(strategy_names())}.",
     )
-    p.add_argument(
-        "--players",
-        type=count(MIN_PLAYERS, MAX_PLAYERS, "Alfredopoly seats 2 to 8 players"),
-        default=4,
-        metavar="N",
-        help=f"players per game ({MIN_PLAYERS}-{MAX_PLAYERS}, default 4)",
-    )
+    add_players(p, "Alfredopoly", MIN_PLAYERS, MAX_PLAYERS, default=4)
     p.add_argument(
         "--games", type=count(1, MAX_GAMES), default=10, metavar="N", help=games_help(10, 4)
     )

@@ -45,6 +45,31 @@ from gamekit.core.parallel import (
 CONNECT_SECONDS = 10.0
 
 
+def add_players(
+    parser: argparse.ArgumentParser,
+    game: str,
+    low: int,
+    high: int,
+    default: int | None,
+    help: str | None = None,
+) -> None:
+    """Add ``--players N`` to ``parser``: a whole number from ``low`` to ``high``, the seats
+    of ``game``; a count outside is a one-line usage error naming the game's seats.
+
+    >>> p = argparse.ArgumentParser(prog="gamekit pig simulate")
+    >>> add_players(p, "Pig", 2, 6, default=2)
+    >>> p.parse_args(["--players", "3"]).players
+    3
+    """
+    parser.add_argument(
+        "--players",
+        type=count(low, high, f"{game} seats {low} to {high} players"),
+        default=default,
+        metavar="N",
+        help=help or f"players per game ({low}-{high}, default {default})",
+    )
+
+
 def count(low: int, high: int, what: str = "") -> Callable[[str], int]:
     """An argparse ``type``: a whole number from ``low`` to ``high`` (``_`` allowed as a
     thousands mark); anything else is a one-line usage error naming the bounds.

@@ -18,7 +18,13 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-from gamekit.commands.runs import add_parallel_options, count, games_help, simulate_command
+from gamekit.commands.runs import (
+    add_parallel_options,
+    add_players,
+    count,
+    games_help,
+    simulate_command,
+)
 from gamekit.commands.sweep import register_sweep
 from gamekit.core.game import Game
 from gamekit.core.output import FORMATS, render_frame
@@ -61,13 +67,7 @@ def register_generic(parser: argparse.ArgumentParser, game: Game) -> None:
         description=f"Play whole {game.name} games between bots ({bots}) and print one row "
         "per game and player.",
     )
-    p.add_argument(
-        "--players",
-        type=count(low, high, f"{game.name} seats {low} to {high} players"),
-        default=low,
-        metavar="N",
-        help=f"players per game ({low}-{high}, default {low})",
-    )
+    add_players(p, game.name, low, high, default=low)
     p.add_argument(
         "--games", type=count(1, MAX_GAMES), default=10, metavar="N", help=games_help(10, low)
     )

@@ -14,7 +14,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gamekit.commands.runs import CONNECT_SECONDS, check_run, count, run_parallel
+from gamekit.commands.runs import CONNECT_SECONDS, add_players, check_run, count, run_parallel
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_EXECUTOR_WORKERS, MAX_GAMES, WORKERS_PER_CORE, max_workers
 from gamekit.core.simulate import MAX_SEATS
@@ -51,13 +51,8 @@ def register_sweep(
     )
     p.add_argument("--strategy", default=strategies, help=f"comma list (default {strategies})")
     low, high = players
-    p.add_argument(
-        "--players",
-        type=count(low, high, f"{game} seats {low} to {high} players"),
-        default=None,
-        metavar="N",
-        help=f"players, {low}-{high} (default: one per strategy)",
-    )
+    add_players(p, game, low, high, default=None,
+                help=f"players, {low}-{high} (default: one per strategy)")  # fmt: skip
     p.add_argument(
         "--games",
         type=count(1, MAX_GAMES),
