@@ -1,9 +1,11 @@
-"""The ``gamekit almamater`` subcommands: ``score`` (a typed-in score sheet), ``simulate``
-and ``balance``.
+"""The ``gamekit almamater`` subcommands: ``score`` (a typed-in score sheet), ``simulate``,
+``balance``, ``sweep`` and ``tune``.
 
 gamekit almamater score SHEET.json [--format table|json] [--data FOLDER]
 gamekit almamater simulate --players 4 --games 1000 --seed 1 --strategy random,greedy
 gamekit almamater balance --players 2,3 --games 400 --seed 1 --strategy scholar,dean
+gamekit almamater balance --lineups suite --games 400 --seed 1 --workers 2
+gamekit almamater tune --trials 30 --games 100 --seed 1 --study tune.log --out candidate/
 """
 
 from __future__ import annotations
@@ -13,10 +15,19 @@ import json
 
 import pandas as pd
 
-from gamekit.commands.runs import add_parallel_options, count, games_help, simulate_command
+from gamekit.almamater.bots import BOTS
+from gamekit.commands.runs import (
+    CONNECT_SECONDS,
+    add_parallel_options,
+    check_run,
+    count,
+    games_help,
+    parallel_executor,
+    simulate_command,
+)
 from gamekit.commands.sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
-from gamekit.core.parallel import MAX_GAMES
+from gamekit.core.parallel import MAX_EXECUTOR_WORKERS, MAX_GAMES, WORKERS_PER_CORE, max_workers
 
 #: The seats Alma Mater has (its spec refuses any other count).
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -24,6 +35,15 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 4
 #: ``balance`` plays its games in this process, keeping every row: at most this many per
 #: player count (about 30 ms a game here: some 8 hours per player count).
 MAX_BALANCE_GAMES = 1_000_000
+
+#: ``tune`` runs at most this many trials in one call (each plays every line-up).
+MAX_TRIALS = 10_000
+
+#: ``tune`` plays at most this many games per line-up and trial.
+MAX_TUNE_GAMES = 100_000
+
+#: The bot names, as ``--help`` lists them.
+BOT_NAMES = ", ".join(BOTS)
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -48,9 +68,7 @@ def register(parser: argparse.ArgumentParser) -> None:
         "--games", type=count(1, MAX_GAMES), default=100, metavar="N", help=games_help(100, 4)
     )
     sim.add_argument("--seed", type=count(0, 2**128), default=None, metavar="S")
-    sim.add_argument(
-        "--strategy", default="random", help="comma list: random, greedy, scholar, dean"
-    )
+    sim.add_argument("--strategy", default="random", help=f"comma list: {BOT_NAMES}")
     sim.add_argument("--data", help="folder of component files (default: the kit's)")
     sim.add_argument(
         "--by", choices=("strategy", "game"), default="strategy", help="summary or every row"
@@ -72,11 +90,84 @@ def register(parser: argparse.ArgumentParser) -> None:
         help=f"games per player count (default 100, at most {MAX_BALANCE_GAMES:,})",
     )
     bal.add_argument("--seed", type=count(0, 2**128), default=None, metavar="S")
-    bal.add_argument("--strategy", default="scholar,dean", help="comma list of bot names")
+    bal.add_argument(
+        "--strategy", default="scholar,dean", help=f"comma list of bot names ({BOT_NAMES})"
+    )
+    bal.add_argument(
+        "--lineups",
+        type=_lineups,
+        default=None,
+        metavar="LINEUPS",
+        help="play these line-ups apart, seats rotated, instead of --strategy: 'suite' (the "
+        "judge's: duels, every line-up of 3 and 4 of scholar, dean, search, greedy, a class's "
+        "line-ups), 'every' (also with repeats) or e.g. 'scholar+dean,greedy+random'; "
+        "judged on the issue 27 targets",
+    )
     bal.add_argument("--data", help="folder of component files (default: the kit's)")
     bal.add_argument("--format", choices=FORMATS, default="table")
+    bal.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
+    _worker_options(bal)
     bal.set_defaults(handler=run_balance)
     register_sweep(sub, "almamater", "scholar,dean", (MIN_PLAYERS, MAX_PLAYERS))
+    tune = sub.add_parser(
+        "tune",
+        help="search the kit defaults for the data folder nearest the balance targets "
+        "(needs the tune extra: pip install 'campus-gamekit[tune]')",
+        description="Search the values the data files mark as kit defaults (never the "
+        "facts) for the candidate data folder whose balance report (the judge's line-ups) "
+        "has the smallest worst excess over the targets. Optuna's seeded TPE sampler; a "
+        "study file resumes a stopped run.",
+    )
+    tune.add_argument("--trials", type=count(1, MAX_TRIALS), default=20, metavar="N",
+                      help=f"trials to run now (default 20, at most {MAX_TRIALS:,})")  # fmt: skip
+    tune.add_argument(
+        "--games", type=count(1, MAX_TUNE_GAMES), default=100, metavar="N",
+        help=f"games per line-up and trial (default 100, at most {MAX_TUNE_GAMES:,})",
+    )  # fmt: skip
+    tune.add_argument("--seed", type=count(0, 2**32 - 1), default=0, metavar="S",
+                      help="seed of the games and the sampler (default 0)")  # fmt: skip
+    tune.add_argument("--study", metavar="FILE", default=None,
+                      help="study file (Optuna's journal): resumed if it exists")  # fmt: skip
+    tune.add_argument("--out", metavar="DIR", default=None,
+                      help="write the best candidate data folder here (replaced)")  # fmt: skip
+    tune.add_argument("--report", metavar="FILE.md", default=None,
+                      help="also write the before/after report (Markdown) here")  # fmt: skip
+    tune.add_argument("--players", type=_player_counts, default=(2, 3, 4),
+                      help="player counts to judge, e.g. 2 or 2,3,4 (default 2,3,4)")  # fmt: skip
+    tune.add_argument("--lineups", type=_lineups, default=None, metavar="LINEUPS",
+                      help="line-ups as in balance (default: suite)")  # fmt: skip
+    tune.add_argument("--data", help="data folder to tune (default: the kit's)")
+    tune.add_argument("--progress", action="store_true", help="a progress bar of trials")
+    _worker_options(tune)
+    tune.set_defaults(handler=run_tune)
+
+
+def _worker_options(parser: argparse.ArgumentParser) -> None:
+    """``--workers`` and ``--scheduler`` as ``sweep`` has them."""
+    parser.add_argument(
+        "--workers",
+        type=count(1, MAX_EXECUTOR_WORKERS),
+        default=None,
+        metavar="N",
+        help=f"processes (default: automatic; at most {max_workers()} here, the cores x "
+        f"{WORKERS_PER_CORE}, or {MAX_EXECUTOR_WORKERS:,} with --scheduler)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help=f"a Dask scheduler (an error after {CONNECT_SECONDS:g} s without an answer)",
+    )
+
+
+def _lineups(text: str) -> tuple[tuple[str, ...], ...]:
+    """``--lineups``: a usage error (exit 2) for an unknown bot or a bad line-up."""
+    from gamekit.almamater.balance import parse_lineups
+
+    try:
+        return parse_lineups(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -129,10 +220,34 @@ def run_balance(args: argparse.Namespace) -> int:
     # every row stays in memory (balance plays in this process)
     check_games(args.games * len(args.players), max(args.players), streamed=False,
                 name="--games")  # fmt: skip
+    check_run(argparse.Namespace(workers=args.workers, scheduler=args.scheduler, games=0), 1)
     strategies = tuple(s.strip() for s in args.strategy.split(",") if s.strip())
-    report = balance(args.players, args.games, args.seed, strategies, args.data)
+    with parallel_executor(args) as executor:
+        report = balance(args.players, args.games, args.seed, strategies, args.data,
+                         args.progress, lineups=args.lineups, workers=args.workers,
+                         executor=executor)  # fmt: skip
     if args.format == "table":
         print(report_text(report), end="")
     else:
         print(render_frame(report.long(), args.format), end="")
+    return 0
+
+
+def run_tune(args: argparse.Namespace) -> int:
+    from gamekit.almamater.balance import SUITE
+    from gamekit.almamater.tune import check_out, require_optuna, tune
+
+    require_optuna()  # the extra's one-line error before anything else
+    check_run(argparse.Namespace(workers=args.workers, scheduler=args.scheduler, games=0), 1)
+    if args.out:
+        check_out(args.out)  # found now, not after the study
+    with parallel_executor(args) as executor:
+        result = tune(
+            args.trials, args.games, args.seed, study=args.study, out=args.out,
+            report=args.report, players=args.players, lineups=args.lineups or SUITE,
+            data=args.data, workers=args.workers, executor=executor, progress=args.progress,
+        )  # fmt: skip
+    print(result.report, end="")
+    if result.out is not None:
+        print(f"wrote the best candidate folder to {result.out}")
     return 0

@@ -248,6 +248,7 @@ def test_long_frame_holds_every_section_and_the_text_has_one_block_per_player_co
     columns = ["players", "section", "line-up", "strategy", "group", "item", "value"]
     assert list(long.columns) == columns
     sections = {"wins", "scores", "visits", "lines", "line-ups", "chancellors", "positions"}
+    sections |= {"line shares", "line shares low", "line shares high"}
     assert set(long["section"]) == sections
     lone = long[(long["line-up"] == "dean+scholar+scholar") & (long["strategy"] == "dean")]
     row = report.lineups.set_index(["line-up", "strategy"]).loc[("dean+scholar+scholar", "dean")]
@@ -294,6 +295,7 @@ def test_cli_balance_formats() -> None:
     code, out = _cli("--players", "3", "--format", "json")
     records = json.loads(out)
     sections = {"wins", "scores", "visits", "lines", "line-ups", "chancellors", "positions"}
+    sections |= {"line shares", "line shares low", "line shares high"}
     assert code == 0 and {r["section"] for r in records} == sections
     wins = simulate(3, 2, 3, STRATEGIC).groupby("strategy")["won"].sum()
     got = {
