@@ -70,7 +70,9 @@ __all__ = [
     "pop_run_options",
     "run_games",
     "stream_csv",
+    "stale_parts",
     "terminate_as_interrupt",
+    "worker_pool",
     "write_csv",
 ]
 
@@ -396,6 +398,24 @@ def _pool(workers: int, task: Callable[..., Any] | None = None) -> ProcessPoolEx
     )
 
 
+def worker_pool(workers: int) -> ProcessPoolExecutor:
+    """A process pool of your own (to reuse over several runs: ``executor=``) whose
+    workers die with the process that made it, however it dies (SIGKILL, a restarted
+    kernel), as the kit's own pools do. A plain ``ProcessPoolExecutor`` leaves its workers
+    running when its parent is killed. Close it with ``shutdown()`` or a ``with`` block.
+
+    >>> from gamekit.alfredopoly.simulate import simulate
+    >>> with worker_pool(2) as pool:
+    ...     len(simulate(players=2, games=4, seed=1, executor=pool))
+    8
+    """
+    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers:
+        raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
+    if workers > max_workers():
+        raise GamekitError(f"workers: at most {max_workers()} here, got {workers:,}")
+    return _pool(workers)
+
+
 def _stop(pool: ProcessPoolExecutor) -> None:
     """Stop a pool's workers now (not after their current chunk) and wait for them."""
     processes = list((getattr(pool, "_processes", None) or {}).values())
@@ -421,7 +441,7 @@ def run_games(
 
     ``task`` must be picklable when it runs in other processes (a module-level function,
     or a :func:`functools.partial` of one). ``executor`` runs the chunks if given (your
-    pool, a Dask client's executor); otherwise ``workers`` processes (see
+    pool, best made with :func:`worker_pool`, or a Dask client's executor); otherwise ``workers`` processes (see
     :func:`choose_workers`), or this process alone for one worker. ``chunk`` games go
     to a worker at a time (default: about eight chunks per worker, at most 500 games).
     With ``sink``, each chunk's rows are passed to it in game order and not kept (the

@@ -19,6 +19,14 @@ pytestmark = pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="ne
 RUN = "simulate(players=4, games=100_000, seed=1, workers=2, chunk=50)\n"
 PYTHON_RUN = "from gamekit.alfredopoly.simulate import simulate\n" + RUN
 
+#: A pool of the user's own, made with the kit's worker_pool and passed as the executor
+OWN_POOL_RUN = (
+    "from gamekit.alfredopoly.simulate import simulate\n"
+    "from gamekit.core.parallel import worker_pool\n"
+    "pool = worker_pool(2)\n"
+    "simulate(players=4, games=100_000, seed=1, executor=pool, chunk=50)\n"
+)
+
 #: A module run with -m that has a second thread, as a Jupyter kernel: its workers come
 #: from the fork server, so they are not the run's children (checked: it prints the method)
 KERNEL_LIKE = (
@@ -128,6 +136,14 @@ def test_a_python_run_terminated_stops_its_workers_and_still_dies_of_sigterm(
 ) -> None:
     code, _, _, seconds = _kill_run([sys.executable, "-c", PYTHON_RUN], signal.SIGTERM, tmp_path)
     assert code == -signal.SIGTERM  # the process still ends by the signal, as before
+    assert seconds < 5
+
+
+def test_a_killed_run_on_a_pool_of_ones_own_leaves_no_worker(tmp_path: Path) -> None:
+    """An executor the user made with worker_pool (a plain ProcessPoolExecutor's workers
+    outlive a SIGKILLed parent)."""
+    code, _, _, seconds = _kill_run([sys.executable, "-c", OWN_POOL_RUN], signal.SIGKILL, tmp_path)
+    assert code == -signal.SIGKILL
     assert seconds < 5
 
 
