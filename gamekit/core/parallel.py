@@ -69,8 +69,8 @@ __all__ = [
     "memory_available",
     "pop_run_options",
     "run_games",
-    "stream_csv",
     "stale_parts",
+    "stream_csv",
     "terminate_as_interrupt",
     "worker_pool",
     "write_csv",
@@ -409,7 +409,7 @@ def worker_pool(workers: int) -> ProcessPoolExecutor:
     ...     len(simulate(players=2, games=4, seed=1, executor=pool))
     8
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or not 1 <= workers:
+    if isinstance(workers, bool) or not isinstance(workers, int) or not workers >= 1:
         raise ValueError(f"workers must be a whole number >= 1, got {workers!r}")
     if workers > max_workers():
         raise GamekitError(f"workers: at most {max_workers()} here, got {workers:,}")
@@ -441,8 +441,9 @@ def run_games(
 
     ``task`` must be picklable when it runs in other processes (a module-level function,
     or a :func:`functools.partial` of one). ``executor`` runs the chunks if given (your
-    pool, best made with :func:`worker_pool`, or a Dask client's executor); otherwise ``workers`` processes (see
-    :func:`choose_workers`), or this process alone for one worker. ``chunk`` games go
+    pool, best made with :func:`worker_pool`, or a Dask client's executor); otherwise
+    ``workers`` processes (see :func:`choose_workers`), or this process alone for one
+    worker. ``chunk`` games go
     to a worker at a time (default: about eight chunks per worker, at most 500 games).
     With ``sink``, each chunk's rows are passed to it in game order and not kept (the
     call returns ``[]``). ``progress=True`` shows a tqdm bar of finished games.
