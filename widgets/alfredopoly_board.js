@@ -2,9 +2,25 @@
 // It only draws what Python sends (spaces, players, property states, heat) and reports
 // clicks; it decides no rules. All names are set as SVG text nodes (textContent).
 
-const V = 1000; // viewBox size
-const CORNER = 130; // corner square and ring depth
-const CELL = (V - 2 * CORNER) / 9; // width of a side space
+// The board's geometry, in viewBox units (the board is VH = 1000 units tall): a square
+// ring (VW = VH, CX = CY = 130) or, where a square cannot hold readable names in the
+// window's height (a projector's 18 px at 1280x720), a wider ring whose top and bottom
+// rows are less deep (CY) and wider (CELLX) and whose side columns are deeper (CX, names on
+// more lines) than a square's: `wideGeometry`. `useGeometry` sets them for one drawing or
+// one check (every board on a page sets its own before it draws).
+const V = 1000; // the viewBox's height (and a square's width)
+const CORNER = 130; // a square ring's depth
+let VW = V; // the viewBox's width
+let CX = CORNER; // the left and right columns' depth (and the corners' width)
+let CY = CORNER; // the top and bottom rows' depth (and the corners' height)
+let CELLX = (VW - 2 * CX) / 9; // the width of a space of the top and bottom rows
+let CELLY = (V - 2 * CY) / 9; // the height of a space of the left and right columns
+const SQUARE = { vw: V, cx: CORNER, cy: CORNER };
+function useGeometry(g) {
+  VW = g.vw; CX = g.cx; CY = g.cy;
+  CELLX = (VW - 2 * CX) / 9;
+  CELLY = (V - 2 * CY) / 9;
+}
 const BAND = 22; // colour band depth
 const LEADING = 1.04; // line spacing, in font sizes
 const CHAR = 0.6; // a character's average width, in font sizes (DejaVu Sans, semibold)
@@ -17,31 +33,37 @@ const GROUP_BANDS = {
   utility: "#8c8c8c",
 };
 
-// Where space i sits: its box and how its local frame (width w, depth h, band on the
-// inner edge at local top) is turned into the ring.
+// Where space i sits: its box (x, y, w, h) and how its local frame (width lw along the
+// side, depth lh into the board, band on the inner edge at local top) is turned into the
+// ring.
 function placement(i) {
   if (i % 10 === 0) {
-    const corners = { 0: [V - CORNER, V - CORNER], 10: [0, V - CORNER], 20: [0, 0], 30: [V - CORNER, 0] };
+    const corners = { 0: [VW - CX, V - CY], 10: [0, V - CY], 20: [0, 0], 30: [VW - CX, 0] };
     const [x, y] = corners[i];
-    return { corner: true, x, y, w: CORNER, h: CORNER, transform: `translate(${x},${y})` };
+    return { corner: true, x, y, w: CX, h: CY, lw: CX, lh: CY, transform: `translate(${x},${y})` };
   }
   const k = (i % 10) - 1; // 0..8 along the side, clockwise
   if (i < 10) {
-    const x = V - CORNER - (k + 1) * CELL;
-    return { x, y: V - CORNER, w: CELL, h: CORNER, transform: `translate(${x},${V - CORNER})` };
+    const x = VW - CX - (k + 1) * CELLX;
+    return { x, y: V - CY, w: CELLX, h: CY, lw: CELLX, lh: CY, transform: `translate(${x},${V - CY})` };
   }
   if (i < 20) {
-    const y = V - CORNER - (k + 1) * CELL;
+    const y = V - CY - (k + 1) * CELLY;
     // local top (band) faces right, toward the centre
-    return { x: 0, y, w: CORNER, h: CELL, transform: `translate(${CORNER},${y}) rotate(90)` };
+    return { x: 0, y, w: CX, h: CELLY, lw: CELLY, lh: CX, transform: `translate(${CX},${y}) rotate(90)` };
   }
   if (i < 30) {
-    const x = CORNER + k * CELL;
+    const x = CX + k * CELLX;
     // top row: drawn upright, band at the bottom (toward the centre)
-    return { x, y: 0, w: CELL, h: CORNER, flip: true, transform: `translate(${x},0)` };
+    return { x, y: 0, w: CELLX, h: CY, lw: CELLX, lh: CY, flip: true, transform: `translate(${x},0)` };
   }
-  const y = CORNER + k * CELL;
-  return { x: V - CORNER, y, w: CORNER, h: CELL, transform: `translate(${V - CORNER},${y + CELL}) rotate(-90)` };
+  const y = CY + k * CELLY;
+  return { x: VW - CX, y, w: CX, h: CELLY, lw: CELLY, lh: CX, transform: `translate(${VW - CX},${y + CELLY}) rotate(-90)` };
+}
+
+// The width along its side of side space `index` (CELLX on the top and bottom rows).
+function cellOf(index) {
+  return Math.floor(index / 10) % 2 === 0 ? CELLX : CELLY;
 }
 
 // Greedy word wrap to lines of at most `max` characters (the board's title).
@@ -117,8 +139,13 @@ function nameLines(text, width, room, measure) {
 
 // How many lines of a name a side space holds at font size `f` below its inner edge
 // (`edge` deep: the colour band or the MORTG. strip), above its price line.
-function sideRoom(f, edge = BAND) {
-  return Math.max(1, Math.floor((CORNER - edge - f * 1.05 - 4) / (f * LEADING)));
+function sideRoom(f, edge = BAND, depth = CORNER) {
+  return Math.max(1, Math.floor((depth - edge - f * 1.05 - 4) / (f * LEADING)));
+}
+
+// The least depth of a side space that holds `lines` lines of a name (sideRoom's inverse).
+function depthFor(f, lines) {
+  return Math.ceil(BAND + f * 1.05 + 4 + lines * f * LEADING + 1);
 }
 
 // The label font size (viewBox units) on a board `px` pixels wide: never under 14 px on
@@ -131,14 +158,54 @@ function labelFont(px, projector) {
 
 // Whether every side space's name fits its space at font size `f` with no line condensed
 // below LEAST (corners are wider than any of their names' words).
-function namesReadable(board, f, measure) {
-  const width = CELL - 2 * PAD;
-  const room = sideRoom(f);
+// `sides` picks the spaces checked (by default every side space) and `cell` and `depth`
+// their width along the side and depth (by default the square ring's).
+function namesReadable(board, f, measure, sides = () => true, cell = (V - 2 * CORNER) / 9, depth = CORNER) {
+  const width = cell - 2 * PAD;
+  const room = sideRoom(f, BAND, depth);
   return board.every((space) => {
-    if (space.index % 10 === 0) return true;
+    if (space.index % 10 === 0 || !sides(space.index)) return true;
     const lines = nameLines(space.short || space.name, width, room, measure);
     return lines.every((line) => measure(line) <= width / LEAST);
   });
+}
+
+const ROWS = (i) => Math.floor(i / 10) % 2 === 0; // the top and bottom rows
+const COLUMNS = (i) => !ROWS(i);
+
+// A ring `px` pixels tall at font size `f` (viewBox units) whose names are readable, as
+// narrow as it can be: the rows' depth (lines of their names) and the columns' depth are
+// chosen so that the columns' spaces, in the height the rows leave, and the rows' spaces,
+// as narrow as their names allow, hold every name without condensing it below LEAST; the
+// corners are as wide as their longest word needs. Returns {vw, cx, cy} or null.
+//   the dashboard at 1280x720 with projector=True: 640 px tall, about 820 px wide
+function wideGeometry(board, f, measure, cornerMeasure) {
+  const corners = board.filter((s) => s.index % 10 === 0);
+  const words = corners.flatMap((s) => String(s.short || s.name).split(/\s+/));
+  const cornerWidth = Math.max(0, ...words.map((w) => cornerMeasure(w))) * LEAST + 2 * PAD + 2;
+  let best = null;
+  for (let rowLines = 1; rowLines <= 4; rowLines++) {
+    const cy = depthFor(f, rowLines);
+    const cellY = (V - 2 * cy) / 9;
+    if (cellY < 2 * f) break;
+    // the columns: the fewest lines that hold their names in the height left
+    let cx = null;
+    for (let lines = 1; lines <= 5 && cx === null; lines++) {
+      const depth = depthFor(f, lines);
+      if (namesReadable(board, f, measure, COLUMNS, cellY, depth)) cx = depth;
+    }
+    if (cx === null) continue;
+    cx = Math.max(cx, cornerWidth);
+    // the rows: the narrowest spaces that hold their names in `rowLines` lines
+    let cellX = null;
+    for (let w = Math.ceil(2 * f); w <= 400 && cellX === null; w += 2) {
+      if (namesReadable(board, f, measure, ROWS, w, cy)) cellX = w;
+    }
+    if (cellX === null) continue;
+    const vw = 2 * cx + 9 * cellX;
+    if (!best || vw < best.vw) best = { vw, cx, cy };
+  }
+  return best;
 }
 
 // Lines of text at `size` (viewBox units); a line wider than `width` is condensed to fit
@@ -210,7 +277,9 @@ function drawSculptures(g, w, y, count) {
     gkSvg("polygon", { points: points.join(" "), class: "gk-statue-star" }, s);
     return;
   }
-  const step = w / 4.6;
+  // four side by side with a gap of at least a third of one between them (counted from
+  // the back of a room: 16 units wide, 8 px and more on a projector; docs/teachers_guide.md)
+  const step = Math.min(w / 4.3, (w - 8) / 4);
   for (let n = 0; n < count; n++) {
     const x = w / 2 - ((count - 1) * step) / 2 + n * step;
     gkSvg("path", {
@@ -263,8 +332,8 @@ function drawSpace(layer, space, pl, view) {
   const title = gkSvg("title", {}, g);
   title.textContent = `${space.index}  ${space.name}`;
   const f = view.font;
-  const w = pl.corner ? CORNER : CELL;
-  const h = CORNER;
+  const w = pl.lw;
+  const h = pl.lh;
   const heat = view.heat[space.index];
   const hasHeat = view.hasHeat && heat !== null && heat !== undefined;
   const owner = ownerOf(view, space.index);
@@ -328,7 +397,7 @@ function drawSpace(layer, space, pl, view) {
     const bottom = f * 1.05;
     // a mortgaged space's inner edge holds the MORTG. strip, deeper than the band
     const edge = state.mortgaged ? mortgageDepth(f) : BAND;
-    const room = sideRoom(f, edge);
+    const room = sideRoom(f, edge, h);
     const nameTop = pl.flip ? f * 0.92 + 2 : edge + f * 0.92 + 1;
     const written = space.short || space.name;
     multiline(g, w / 2, nameTop, lines(written, inner, room, "gk-name"), f, { class: "gk-name", "data-label": written }, inner);
@@ -348,7 +417,7 @@ function drawSpace(layer, space, pl, view) {
     const y0 = pl.flip ? h - MORTGAGE_EDGE - depth : MORTGAGE_EDGE;
     const mark = gkSvg("g", { class: "gk-mortgage" }, g);
     gkSvg("rect", { class: "gk-mortgage-strip", x: 1, y: y0, width: w - 2, height: depth }, mark);
-    fitText(mark, w / 2, y0 + depth / 2 + f * 0.36, "MORTG.", f, { class: "gk-mortgage-mark" }, inner);
+    fitText(mark, w / 2, y0 + depth / 2 + f * 0.36, view.mortgageWord || "MORTG.", f, { class: "gk-mortgage-mark" }, inner);
   }
   gkSvg("rect", { class: "gk-outline", x: 0, y: 0, width: w, height: h }, g);
   gkSvg("rect", { class: "gk-focus", x: 3, y: 3, width: w - 6, height: h - 6 }, g);
@@ -367,7 +436,7 @@ function mortgageDepth(f) {
 function laneSpot(index, depth, along) {
   const pl = placement(index);
   const side = Math.floor(index / 10);
-  const [ex, ey] = [[pl.x + pl.w / 2, V - CORNER], [CORNER, pl.y + pl.h / 2], [pl.x + pl.w / 2, CORNER], [V - CORNER, pl.y + pl.h / 2]][side];
+  const [ex, ey] = [[pl.x + pl.w / 2, V - CY], [CX, pl.y + pl.h / 2], [pl.x + pl.w / 2, CY], [VW - CX, pl.y + pl.h / 2]][side];
   const [ix, iy] = [[0, -1], [1, 0], [0, 1], [-1, 0]][side];
   return [ex + ix * depth + iy * iy * along, ey + iy * depth + ix * ix * along];
 }
@@ -392,11 +461,11 @@ function awayFromCorner(index) {
 // Token centre for player n of `count` at a space: side spaces in the lane beside them,
 // corners in the corner under the name, Probation in its cell or, just visiting, down
 // its outer edge above the name (`nameTop`).
-function tokenSpot(index, inJail, n, count, view, nameTop = CORNER) {
+function tokenSpot(index, inJail, n, count, view, nameTop = CY) {
   const pl = placement(index);
   const r = view.r;
   if (index === 10 && inJail) {
-    return [pl.x + CORNER * 0.7 + ((n % 2) - 0.5) * 2 * r, pl.y + CORNER * 0.3 + Math.floor(n / 2) * r * 1.2];
+    return [pl.x + CX * 0.7 + ((n % 2) - 0.5) * 2 * r, pl.y + CY * 0.3 + Math.floor(n / 2) * r * 1.2];
   }
   if (index === 10) {
     const last = Math.max(r + 2, nameTop - r - 2);
@@ -408,7 +477,7 @@ function tokenSpot(index, inJail, n, count, view, nameTop = CORNER) {
     return [pl.x + pl.w / 2 + (n - (count - 1) / 2) * step, pl.y + pl.h - r - 4];
   }
   const row = Math.floor(n / 2), inRow = Math.min(2, count - row * 2);
-  const along = inRow > 1 ? ((n % 2) - 0.5) * 1.7 * r : awayFromCorner(index) * (CELL / 2 - r - 1);
+  const along = inRow > 1 ? ((n % 2) - 0.5) * 1.7 * r : awayFromCorner(index) * (cellOf(index) / 2 - r - 1);
   return laneSpot(index, view.mark + 3 + r + row * 1.8 * r + (view.deeper || 0), along);
 }
 
@@ -437,7 +506,7 @@ function drawOwnerMarks(layer, view) {
     if (!owner || space.index % 10 === 0) return;
     const s = view.mark, f = view.font;
     // the first and last space of a side: away from the corner, clear of the other side's
-    const [x, y] = laneSpot(space.index, 1 + s / 2, awayFromCorner(space.index) * (CELL / 2 - s / 2 - 1));
+    const [x, y] = laneSpot(space.index, 1 + s / 2, awayFromCorner(space.index) * (cellOf(space.index) / 2 - s / 2 - 1));
     view.markRects.push([x - s / 2, y - s / 2, x + s / 2, y + s / 2]);
     const badge = gkSvg("g", { class: "gk-owner", "data-index": space.index }, layer);
     gkSvg("rect", { x: x - s / 2, y: y - s / 2, width: s, height: s, rx: 3, style: `fill:${owner.colour}` }, badge);
@@ -457,7 +526,7 @@ function drawTokens(layer, view) {
   const placed = []; // token centres drawn so far, with their space
   // just visiting tokens stay above Probation's name
   const name = layer.ownerSVGElement && layer.ownerSVGElement.querySelector('.gk-space[data-index="10"] .gk-name');
-  const nameTop = name ? Number(name.getAttribute("y")) - view.font * 0.8 : CORNER;
+  const nameTop = name ? Number(name.getAttribute("y")) - view.font * 0.8 : CY;
   for (const [key, seats] of at) {
     const [pos, jail] = key.split(":").map(Number);
     seats.forEach((seat, k) => {
@@ -538,19 +607,22 @@ function deedLines(space, view) {
 }
 
 function drawCentre(layer, view, selected, deedLayer = layer) {
-  const mid = V / 2;
-  const inner = V - 2 * CORNER;
+  const mid = VW / 2; // the centre's middle, across
+  const midY = V / 2; // and down
+  const inner = VW - 2 * CX;
   const f = view.font;
-  gkSvg("rect", { class: "gk-centre", x: CORNER, y: CORNER, width: inner, height: inner }, layer);
+  gkSvg("rect", { class: "gk-centre", x: CX, y: CY, width: inner, height: V - 2 * CY }, layer);
   // what the centre shows stays inside the lane of owners' marks and tokens
   const lane = view.lane || 0;
   const room = inner - 2 * lane;
   const titleSize = Math.max(32, f * 1.35);
   // every line of the title (three on a small board with large labels), none dropped
   const titleLines = wrap(view.title || "Alfredopoly", Math.floor(room / (titleSize * 0.62)));
-  multiline(layer, mid, CORNER + lane + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, room - 30);
-  const diceY = CORNER + lane + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
-  const diceSize = Math.max(54, f * 2.2);
+  multiline(layer, mid, CY + lane + titleSize * 1.2, titleLines, titleSize, { class: "gk-title" }, room - 30);
+  const diceY = CY + lane + titleSize * 1.2 + titleLines.length * titleSize * 1.1;
+  // a die 2.6 labels tall: its pips (0.18 of it) 8 px and more with projector=True,
+  // 15 mm on a 2.5 m wide screen at 1280x720, what a back row at 10 m makes out
+  const diceSize = Math.max(54, f * 2.6);
   // whose dice these are ("Cy rolled 3+4"), under the dice, a little larger than a label
   const diceLabel = view.dice.length ? view.diceLabel || "" : "";
   const labelSize = f * 1.15;
@@ -568,7 +640,7 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
     }
   }
   if (view.hasHeat) {
-    const lw = 360, x0 = mid - lw / 2, y0 = V - CORNER - lane - f * 2.6;
+    const lw = 360, x0 = mid - lw / 2, y0 = V - CY - lane - f * 2.6;
     const legend = gkSvg("g", { class: "gk-legend", role: "img", "aria-label": `${view.heatLabel || "value"}: from ${formatValue(view.heatMin, view.heatFormat)} to ${formatValue(view.heatMax, view.heatFormat)}` }, layer);
     fitText(legend, mid, y0 - f * 0.5, view.heatLabel || "value", f, { class: "gk-legend-title" }, inner - 20);
     for (let n = 0; n < 30; n++) {
@@ -580,7 +652,7 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   }
   if (selected === null || selected === undefined || !view.board[selected]) {
     if (!view.dice.length) {
-      fitText(layer, mid, mid + 6, "Click a space to see its deed", Math.max(20, f), { class: "gk-hint" }, room - 40);
+      fitText(layer, mid, midY + 6, "Click a space to see its deed", Math.max(20, f), { class: "gk-hint" }, room - 40);
     }
     return;
   }
@@ -604,7 +676,7 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   const dh = head + 20 + lines.length * ls;
   const dx = mid - dw / 2;
   // the deed is drawn over the lane (a card the reader opened) rather than over the dice
-  const dy = Math.min(V - CORNER - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), mid - dh / 2 + 10));
+  const dy = Math.min(V - CY - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), midY - dh / 2 + 10));
   const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, deedLayer);
   gkSvg("rect", { x: dx, y: dy, width: dw, height: dh, rx: 6, class: "gk-deed-card" }, deed);
   const band = space.colour || GROUP_BANDS[space.kind] || "#e9e2cf";
@@ -665,7 +737,8 @@ function render({ model, el }) {
   const svg = gkSvg("svg", { viewBox: `0 0 ${V} ${V}`, class: "gk-ring", role: "group" }, root);
   const cleanMessage = gkMessage(model, root);
   let selected = model.get("selected");
-  let px = model.get("size");
+  let px = model.get("size"); // the board's height on screen
+  let geo = SQUARE; // its geometry (a square, or a wider ring: wideGeometry)
   const widths = new Map(); // measured text widths at font size REFERENCE, by class and text
   const REFERENCE = 100; // a text's width grows in step with its font size
 
@@ -708,16 +781,37 @@ function render({ model, el }) {
     // the height: the board's place in the scrolled content (not on screen, which changes
     // with the scroll position): near the top, the room below it in the first screen (so
     // the bottom row is on screen at the top of the page); further down, a screen's height
-    if (!root.getClientRects().length) return px; // not shown (another tab): keep the size
+    if (!root.getClientRects().length) return { px, geo }; // not shown (another tab): keep the size
     const { top, visible } = placeInScroller(root);
     const room = visible - top - 40;
     const tall = room >= 0.55 * visible ? room : visible - 40;
     const size = Math.max(240, Math.floor(Math.min(max, width, tall)));
     const best = readable(size, Math.floor(Math.min(width, visible - 8)), Math.floor(Math.max(width, whole)));
-    // a board that needs the whole row puts what sits beside it first (a play table's
-    // panel: its status and decisions above the board, not a board's height below it)
-    if (row && row.classList.contains("gk-table-row")) row.classList.toggle("gk-row-stacked", best > width + 1 || width === whole);
-    return best;
+    const stack = (stacked) => {
+      // a board that needs the whole row puts what sits beside it first (a play table's
+      // panel: its status and decisions above the board, not a board's height below it)
+      if (row && row.classList.contains("gk-table-row")) row.classList.toggle("gk-row-stacked", stacked);
+    };
+    // a square too tall for the room below its top in the first screen (a projector's
+    // 18 px at 1280x720 needs 752 px): a wider ring as tall as that room, beside the panel
+    const high = Math.floor(Math.min(visible - 12, room >= 0.55 * visible ? visible - top - 12 : visible - 12));
+    if (best > high + 1) {
+      const wide = widen(high);
+      if (wide && (wide.vw * high) / V <= width) {
+        stack(false);
+        return { px: high, geo: wide };
+      }
+    }
+    stack(best > width + 1 || width === whole);
+    return { px: best, geo: SQUARE };
+  };
+
+  // The wider ring `high` pixels tall whose names are readable (wideGeometry), or null.
+  const widen = (high) => {
+    const board = model.get("spaces") || [];
+    if (!board.length) return null;
+    const f = labelFont(high, Boolean(model.get("projector")));
+    return wideGeometry(board, f, measurer(f)("gk-name"), measurer(f)("gk-corner-name"));
   };
 
   // The least size from `size` up to `most` pixels at which every name is readable (at
@@ -728,7 +822,8 @@ function render({ model, el }) {
   // least readable size up to `widest`, the row's whole width (the panel moves below and
   // the board is scrolled through); else `widest`, where names are condensed least.
   //   the Voila dashboard at 1280x720: 588 (14 px); with projector=True: 752 (18 px),
-  //   taller than the window, found between `most` and `widest`
+  //   taller than the window, found between `most` and `widest` (`fit` then draws a
+  //   wider ring of the window's height instead: wideGeometry)
   const readable = (size, most, widest = most) => {
     const board = model.get("spaces") || [];
     const projector = Boolean(model.get("projector"));
@@ -768,6 +863,12 @@ function render({ model, el }) {
       font: labelFont(px, Boolean(model.get("projector"))),
     };
     view.measure = measurer(view.font);
+    useGeometry(geo);
+    // the mortgage mark's word: "MORTG." where the narrowest space holds it without
+    // condensing it below LEAST (a wide ring's columns do not), else "MTG"; one word for
+    // the whole board
+    const narrowest = Math.min(CELLX, CELLY) - 2 * PAD;
+    view.mortgageWord = view.measure("gk-mortgage-mark")("MORTG.") * LEAST <= narrowest ? "MORTG." : "MTG";
     // the lane inside the ring for owners' marks and tokens, kept whenever a game is shown
     // (so the centre does not move when the first property is bought)
     const lane = laneSizes(view.font);
@@ -775,7 +876,8 @@ function render({ model, el }) {
     view.r = lane.r;
     view.lane = view.players.length || view.spaces.some((x) => x && x.owner !== null && x.owner !== undefined) ? lane.depth : 0;
     root.classList.toggle("gk-projector", Boolean(model.get("projector")));
-    svg.setAttribute("width", px);
+    svg.setAttribute("viewBox", `0 0 ${VW} ${V}`);
+    svg.setAttribute("width", Math.round((px * VW) / V));
     svg.setAttribute("height", px);
     svg.setAttribute("aria-label", `${view.title || "board"}: 40 spaces; arrow keys move between them`);
     gkClear(svg);
@@ -786,7 +888,7 @@ function render({ model, el }) {
     });
     const deedLayer = gkSvg("g", { class: "gk-deed-layer" }, svg); // moved to the top below
     drawCentre(svg, view, selected, deedLayer);
-    gkSvg("rect", { class: "gk-frame", x: 1, y: 1, width: V - 2, height: V - 2 }, svg);
+    gkSvg("rect", { class: "gk-frame", x: 1, y: 1, width: VW - 2, height: V - 2 }, svg);
     drawOwnerMarks(gkSvg("g", { class: "gk-owners" }, svg), view);
     drawTokens(gkSvg("g", { class: "gk-tokens" }, svg), view);
     svg.appendChild(deedLayer);
@@ -801,8 +903,9 @@ function render({ model, el }) {
 
   const resize = () => {
     const next = fit();
-    if (Math.abs(next - px) >= 2) {
-      px = next;
+    if (Math.abs(next.px - px) >= 2 || next.geo.vw !== geo.vw) {
+      px = next.px;
+      geo = next.geo;
       const focused = document.activeElement && svg.contains(document.activeElement) ? document.activeElement.getAttribute("data-index") : null;
       draw();
       if (focused !== null) {
@@ -857,12 +960,12 @@ function render({ model, el }) {
     selected = model.get("selected");
     draw();
   };
-  const onSize = () => { px = fit(); draw(); };
+  const onSize = () => { ({ px, geo } = fit()); draw(); };
   const traits = ["spaces", "title", "property_states", "players", "current", "dice", "dice_label", "heat", "heat_label", "heat_format", "projector"];
   traits.forEach((t) => model.on(`change:${t}`, draw));
   model.on("change:size", onSize);
   model.on("change:selected", onSelected);
-  px = fit();
+  ({ px, geo } = fit());
   draw();
   // the landing panel's stock sliders ("Rolls") get an accessible name (common.js)
   let tries = 0;

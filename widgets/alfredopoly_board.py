@@ -7,10 +7,13 @@ in a lane just inside the ring beside their space, so they never cover a space's
 price or mortgage mark; names break between words (at a syllable, with a hyphen, only
 when a word is far too wide for its space). No line of a name is condensed below 0.85 of
 its natural width: the board grows past ``size`` (up to the page's width and a screen's
-height) until every name is readable at 14 px (18 px with ``projector=True``); where no
-board that fits a screen is enough (a projector's 18 px at 1280x720, a browser zoomed to
-150 %), the board takes the row's whole width, the panel moves below it and its bottom
-row is a scroll away. The centre's title wraps to as many lines as it needs.
+height) until every name is readable at 14 px (18 px with ``projector=True``). Where a
+square that tall does not fit the room below its top (a projector's 18 px at 1280x720
+needs a 752 px square), the ring is wider than tall: its top and bottom rows less deep and
+wider, its side columns deeper, names on more lines (741x631 px beside the play panel in
+the Voila dashboard). Where not even that fits (a browser zoomed to 150 %), the board takes
+the row's whole width, the panel moves above it and its bottom row is a scroll away. The
+centre's title wraps to as many lines as it needs.
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
 state, as JSON structs.

@@ -79,7 +79,7 @@ const ONSETS_EN = new Set([...ONSETS, "sh", "wh", "wr", "thr"]);
 // a syllable does ("Bab-cock", "Stein-heim", "For-schungs-schrit-te"). In English a final
 // "e" or "es" after a consonant is silent ("Scholes" is one), "w" after a vowel belongs
 // to it ("Powell"), "ck" ends a syllable ("Ken-tucky") and "-ing" is one ("Park-ing");
-// German "ck" starts one ("Zu-cker").
+// German "ck" starts one ("Zu-cker"); a capital inside a word starts a part ("Mc-Lane").
 // Acronyms ("SWE") and pieces under two letters are not split. When unsure it keeps a
 // word whole: a missed break only costs a narrower line.
 //   syllables("Moskowitz") -> ["Mos", "kowitz"]; syllables("Forschungsschritte", "de")
@@ -87,6 +87,11 @@ const ONSETS_EN = new Set([...ONSETS, "sh", "wh", "wr", "thr"]);
 function syllables(word, lang = "en") {
   const en = lang === "en";
   if (word.length < 4 || word === word.toUpperCase()) return [word];
+  // a capital inside a word starts a part of its own ("Mc-Lane")
+  const inner = word.search(/(?<=\p{Ll})\p{Lu}/u);
+  if (inner >= 2) return [...syllables(word.slice(0, inner), lang), ...syllables(word.slice(inner), lang)];
+  // English "-ell" after a vowel and "w" is a syllable of its own ("Pow-ell", "How-ell")
+  if (en && /[aeiou]well$/i.test(word)) return [...syllables(word.slice(0, -3), lang), word.slice(-3)];
   const low = word.toLowerCase();
   const isVowel = (k) => VOWELS.includes(low[k]) && !(low[k] === "u" && low[k - 1] === "q") && !(low[k] === "y" && (k === 0 || VOWELS.includes(low[k - 1])));
   const vowel = (k) => isVowel(k) || (en && low[k] === "w" && k > 0 && isVowel(k - 1) && isVowel(k + 1));

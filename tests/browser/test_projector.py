@@ -312,24 +312,28 @@ IN_VIEW_JS = """() => {
 }"""
 
 
+RING_JS = """() => { const r = document.querySelector('.gk-table .gk-ring').getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, right: r.right, width: r.width}; }"""
+
+
 def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ignore[no-untyped-def]
-    """The Alfredopoly dashboard with its projector setting on, in Voila at 1280x720: a
-    scripted game of 16 decisions (rolls, buys, ends of turns, the bot's turns), and after
-    each the status, the newest event and every decision button are in the window without
-    scrolling, and no board label is under 18 px. Fails on the old panel (the log's newest
-    line below the fold, the decisions under the players)."""
+    """The Alfredopoly dashboard as shipped (its projector setting on), in Voila at
+    1280x720: the whole board in the window, and a scripted game of 16 decisions (rolls,
+    buys, ends of turns, the bot's turns), after each of which the status, the newest event
+    and every decision button are in the window without scrolling, and no board label is
+    under 18 px. Fails on the old panel (the log's newest line below the fold, the
+    decisions under the players) and on the square 752 px board (its bottom row cut at
+    720 px)."""
     page = lab_page
     page.set_viewport_size({"width": 1280, "height": 720})
     dashboard = nbformat.read(ROOT / "notebooks" / "dashboard_alfredopoly.ipynb", as_version=4)
-    cells = [
-        ("#md " if c.cell_type == "markdown" else "")
-        + c.source.replace("PROJECTOR = False", "PROJECTOR = True")
-        for c in dashboard.cells
-    ]
-    assert any("PROJECTOR = True" in c for c in cells), "the dashboard's projector setting"
-    relpath = voila.write_notebook("scratch/dashboard_projector.ipynb", cells)
-    state = render_in_voila(voila, page, relpath)
+    assert any("PROJECTOR = True" in c.source for c in dashboard.cells), "shipped without it"
+    state = render_in_voila(voila, page, "notebooks/dashboard_alfredopoly.ipynb")
     assert not state["errors"], state
+    page.locator(".gk-table .gk-token").first.wait_for()
+    wait_boards_still(page)
+    ring = page.evaluate(RING_JS)
+    assert ring["top"] >= 0 and ring["bottom"] <= 720 and ring["right"] <= 1280, ring
     play = page.locator(".gk-play").first
     page.wait_for_selector(".gk-play[data-armed]")
     seen = [page.evaluate(IN_VIEW_JS)]
@@ -352,5 +356,7 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
         seen.append(now)
         assert not now["out"], (labels[pick], now)
         assert now["least"] >= 18 - 0.05, (labels[pick], now)
+        ring = page.evaluate(RING_JS)  # the board keeps its place and size
+        assert ring["top"] >= 0 and ring["bottom"] <= 720, (labels[pick], ring)
     assert any(s["newest"] and s["newest"].startswith("Bot Cy:") for s in seen), seen
     screenshot(page, "alfredopoly-in-view-1280x720")
