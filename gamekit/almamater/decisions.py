@@ -41,6 +41,7 @@ from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
 from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 
 SHELVE = "shelve"
 RETURN = "return"
@@ -60,12 +61,7 @@ def queue_shelving(w: Work, seats: Iterable[int]) -> None:
         if count:
             w.g["pending"] = (*w.g["pending"], (SHELVE, seat, count))
             if w.narrate:
-                w.log(
-                    "decision",
-                    f"{w.name(seat)} decides how many of the new own textbooks "
-                    f"(up to {count}) go straight into the library",
-                    seat,
-                )
+                w.log("decision", Words("decision.shelve", player=w.who(seat), n=count), seat)
 
 
 def queue_return(w: Work, seat: int, over: int) -> None:
@@ -124,11 +120,15 @@ def do_decision(w: Work, action: Action) -> None:
         if action.count:
             # one decision, one log line: the books go straight into the library (rule 6),
             # so no second line says they left storage
-            w.shelve(seat, action.count, "own textbooks go straight into the library")
+            w.shelve(seat, action.count, _INTO_LIBRARY)
         elif w.narrate:
-            w.log("info", f"{w.name(seat)} keeps the new own textbooks in storage", seat)
+            w.log("info", Words("decision.keep", player=w.who(seat)), seat)
         w.gained[seat] = 0
     else:
         assert isinstance(action, ReturnBook)
-        w.pay_token(seat, action.token, 1, "over the storage limit")
+        w.pay_token(seat, action.token, 1, _STORAGE_LIMIT)
         w.g["pending"] = ((kind, seat, count - 1), *rest) if count > 1 else rest
+
+
+_INTO_LIBRARY = Words("why.into_library")
+_STORAGE_LIMIT = Words("why.storage_limit")

@@ -6,18 +6,24 @@ move is reported (the property tests add the events up and compare with the stat
 
 Event kinds: ``ducats``, ``prestige``, ``books`` (``target`` = the books' colour seat),
 ``dictionaries``, ``shelf`` (own books onto or off the sale shelf/library), ``research``,
-``master``, ``decision`` (a player is asked to decide), ``info``.
+``master``, ``decision`` (a player is asked to decide), ``info``. Each event also carries
+its :class:`~gamekit.core.events.Words` (a phrasebook kind of
+:mod:`gamekit.almamater.phrases` and its fields), and its English ``text`` is those words
+in English; the words are built only when the step narrates (``narrate=False`` builds
+nothing).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.phases import PHASES
 from gamekit.almamater.records import STEPS_PER_CARD, Gain, StepCost
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState, replace
 from gamekit.core.actions import Event
+from gamekit.core.events import Words
 
 
 class Work:
@@ -52,16 +58,26 @@ class Work:
     def log(
         self,
         kind: str,
-        text: str,
+        words: Words | str,
         player: int | None = None,
         amount: int | None = None,
         target: int | None = None,
     ) -> None:
+        """Report an event of ``kind`` in ``words`` (its English text is the phrasebook's;
+        a plain string is an event without words)."""
         if self.narrate:
-            self.events.append(Event(kind, text, player, amount, target))
+            if isinstance(words, str):
+                self.events.append(Event(kind, words, player, amount, target))
+            else:
+                text = ph.PHRASES.text(words)
+                self.events.append(Event(kind, text, player, amount, target, words))
 
     def name(self, seat: int) -> str:
         return self.spec.colours[seat].capitalize()
+
+    def who(self, seat: int) -> Words:
+        """The words of the player in ``seat`` (named by colour, as the log names them)."""
+        return ph.seat(self.spec.colours[seat])
 
     def has(self, seat: int, ability: str) -> bool:
         return self.spec.ability_of[ability] in self.p[seat].abilities
@@ -78,7 +94,7 @@ class Work:
         self.g["phase"] = PHASES.move(self.g["phase"], phase)
 
     # -- resources -------------------------------------------------------------
-    def ducats(self, seat: int, amount: int, why: str) -> None:
+    def ducats(self, seat: int, amount: int, why: Words | str) -> None:
         if amount == 0:
             return
         p = self.p[seat]
@@ -86,30 +102,32 @@ class Work:
             raise AssertionError(f"{self.name(seat)} cannot pay {-amount} ducats")
         self.p[seat] = replace(p, ducats=p.ducats + amount)
         if self.narrate:
-            verb = "gains" if amount > 0 else "pays"
-            self.log(
-                "ducats",
-                f"{self.name(seat)} {verb} {_n(abs(amount), 'ducat')} ({why})",
-                seat,
-                amount,
+            said = Words(
+                "ducats.gain" if amount > 0 else "ducats.pay",
+                player=self.who(seat),
+                amount=abs(amount),
+                why=why,
             )
+            self.log("ducats", said, seat, amount)
 
-    def prestige(self, seat: int, amount: int, why: str) -> None:
+    def prestige(self, seat: int, amount: int, why: Words | str) -> None:
         if amount == 0:
             return
         p = self.p[seat]
         self.p[seat] = replace(p, prestige=p.prestige + amount)
         if self.narrate:
-            verb = "scores" if amount > 0 else "loses"
-            self.log(
-                "prestige", f"{self.name(seat)} {verb} {abs(amount)} prestige ({why})", seat, amount
-            )
+            kind = "prestige.gain" if amount > 0 else "prestige.lose"
+            said = Words(kind, player=self.who(seat), amount=abs(amount), why=why)
+            self.log("prestige", said, seat, amount)
         if amount > 0 and p.prestige + amount >= self.c.board.prestige_threshold:
+            threshold = self.c.board.prestige_threshold
             self.extra_master(
-                seat, "prestige", f"reached {self.c.board.prestige_threshold} prestige"
+                seat,
+                "prestige",
+                Words("why.prestige_reached", n=threshold) if self.narrate else "",
             )
 
-    def books(self, seat: int, colour: int, amount: int, why: str) -> None:
+    def books(self, seat: int, colour: int, amount: int, why: Words | str) -> None:
         """Add (or with a negative ``amount`` remove) books of ``colour`` in a player's storage."""
         if amount == 0:
             return
@@ -122,17 +140,14 @@ class Work:
         if colour == seat and amount > 0:
             self.gained[seat] += amount
         if self.narrate:
-            verb = "takes" if amount > 0 else "gives up"
-            colour_name = "own text" if colour == seat else self.spec.colours[colour] + " "
-            self.log(
-                "books",
-                f"{self.name(seat)} {verb} {_n(abs(amount), colour_name + 'book')} ({why})",
-                seat,
-                amount,
-                colour,
+            what = ph.amount(
+                "own_textbooks" if colour == seat else self.spec.colours[colour], abs(amount)
             )
+            kind = "books.take" if amount > 0 else "books.give"
+            said = Words(kind, player=self.who(seat), books=what, why=why)
+            self.log("books", said, seat, amount, colour)
 
-    def dictionaries(self, seat: int, amount: int, why: str) -> int:
+    def dictionaries(self, seat: int, amount: int, why: Words | str) -> int:
         """Move dictionaries between the supply and a player; gains are capped by the supply."""
         if amount > 0:
             amount = min(amount, self.g["dictionaries"])
@@ -144,23 +159,20 @@ class Work:
         self.p[seat] = replace(p, dictionaries=p.dictionaries + amount)
         self.g["dictionaries"] -= amount
         if self.narrate:
-            verb = "takes" if amount > 0 else "gives up"
-            self.log(
-                "dictionaries",
-                f"{self.name(seat)} {verb} {_n(abs(amount), 'dictionary', 'dictionaries')} ({why})",
-                seat,
-                amount,
-            )
+            what = ph.amount("dictionaries", abs(amount))
+            kind = "books.take" if amount > 0 else "books.give"
+            said = Words(kind, player=self.who(seat), books=what, why=why)
+            self.log("dictionaries", said, seat, amount)
         return amount
 
-    def pay_token(self, seat: int, token: str, count: int, why: str) -> None:
+    def pay_token(self, seat: int, token: str, count: int, why: Words | str) -> None:
         """Pay ``count`` books of a colour, or dictionaries, back to the supply."""
         if token == "dictionary":
             self.dictionaries(seat, -count, why)
         else:
             self.books(seat, self.spec.colour_index(token), -count, why)
 
-    def gain(self, seat: int, gain: Gain, why: str) -> None:
+    def gain(self, seat: int, gain: Gain, why: Words | str) -> None:
         self.ducats(seat, gain.ducats, why)
         self.books(seat, seat, gain.textbooks, why)
         self.dictionaries(seat, gain.dictionaries, why)
@@ -177,7 +189,7 @@ class Work:
     def track_length(self) -> int:
         return len(self.g["research_track"]) * STEPS_PER_CARD
 
-    def research(self, seat: int, steps: int, why: str, paid: bool = False) -> int:
+    def research(self, seat: int, steps: int, why: Words | str, paid: bool = False) -> int:
         """Move ``seat``'s research marker; paid steps pay their printed cost (returns steps).
 
         Free steps waive the payment, never a requirement: no step of any kind enters a
@@ -192,51 +204,49 @@ class Work:
             cost = self.step_cost(pos + 1)
             if not step_allowed(self.p[seat], cost):
                 if self.narrate:
-                    self.log(
-                        "info",
-                        f"{self.name(seat)} cannot enter research step {pos + 1} ({cost}): "
-                        f"the marker stops ({why})",
-                        seat,
+                    needs = Words(f"cost.{cost.kind}", n=cost.amount)
+                    said = Words(
+                        "research.blocked", player=self.who(seat), step=pos + 1, cost=needs, why=why
                     )
+                    self.log("info", said, seat)
                 break
             if paid:
+                step = Words("why.research_step", step=pos + 1) if self.narrate else ""
                 if cost.kind == "ducats":
-                    self.ducats(seat, -cost.amount, f"research step {pos + 1}")
+                    self.ducats(seat, -cost.amount, step)
                 elif cost.kind == "prestige":
-                    self.prestige(seat, -cost.amount, f"research step {pos + 1}")
+                    self.prestige(seat, -cost.amount, step)
                 elif cost.kind == "textbooks":
-                    self.books(seat, seat, -cost.amount, f"research step {pos + 1}")
+                    self.books(seat, seat, -cost.amount, step)
                 elif cost.kind == "dictionaries":
-                    self.dictionaries(seat, -cost.amount, f"research step {pos + 1}")
+                    self.dictionaries(seat, -cost.amount, step)
             self.set(seat, research=pos + 1)
             taken += 1
             if self.narrate:
-                self.log(
-                    "research",
-                    f"{self.name(seat)} moves to research step {pos + 1} ({why})",
-                    seat,
-                    1,
-                )
+                said = Words("research.move", player=self.who(seat), step=pos + 1, why=why)
+                self.log("research", said, seat, 1)
             if (pos + 1) % STEPS_PER_CARD == 0:
                 card = self.spec.research[self.g["research_track"][pos // STEPS_PER_CARD]]
-                self.gain(seat, card.milestone, f"milestone {card.letter}")
+                milestone = Words("why.milestone", letter=card.letter) if self.narrate else ""
+                self.gain(seat, card.milestone, milestone)
         return taken
 
     # -- masters, shelves --------------------------------------------------------
-    def extra_master(self, seat: int, trigger: str, why: str) -> None:
+    def extra_master(self, seat: int, trigger: str, why: Words | str) -> None:
         p = self.p[seat]
         if trigger in p.extra:
             return
         if p.masters >= self.c.board.masters_max:
             self.set(seat, extra=(*p.extra, trigger))
             if self.narrate:
-                self.log("info", f"{self.name(seat)} already has {p.masters} masters ({why})", seat)
+                said = Words("master.full", player=self.who(seat), n=p.masters, why=why)
+                self.log("info", said, seat)
             return
         self.set(seat, extra=(*p.extra, trigger), masters=p.masters + 1)
         if self.narrate:
-            self.log("master", f"{self.name(seat)} gains an extra master ({why})", seat, 1)
+            self.log("master", Words("master.extra", player=self.who(seat), why=why), seat, 1)
 
-    def shelve(self, seat: int, count: int, why: str) -> None:
+    def shelve(self, seat: int, count: int, why: Words | str) -> None:
         """Put ``count`` new own textbooks onto the sale shelf, filling from the right.
 
         The kit's model of the library (the summary is loose): own textbooks put "into the
@@ -253,13 +263,10 @@ class Work:
             sale[slot] = True
         self.set(seat, storage=tuple(storage), shelves=(*p.shelves[:-1], tuple(sale)))
         if self.narrate:
-            self.log(
-                "shelf",
-                f"{self.name(seat)} puts {_n(count, 'textbook')} onto the sale shelf ({why})",
-                seat,
-                count,
-                seat,
+            said = Words(
+                "shelf.put", player=self.who(seat), books=ph.amount("textbooks", count), why=why
             )
+            self.log("shelf", said, seat, count, seat)
 
 
 def step_allowed(p: PlayerState, cost: StepCost) -> bool:
@@ -275,10 +282,6 @@ def step_allowed(p: PlayerState, cost: StepCost) -> bool:
     if cost.kind == "professors":
         return len(p.professors) >= cost.amount
     return True
-
-
-def _n(count: int, word: str, plural: str | None = None) -> str:
-    return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
 def sale_prices(spec: AlmaMaterSpec, shelf: tuple[bool, ...], count: int) -> list[int]:

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import (
     BuyTextbooks,
     GiveLecture,
@@ -23,6 +24,7 @@ from gamekit.almamater.moves import Work
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
+from gamekit.core.events import Words
 
 A = TypeVar("A", bound=Action)
 _CACHE: dict[Any, dict[tuple[Any, ...], Action]] = {}
@@ -155,18 +157,20 @@ def do_lecture(w: Work, seat: int, a: GiveLecture) -> None:
     """Rule 12: pay the book, gain the effect; the professor is exhausted, unless Paracelsus
     readies it at once (the first ``amount`` lectures of each round, 1 in the kit's data)."""
     p = w.p[seat]
+    prof = ph.name(a.professor) if w.narrate else a.professor
+    why = Words("why.lecture", professor=prof) if w.narrate else ""
     if a.book != "none":
-        w.pay_token(seat, a.book, 1, f"lecture by {a.professor}")
+        w.pay_token(seat, a.book, 1, why)
     if w.narrate:
-        w.log("lecture", f"{w.name(seat)} has {a.professor} give a lecture", seat)
+        w.log("lecture", Words("lecture", player=w.who(seat), professor=prof), seat)
     readies = ability_amount(w.spec, "ready_professor")
     if has(w.spec, p, "ready_professor") and p.paracelsus_used < readies:
         w.set(seat, paracelsus_used=p.paracelsus_used + 1)
         if w.narrate:
-            w.log("info", f"Paracelsus: {a.professor} is readied again at once", seat)
+            w.log("info", Words("lecture.paracelsus", professor=prof), seat)
     else:
         w.set(seat, exhausted=(*p.exhausted, a.professor))
-    w.gain(seat, w.c.professor(a.professor).lecture, f"lecture by {a.professor}")
+    w.gain(seat, w.c.professor(a.professor).lecture, why)
 
 
 # -- campus ---------------------------------------------------------------------
@@ -233,10 +237,12 @@ def campus_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Ac
 def do_campus(w: Work, seat: int, a: HireStudent) -> None:
     s_row, s_col = a.row - 1, a.column - 1
     books, dicts = student_price(w.spec, w.g["reputation"], a.column)
+    student = ph.name(a.student) if w.narrate else a.student
+    hiring = Words("why.hiring", name=student) if w.narrate else ""
     for colour, n in sorted(books.items()):
-        w.books(seat, colour, -n, f"hiring {a.student}")
+        w.books(seat, colour, -n, hiring)
     if dicts:
-        w.dictionaries(seat, -dicts, f"hiring {a.student}")
+        w.dictionaries(seat, -dicts, hiring)
     left = [list(r) for r in w.g["campus_left"]]
     left[s_row][s_col] -= 1
     w.g["campus_left"] = tuple(tuple(r) for r in left)
@@ -248,14 +254,15 @@ def do_campus(w: Work, seat: int, a: HireStudent) -> None:
         w.set(seat, row_b=(*p.row_b, a.student))
         slot = f"B{len(p.row_b) + 1}"
     if w.narrate:
-        w.log("student", f"{w.name(seat)} hires {a.student} into lecture-hall slot {slot}", seat)
+        said = Words("student.hire", player=w.who(seat), student=student, slot=slot)
+        w.log("student", said, seat)
     kind = w.c.student(a.student)
     if kind.timing == "immediate":
-        w.gain(seat, kind.gain, f"{a.student}'s bonus")
+        w.gain(seat, kind.gain, Words("why.student_bonus", student=student) if w.narrate else "")
     if a.hall == "B" and w.has(seat, "row_b_bonus"):
-        w.ducats(seat, w.amount("row_b_bonus"), "Biringuccio: student in row B")
+        w.ducats(seat, w.amount("row_b_bonus"), _BIRINGUCCIO)
     if slot in w.c.board.marked:
-        w.extra_master(seat, "slot", f"student in marked slot {slot}")
+        w.extra_master(seat, "slot", Words("why.marked_slot", slot=slot) if w.narrate else "")
 
 
 # -- starting student -------------------------------------------------------------
@@ -281,13 +288,11 @@ def starting_student_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) 
 def do_starting_student(w: Work, seat: int, a: BuyTextbooks) -> None:
     if not a.pereira:  # Pereira leaves the space's count as it was (as on every space)
         w.set(seat, starting_student=a.masters)
-    w.ducats(
-        seat, -a.count * w.c.board.starting_student_price, "own textbooks at the starting student"
-    )
-    w.books(seat, seat, a.count, "bought at the starting student")
+    w.ducats(seat, -a.count * w.c.board.starting_student_price, _STARTING_PAY)
+    w.books(seat, seat, a.count, _STARTING_BUY)
     bonus = upgrade(w.spec, w.p[seat], "starting_student")
     if bonus:
-        w.books(seat, seat, bonus, "students' upgrade of the starting student")
+        w.books(seat, seat, bonus, _STARTING_UPGRADE)
 
 
 # -- academy ------------------------------------------------------------------------
@@ -332,9 +337,10 @@ def do_academy(w: Work, seat: int, a: HireProfessor) -> None:
     prof = w.c.professor(a.professor)
     i = w.g["academy"].index(a.professor)
     first = w.g["academy_paid"][i] is None
-    w.pay_token(seat, a.pay, prof.books, f"hiring {a.professor}")
+    name = ph.name(a.professor) if w.narrate else a.professor
+    w.pay_token(seat, a.pay, prof.books, Words("why.hiring", name=name) if w.narrate else "")
     if first:
-        w.ducats(seat, -prof.ducats, f"first buyer of {a.professor}")
+        w.ducats(seat, -prof.ducats, Words("why.first_buyer", professor=name) if w.narrate else "")
         paid = list(w.g["academy_paid"])
         paid[i] = a.pay
         w.g["academy_paid"] = tuple(paid)
@@ -343,4 +349,11 @@ def do_academy(w: Work, seat: int, a: HireProfessor) -> None:
     w.g["academy_left"] = tuple(left)
     w.set(seat, professors=(*w.p[seat].professors, a.professor))
     if w.narrate:
-        w.log("professor", f"{w.name(seat)} hires professor {a.professor}", seat)
+        w.log("professor", Words("professor.hire", player=w.who(seat), professor=name), seat)
+
+
+# the reasons of the log that have no fields (made once: narrate=False costs nothing)
+_BIRINGUCCIO = Words("why.biringuccio")
+_STARTING_PAY = Words("why.starting_student_pay")
+_STARTING_BUY = Words("why.starting_student_buy")
+_STARTING_UPGRADE = Words("why.starting_student_upgrade")

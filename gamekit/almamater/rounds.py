@@ -11,11 +11,13 @@ Step 2 may wait for the players over their limit to choose the books they return
 
 from __future__ import annotations
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.decisions import queue_return
 from gamekit.almamater.moves import Work
 from gamekit.almamater.setup import reputation_order
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import PlayerState
+from gamekit.core.events import Words
 
 
 def turn_order_after_bishop(
@@ -59,24 +61,22 @@ def administration_start(w: Work) -> None:
     order = turn_order_after_bishop(w.g["order"], w.g["bishop"])
     w.g["order"] = order
     if w.narrate:
-        w.log("order", "administration 1, turn order: " + ", ".join(w.name(i) for i in order))
+        w.log("order", Words("admin.order", order=ph.listed([w.who(i) for i in order])))
     # 2. storage: the player chooses which books over the limit go back
-    limits = ", ".join(f"{w.name(i)} {storage_limit(w.spec, w.p[i])}" for i in range(n))
     if w.narrate:
-        w.log("storage", f"administration 2, storage limits: {limits}")
+        limits = [
+            Words("storage.limit", player=w.who(i), n=storage_limit(w.spec, w.p[i]))
+            for i in range(n)
+        ]
+        w.log("storage", Words("admin.limits", limits=ph.listed(limits)))
     for seat in order:
         over = w.p[seat].books - storage_limit(w.spec, w.p[seat])
         if over <= 0:
             continue
         limit = storage_limit(w.spec, w.p[seat])
         if w.narrate:
-            w.log(
-                "storage",
-                f"{w.name(seat)} is {over} over the storage limit of {limit} "
-                "and chooses the books that go back",
-                seat,
-                over,
-            )
+            said = Words("admin.over", player=w.who(seat), over=over, limit=limit)
+            w.log("storage", said, seat, over)
         queue_return(w, seat, over)
 
 
@@ -86,30 +86,28 @@ def administration_finish(w: Work) -> bool:
     # 3. book reputation
     w.g["reputation"] = reputation_order(w.p, w.g["reputation"])
     if w.narrate:
-        w.log(
-            "reputation",
-            "administration 3, book reputation: " + ", ".join(w.name(i) for i in w.g["reputation"]),
-        )
+        order = ph.listed([w.who(i) for i in w.g["reputation"]])
+        w.log("reputation", Words("admin.reputation", order=order))
     # 4. professors readied
     for seat in range(n):
         w.set(seat, exhausted=(), paracelsus_used=0)
     if w.narrate:
-        w.log("admin", "administration 4: exhausted professors are readied")
+        w.log("admin", Words("admin.ready"))
     # 5. masters back
     for seat in range(n):
         w.set(seat, placed=0, starting_student=0, passed=False, pereira_used=False)
     w.g["spaces"] = (0,) * len(w.g["spaces"])
     w.g["bishop"] = ()
     if w.narrate:
-        w.log("admin", "administration 5: all masters return to their owners")
+        w.log("admin", Words("admin.masters"))
     # 6. round marker
     if w.g["round"] < w.g["rounds"]:
         w.g["round"] += 1
         if w.narrate:
-            w.log("round", f"administration 6: the round marker moves to round {w.g['round']}")
+            w.log("round", Words("admin.round", round=w.g["round"]))
         return False
     if w.narrate:
-        w.log("round", "administration 6: that was the last round")
+        w.log("round", Words("admin.last"))
     return True
 
 
@@ -130,23 +128,22 @@ def income(w: Work) -> None:
         pay = p.shelved * shelves.income_per_book
         if w.has(seat, "library_income"):
             pay *= w.amount("library_income")
-        w.ducats(seat, pay, "library income")
+        w.ducats(seat, pay, _LIBRARY_INCOME)
         dropped = sum(p.shelves[0])
         empty = tuple(False for _ in shelves.prices)
         w.set(seat, shelves=(*p.shelves[1:], empty))
         if dropped and w.narrate:
-            w.log(
-                "shelf",
-                f"{w.name(seat)}'s oldest library shelf drops out with "
-                f"{dropped} book{'s' if dropped != 1 else ''}",
-                seat,
-                -dropped,
-            )
+            w.log("shelf", Words("shelf.drop", player=w.who(seat), n=dropped), seat, -dropped)
         # 2. students with income
         for name in (*p.row_a, *p.row_b):
             kind = w.c.student(name)
             if kind.timing == "income":
-                w.gain(seat, kind.gain, f"{name}'s income")
+                why = Words("why.student_income", student=ph.name(name)) if w.narrate else ""
+                w.gain(seat, kind.gain, why)
         # 3. reputation
         rank = w.g["reputation"].index(seat)
-        w.ducats(seat, income_table[rank], f"book reputation rank {rank + 1}")
+        why = Words("why.reputation_rank", rank=rank + 1) if w.narrate else ""
+        w.ducats(seat, income_table[rank], why)
+
+
+_LIBRARY_INCOME = Words("why.library_income")

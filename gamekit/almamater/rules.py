@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater import placements as pl
 from gamekit.almamater import spaces as sp
 from gamekit.almamater import words
@@ -46,10 +47,11 @@ from gamekit.almamater.setup import (
     draft_keep,
     new_game,
 )
-from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
+from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action, Outcome, Step, field_problem
 from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 
 __all__ = [
     "PHASES",
@@ -168,20 +170,20 @@ def _act(w: Work, seat: int, action: Action) -> None:
     if isinstance(action, Pass):
         w.set(seat, passed=True)
         if w.narrate:
-            w.log("pass", f"{w.name(seat)} passes", seat)
+            w.log("pass", Words("pass", player=w.who(seat)), seat)
     else:
         space = action_space(w.spec, action)
         masters = getattr(action, "masters", 0)
         if getattr(action, "pereira", False):
             w.set(seat, placed=w.p[seat].placed + masters, pereira_used=True)
             if w.narrate:
-                w.log(
-                    "place",
-                    f"{w.name(seat)} places {_masters(masters)} on Pereira "
-                    f"to use {space_title(space or '')}",
-                    seat,
-                    masters,
+                said = Words(
+                    "place.pereira",
+                    player=w.who(seat),
+                    masters=ph.amount("masters", masters),
+                    space=ph.space(space or ""),
                 )
+                w.log("place", said, seat, masters)
         elif space is not None:
             w.set(seat, placed=w.p[seat].placed + masters)
             if space not in ("starting_student", *OPEN_SPACES):
@@ -189,20 +191,17 @@ def _act(w: Work, seat: int, action: Action) -> None:
                 spaces[w.spec.space_index(space)] = masters
                 w.g["spaces"] = tuple(spaces)
             if w.narrate:
-                w.log(
+                said = Words(
                     "place",
-                    f"{w.name(seat)} places {_masters(masters)} on {space_title(space)}",
-                    seat,
-                    masters,
+                    player=w.who(seat),
+                    masters=ph.amount("masters", masters),
+                    space=ph.space(space),
                 )
+                w.log("place", said, seat, masters)
         sp.DOERS[type(action)](w, seat, action)
     queue_shelving(w, (seat,))
     if not w.g["pending"]:
         _next_turn(w)
-
-
-def _masters(n: int) -> str:
-    return f"{n} master{'s' if n != 1 else ''}"
 
 
 def _next_turn(w: Work) -> None:
@@ -216,7 +215,7 @@ def _next_turn(w: Work) -> None:
     # everyone has passed: the round ends
     w.enter("administration")
     if w.narrate:
-        w.log("phase", "administration phase")
+        w.log("phase", Words("phase.administration.begins"))
     administration_start(w)
     if not w.g["pending"]:
         _finish_round(w)
@@ -226,12 +225,12 @@ def _finish_round(w: Work) -> None:
     last = administration_finish(w)
     w.enter("income")
     if w.narrate:
-        w.log("phase", "income phase")
+        w.log("phase", Words("phase.income.begins"))
     income(w)
     if last:
         w.enter("over")
         if w.narrate:
-            w.log("over", "the game ends: final scoring")
+            w.log("over", Words("over"))
         return
     queue_shelving(w, w.g["order"])
     if not w.g["pending"]:
@@ -242,7 +241,7 @@ def _next_round(w: Work) -> None:
     w.enter("action")
     w.g["turn"] = 0
     if w.narrate:
-        w.log("round", f"round {w.g['round']}: action phase")
+        w.log("round", Words("round.action", round=w.g["round"]))
 
 
 def _choose(w: Work, seat: int, action: ChooseChancellor) -> None:

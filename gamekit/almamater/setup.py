@@ -10,11 +10,15 @@ All chance happens in :func:`new_game`; from then on a game depends only on the 
 
 from __future__ import annotations
 
+from typing import Any
+
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.moves import Work
 from gamekit.almamater.phases import PHASES
 from gamekit.almamater.records import FACULTIES, HAND, LETTERS
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
+from gamekit.core.events import Words
 from gamekit.core.rng import Seed, make_rng
 
 
@@ -119,7 +123,7 @@ def draft_keep(w: Work, seat: int, card: str) -> None:
     hand.remove(card)
     w.set(seat, hand=tuple(hand), kept=(*p.kept, card))
     if w.narrate:
-        w.log("draft", f"{w.name(seat)} keeps a founding card", seat)
+        w.log("draft", Words("draft.keep", player=w.who(seat)), seat)
     n = w.spec.players
     if seat < n - 1:
         w.g["turn"] = seat + 1
@@ -128,12 +132,12 @@ def draft_keep(w: Work, seat: int, card: str) -> None:
     for i in range(n):  # pass the rest to the left
         w.set((i + 1) % n, hand=hands[i])
     if w.narrate:
-        w.log("draft", "the remaining founding cards are passed to the left")
+        w.log("draft", Words("draft.pass"))
     if len(w.p[0].hand) == 1:
         for i in range(n):
             w.set(i, kept=(*w.p[i].kept, w.p[i].hand[0]), hand=())
         if w.narrate:
-            w.log("draft", "each player takes the last card passed to them")
+            w.log("draft", Words("draft.last"))
         w.enter("discard")
     w.g["turn"] = 0
 
@@ -144,7 +148,7 @@ def discard_founding(w: Work, seat: int, card: str) -> None:
     kept.remove(card)
     w.set(seat, kept=tuple(kept), discarded=card)
     if w.narrate:
-        w.log("draft", f"{w.name(seat)} discards a founding card", seat)
+        w.log("draft", Words("draft.discard", player=w.who(seat)), seat)
     n = w.spec.players
     if seat < n - 1:
         w.g["turn"] = seat + 1
@@ -152,20 +156,17 @@ def discard_founding(w: Work, seat: int, card: str) -> None:
     sums = [founding_sum(w.spec, w.p[i]) for i in range(n)]
     for i in range(n):
         if w.narrate:
-            w.log(
-                "draft",
-                f"{w.name(i)} reveals {', '.join(w.p[i].kept)}: white sum {sums[i]}",
-                i,
-                sums[i],
-            )
+            cards = ", ".join(w.p[i].kept)
+            said = Words("draft.reveal", player=w.who(i), cards=cards, n=sums[i])
+            w.log("draft", said, i, sums[i])
     tie = w.g["tie_draw"]
     order = tuple(sorted(range(n), key=lambda i: (sums[i], tie[i])))
     if w.narrate:
         for total in sorted(set(sums)):
             tied = [i for i in range(n) if sums[i] == total]
             if len(tied) > 1:
-                w.log("draft", tie_words([w.name(i) for i in tied], total, [tie[i] for i in tied]))
-        w.log("order", "turn order: " + ", ".join(w.name(i) for i in order))
+                w.log("draft", tie_said([w.who(i) for i in tied], total, [tie[i] for i in tied]))
+        w.log("order", Words("order", order=ph.listed([w.who(i) for i in order])))
     w.g.update(order=order, turn=0)
     w.enter("chancellor")
 
@@ -180,11 +181,20 @@ def tie_words(names: list[str], total: int, draw: list[int]) -> str:
     >>> tie_words(["Red", "Blue", "Green"], 15, [2, 0, 1])
     'Red, Blue and Green tie at white sum 15; the seeded draw orders them Blue, Green, Red'
     """
-    drawn = [name for _, name in sorted(zip(draw, names, strict=True))]
-    who = ", ".join(names[:-1]) + " and " + names[-1]
+    return ph.text(tie_said(names, total, draw))
+
+
+def tie_said(names: list[Any], total: int, draw: list[int]) -> Words:
+    """The words of :func:`tie_words` (``names``: strings or the players' words).
+
+    >>> ph.text(tie_said([ph.seat("red"), ph.seat("blue")], 21, [1, 0]), "de")
+    'Rot und Blau haben dieselbe weiße Summe 21; die gezogene Reihenfolge stellt Blau nach vorn'
+    """
+    drawn = [names[i] for _, i in sorted(zip(draw, range(len(names)), strict=True))]
+    who = ph.listed(names, "and")
     if len(names) == 2:
-        return f"{who} tie at white sum {total}; the seeded draw puts {drawn[0]} first"
-    return f"{who} tie at white sum {total}; the seeded draw orders them {', '.join(drawn)}"
+        return Words("draft.tie", players=who, n=total, first=drawn[0])
+    return Words("draft.ties", players=who, n=total, order=ph.listed(drawn))
 
 
 def choose_chancellor(w: Work, seat: int, name: str) -> None:
@@ -193,8 +203,9 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     w.g["chancellor_pool"] = tuple(pool)
     w.set(seat, chancellor=name, abilities=(name,))
     if w.narrate:
-        ch = w.c.chancellor(name)
-        w.log("chancellor", f"{w.name(seat)} chooses {name} ({ch.gist}): {ch.text}", seat)
+        gist, text = ph.ability(w.spec, name)
+        said = Words("chancellor", player=w.who(seat), chancellor=name, gist=gist, text=text)
+        w.log("chancellor", said, seat)
     if w.g["turn"] < w.spec.players - 1:
         w.g["turn"] += 1
         return
@@ -204,21 +215,19 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     w.g["chancellor_pool"] = ()
     for tile, ch in zip(w.g["glory"], on_tiles, strict=True):
         if w.narrate:
-            w.log("setup", f"glory tile {tile}: bust stack under {ch}")
+            w.log("setup", Words("setup.stack", tile=tile, chancellor=ch))
     if w.narrate:
-        w.log(
-            "setup",
-            f"the library: {w.c.shelves.library} empty shelves and an empty sale shelf per player",
-        )
+        w.log("setup", Words("setup.library", n=w.c.shelves.library))
     board = w.c.board
     for seat_ in w.g["order"]:
-        w.gain(seat_, board.start, "starting ducats")
+        w.gain(seat_, board.start, Words("why.starting_ducats"))
         for card in w.p[seat_].kept:
-            w.gain(seat_, w.spec.founding[card].gain, f"founding card {card}")
+            w.gain(seat_, w.spec.founding[card].gain, Words("why.founding_card", card=card))
         if w.has(seat_, "founding_bonus"):
             discarded = w.p[seat_].discarded
             assert discarded is not None
-            w.gain(seat_, w.spec.founding[discarded].gain, f"Glareanus: discarded card {discarded}")
+            glareanus = Words("why.glareanus", card=discarded)
+            w.gain(seat_, w.spec.founding[discarded].gain, glareanus)
     w.g["reputation"] = reputation_order(w.p, w.g["order"])
 
 
@@ -227,7 +236,7 @@ def begin_play(w: Work) -> None:
     w.enter("action")
     w.g.update(round=1, turn=0)
     if w.narrate:
-        w.log("round", "round 1 begins")
+        w.log("round", Words("round.first"))
 
 
 def reputation_order(

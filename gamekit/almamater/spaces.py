@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import (
     Antiquarian,
     Bishop,
@@ -52,6 +53,7 @@ from gamekit.almamater.records import STEPS_PER_CARD, GloryTile, StepCost
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
+from gamekit.core.events import Words
 
 
 # -- antiquarian ----------------------------------------------------------------------
@@ -81,10 +83,10 @@ def antiquarian_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> li
 def do_antiquarian(w: Work, seat: int, a: Antiquarian) -> None:
     offer = w.c.board.antiquarian[a.offer - 1]
     price = max(0, offer.ducats - upgrade(w.spec, w.p[seat], "antiquarian"))
-    w.ducats(seat, -price, "the Antiquarian")
+    w.ducats(seat, -price, _ANTIQUARIAN)
     if offer.books:
-        w.books(seat, w.spec.colour_index(a.colour), offer.books, "the Antiquarian")
-    w.dictionaries(seat, offer.dictionaries, "the Antiquarian")
+        w.books(seat, w.spec.colour_index(a.colour), offer.books, _ANTIQUARIAN)
+    w.dictionaries(seat, offer.dictionaries, _ANTIQUARIAN)
 
 
 # -- laboratory -------------------------------------------------------------------------
@@ -252,9 +254,9 @@ def laboratory_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> lis
 
 
 def do_laboratory(w: Work, seat: int, a: Research) -> None:
-    w.research(seat, free_research_steps(w.spec, w.p[seat]), "free step at the Laboratory")
+    w.research(seat, free_research_steps(w.spec, w.p[seat]), _LAB_FREE)
     if a.paid_steps:
-        w.research(seat, a.paid_steps, "paid step at the Laboratory", paid=True)
+        w.research(seat, a.paid_steps, _LAB_PAID, paid=True)
 
 
 # -- park, bishop -------------------------------------------------------------------------
@@ -272,8 +274,8 @@ def park_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Acti
 
 
 def do_park(w: Work, seat: int, a: Park) -> None:
-    w.ducats(seat, -a.prestige * w.c.board.park_price, "the Park")
-    w.prestige(seat, a.prestige, "the Park")
+    w.ducats(seat, -a.prestige * w.c.board.park_price, _PARK)
+    w.prestige(seat, a.prestige, _PARK)
 
 
 def bishop_options(spec: AlmaMaterSpec, s: GameState, p: PlayerState) -> list[Action]:
@@ -294,13 +296,13 @@ def do_bishop(w: Work, seat: int, a: Bishop) -> None:
     w.ducats(
         seat,
         bishop_payout(w.spec, a.masters),
-        f"{a.masters} master{'s' if a.masters != 1 else ''} at the Bishop",
+        Words("why.bishop", n=a.masters) if w.narrate else "",
     )
     extra = upgrade(w.spec, w.p[seat], "bishop")
     if extra:
-        w.ducats(seat, extra, "students' upgrade of the Bishop")
+        w.ducats(seat, extra, _BISHOP_UPGRADE)
     if w.has(seat, "bishop_bonus"):
-        w.ducats(seat, w.amount("bishop_bonus"), "Erasmus at the Bishop")
+        w.ducats(seat, w.amount("bishop_bonus"), _ERASMUS)
 
 
 # -- colloquium ------------------------------------------------------------------------------
@@ -335,18 +337,20 @@ def do_colloquium(w: Work, seat: int, a: Colloquium) -> None:
             slot = max(i for i, full in enumerate(shelf) if full)
             shelf[slot] = False
             price = w.c.shelves.prices[slot]
-            w.ducats(seat, -price, f"book bought from {w.name(seller)}")
-            w.ducats(seller, price, f"book sold to {w.name(seat)}")
-            w.prestige(seller, w.c.shelves.prestige[slot], "book sold from the sale shelf")
+            narrate = w.narrate
+            bought = Words("why.bought_from", player=w.who(seller)) if narrate else ""
+            w.ducats(seat, -price, bought)
+            w.ducats(seller, price, Words("why.sold_to", player=w.who(seat)) if narrate else "")
+            w.prestige(seller, w.c.shelves.prestige[slot], _SOLD_FROM_SHELF)
             if w.has(seller, "sale_bonus"):
-                w.ducats(seller, w.amount("sale_bonus"), "Marschalk: book sold")
-            if w.narrate:
-                w.log("shelf", f"{w.name(seller)}'s book leaves the sale shelf", seller, -1)
-            w.books(seat, seller, 1, "bought at the Colloquium")
+                w.ducats(seller, w.amount("sale_bonus"), _MARSCHALK)
+            if narrate:
+                w.log("shelf", Words("shelf.sold", player=w.who(seller)), seller, -1)
+            w.books(seat, seller, 1, _COLLOQUIUM_BUY)
         w.set(seller, shelves=(*w.p[seller].shelves[:-1], tuple(shelf)))
     if a.dictionary:
-        w.ducats(seat, -w.c.board.dictionary_price, "dictionary at the Colloquium")
-        w.dictionaries(seat, 1, "bought at the Colloquium")
+        w.ducats(seat, -w.c.board.dictionary_price, _COLLOQUIUM_DICTIONARY)
+        w.dictionaries(seat, 1, _COLLOQUIUM_BUY)
 
 
 # -- hall of fame ------------------------------------------------------------------------------
@@ -408,20 +412,31 @@ def do_hall(w: Work, seat: int, a: HallOfFame) -> None:
     p = w.p[seat]
     w.set(seat, busts=(*p.busts, a.tile))
     if w.narrate:
-        w.log(
-            "bust",
-            f"{w.name(seat)} takes a bust from glory tile {a.tile} and gains {ch}'s ability: "
-            f"{w.c.chancellor(ch).text}",
-            seat,
-            1,
-        )
+        ability = ph.ability(w.spec, ch)[1]
+        said = Words("bust", player=w.who(seat), tile=a.tile, chancellor=ch, text=ability)
+        w.log("bust", said, seat, 1)
     if ch not in p.abilities:
         w.set(seat, abilities=(*p.abilities, ch))
         if w.c.chancellor(ch).ability == "founding_bonus" and p.discarded:
             w.gain(
-                seat, w.spec.founding[p.discarded].gain, f"Glareanus: discarded card {p.discarded}"
+                seat,
+                w.spec.founding[p.discarded].gain,
+                Words("why.glareanus", card=p.discarded) if w.narrate else "",
             )
-    w.extra_master(seat, "glory", f"met glory tile {a.tile}")
+    w.extra_master(seat, "glory", Words("why.glory_met", tile=a.tile) if w.narrate else "")
+
+
+# the reasons of the log that have no fields (made once: narrate=False costs nothing)
+_ANTIQUARIAN = Words("why.antiquarian")
+_LAB_FREE = Words("why.lab_free")
+_LAB_PAID = Words("why.lab_paid")
+_PARK = Words("why.park")
+_BISHOP_UPGRADE = Words("why.bishop_upgrade")
+_ERASMUS = Words("why.erasmus")
+_SOLD_FROM_SHELF = Words("why.sold_from_shelf")
+_MARSCHALK = Words("why.marschalk")
+_COLLOQUIUM_BUY = Words("why.colloquium_buy")
+_COLLOQUIUM_DICTIONARY = Words("why.colloquium_dictionary")
 
 
 OPTIONS_OF: dict[type[Action], Callable[[AlmaMaterSpec, GameState, PlayerState], list[Action]]] = {

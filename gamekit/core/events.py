@@ -98,6 +98,62 @@ class Words:
         return dict(self.fields)
 
 
+@dataclass(frozen=True, slots=True, init=False)
+class Texts:
+    """Words that come with their own translations, one text per language (a name or an
+    ability as a data file writes it): a field of :class:`Words` may hold one, and a
+    :class:`Phrasebook` puts in the text of its language (English if it has none; a text
+    may itself be :class:`Words`). Plain data like :class:`Words`: hashable, comparable.
+
+    >>> book = Phrasebook({"chose": {"en": "{who} chose {gist}", "de": "{who} wählte {gist}"}})
+    >>> w = Words("chose", who="Bo", gist=Texts(en="a bonus", de="ein Bonus"))
+    >>> book.text(w), book.text(w, "de"), str(Texts(en="library"))
+    ('Bo chose a bonus', 'Bo wählte ein Bonus', 'library')
+    """
+
+    texts: tuple[tuple[str, Any], ...]
+
+    def __init__(self, **texts: Any) -> None:
+        if "en" not in texts:
+            raise ValueError("Texts needs an English text (en=...)")
+        object.__setattr__(self, "texts", tuple(texts.items()))
+
+    def get(self, lang: str) -> Any:
+        """The text in ``lang`` (the English one if there is none)."""
+        found = dict(self.texts)
+        return found.get(lang, found["en"])
+
+    def __str__(self) -> str:
+        return str(self.get("en"))
+
+
+class Line(str):
+    """An event's English text that keeps the event's :class:`Words` (``words``, or
+    ``None``): a play table's history stores its log as text, and a table in another
+    language puts the lines that have words into its own.
+
+    >>> from gamekit.core.actions import Event
+    >>> line = Line.of(Event("pass", "Bo passes", words=Words("pass", player="Bo")))
+    >>> line, line.words.kind, Line.of(Event("x", "plain")).words
+    ('Bo passes', 'pass', None)
+    """
+
+    words: Words | None
+
+    def __new__(cls, text: str, words: Words | None = None) -> Line:
+        line = super().__new__(cls, text)
+        line.words = words
+        return line
+
+    @classmethod
+    def of(cls, event: Any) -> Line:
+        """The line of an :class:`~gamekit.core.actions.Event` (its ``text`` and ``words``)."""
+        return cls(str(event), getattr(event, "words", None))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Line, (str(self), self.words))
+
+
 class _Filler(string.Formatter):
     """Fills a checked template: ``{x:n}`` in the language's number format, :class:`Words`
     put into words by the phrasebook, anything else as its plain text."""
@@ -107,6 +163,8 @@ class _Filler(string.Formatter):
         self.lang = lang
 
     def format_field(self, value: Any, format_spec: str) -> str:
+        if isinstance(value, Texts):
+            value = value.get(self.lang)
         if isinstance(value, Words):
             return self.book.text(value, self.lang)
         if format_spec == "n":
@@ -244,4 +302,4 @@ def _braced(names: set[str]) -> str:
     return ", ".join(f"{{{n}}}" for n in sorted(names)) or "no fields"
 
 
-__all__ = ["LANGUAGES", "Phrasebook", "Words", "plural_category"]
+__all__ = ["LANGUAGES", "Line", "Phrasebook", "Texts", "Words", "plural_category"]
