@@ -67,7 +67,8 @@ LOAD_WORDS = {
 class Reply:
     """What became of an action taken with :meth:`GameTable.act`, for the control where the
     click was made (the panel's message line may be out of view there, the trade form's
-    Propose button, say). ``kind`` is ``"taken"``, ``"refused"`` (``text`` is the engine's
+    Propose button, say). ``kind`` is ``"taken"`` (``text`` is the panel's message, else
+    the newest event: a bot's answer to a trade), ``"refused"`` (``text`` is the engine's
     reason), ``"asked"`` (``text`` is the question shown in the panel, ``yes`` and ``no``
     its answers; :meth:`GameTable.answer` answers it) or ``"kept"`` (the answer was no:
     ``text`` says that the recorded moves are kept).
@@ -670,8 +671,8 @@ class GameTable(ipw.VBox):
         taken = ok and self._where() != before
         if reply is not None:
             p = self.panel
-            if taken:
-                reply(Reply("taken", p.message))
+            if taken:  # what the click led to: the message, else the newest event
+                reply(Reply("taken", p.message or (p.latest[-1] if p.latest else "")))
             elif self._pending is not None and p.confirm:
                 yes = p.confirm_yes or self._t("branch_yes", "Start the new branch")
                 no = p.confirm_no or self._t("branch_no", "Keep the recorded moves")

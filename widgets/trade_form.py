@@ -14,11 +14,13 @@ click was made: the engine's reason for a refusal, or the table's question when 
 offer would start a new branch of the history, with its two answers (``form.yes``,
 ``form.no``) beside it too.
 
-Click safety: a proposal empties the form, and clicks on "Propose the trade" within
-``REPEAT_GUARD_S`` seconds of a proposal are ignored, so a double click proposes once; the
-button is disabled (and the form hidden) until the trade is answered. The form is emptied
-too when another player is to act or the decision changes, so nobody proposes what another
-player typed.
+Click safety: a proposal empties the form, and a click on "Propose the trade" on the
+emptied form (nothing chosen or typed since, for the same decision) does nothing, however
+late it comes: the proposal's outcome stays beside the button (a triple click against a bot
+said "an empty trade" there when its third click came after a one-second guard); clicks
+within ``REPEAT_GUARD_S`` seconds of a proposal are ignored too. The button is disabled (and
+the form hidden) until the trade is answered. The form is emptied too when another player is
+to act or the decision changes, so nobody proposes what another player typed.
 
 >>> from widgets.play_alfredopoly import AlfredopolyTable
 >>> table = AlfredopolyTable(["Ann", "Bo"], seed=1)
@@ -32,6 +34,17 @@ player typed.
 >>> form.propose.click()           # nothing offered for it is fine, but Ann must hold $50
 >>> table.state.phase, table.state.offer.give_cash, form.give_cash.value
 ('trade', 50, 0)
+
+Against a bot, the answer is said beside the button, and a later click on the emptied
+form (a triple click) changes nothing:
+
+>>> bot = AlfredopolyTable(["Ann", "Bo"], bots={"Bo": "builder"}, seed=1).trade
+>>> bot.take_cash.value = 1
+>>> bot.propose.click(); bot.note.value
+'Bot Bo: rejected the trade'
+>>> bot._last_proposal = -1e9     # after the one-second guard
+>>> bot.propose.click(); bot.proposed, bot.note.value
+(1, 'Bot Bo: rejected the trade')
 
 Mortgaged properties are marked (here Ann owns Fasano House and a mortgaged Babcock Hall):
 
@@ -131,8 +144,21 @@ class TradeForm(ipw.VBox):
         beside = ipw.VBox([self.note, self.answers], layout=ipw.Layout(flex="1 1 200px"))
         self._last_proposal = -1e9  # time.monotonic() of the last proposal sent
         self.proposed = 0  # proposals sent to the table (a count, for tests)
+        # the form as a proposal emptied it: Propose does nothing until something is chosen
+        # or typed (or the decision changes), so a late repeated click keeps the outcome
+        self._spent = False
         self.propose.on_click(self._propose)
         self.partner.observe(self._fill_take, names="value")
+        for field in (
+            self.partner,
+            self.give,
+            self.take,
+            self.give_cash,
+            self.take_cash,
+            self.give_cards,
+            self.take_cards,
+        ):
+            field.observe(self._edited, names="value")
         super().__init__(
             [
                 self.head,
@@ -202,6 +228,7 @@ class TradeForm(ipw.VBox):
             self._decision = decision
             self.reset()
             self.partner.value = None  # the first partner below
+            self._spent = False
         if not can_trade:
             return
         me = state.actor
@@ -265,6 +292,7 @@ class TradeForm(ipw.VBox):
             self._last_proposal = time.monotonic()
             self.proposed += 1
             self.reset()
+            self._spent = True  # after reset(): its own changes do not count as edits
             if reply.text:
                 self.say(reply.text)
         elif reply.kind == "asked":
@@ -280,8 +308,11 @@ class TradeForm(ipw.VBox):
         self.answers.layout.display = "none"
         self._answer(yes, reply=self._replied)
 
+    def _edited(self, change: dict[str, Any]) -> None:
+        self._spent = False
+
     def _propose(self, button: ipw.Button | None = None) -> None:
-        if self.partner.value is None or self.propose.disabled:
+        if self.partner.value is None or self.propose.disabled or self._spent:
             return
         if time.monotonic() - self._last_proposal < REPEAT_GUARD_S:
             return  # the second click of a double click

@@ -1,7 +1,9 @@
 """The trade form in Voila at 1280x720 (lecturer trial 7, finding 3): with the form scrolled
 into view, a refused proposal's reason is drawn inside the window, beside the Propose button,
 not only in the play panel's message line above it; the new-branch question and its answers
-are there too. Screenshots go to ``test-artifacts/``."""
+are there too. A triple click on Propose against a bot (issue 24: "an empty trade" beside
+the button in place of the real outcome): the bot's answer is said beside the button and
+stays; the later clicks change nothing. Screenshots go to ``test-artifacts/``."""
 
 from __future__ import annotations
 
@@ -63,6 +65,7 @@ def test_a_refused_trade_says_why_in_view_of_the_propose_button(voila, lab_page)
     form = page.locator(".gk-trade-form")
     cash = form.locator("input[type=number]").first
     cash.wait_for()
+    triple_click_against_a_bot(page, form)
     cash.fill("5000")
     cash.press("Tab")
     page.wait_for_function(
@@ -70,6 +73,10 @@ def test_a_refused_trade_says_why_in_view_of_the_propose_button(voila, lab_page)
     )
     # Ann has $1500 (rule 2): the engine refuses; its reason must be in the window
     boxes, button = propose(page, "Ann has only $1500")
+    # (taken after the triple click's last click: what the note said in between)
+    notes = page.evaluate("() => window.gkNotes")
+    answer = notes.index(ANSWER)
+    assert notes[answer + 1 :] == ["Ann has only $1500"], notes  # no "an empty trade"
     assert any(in_window(b) for b in boxes), (boxes, button)
     near = min(boxes, key=lambda b: abs(b["top"] - button["y"]))
     assert in_window(near) and abs(near["top"] - button["y"]) < 60, (near, button)  # beside it
@@ -116,6 +123,44 @@ def test_a_refused_trade_says_why_in_view_of_the_propose_button(voila, lab_page)
     yes.click()
     page.get_by_role("button", name="Accept the trade").wait_for(state="attached")
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+ANSWER = "Bot Cy: rejected the trade"
+# every text the line beside Propose shows, in order (a MutationObserver's record)
+NOTES_JS = """() => {
+  window.gkNotes = [];
+  const form = document.querySelector('.gk-trade-form');
+  const note = () => Array.from(form.querySelectorAll('.gk-trade-note'))
+      .filter((e) => e.offsetWidth && form.contains(e.closest('.widget-hbox')))
+      .map((e) => e.textContent).join(' ');
+  const record = () => { const now = note();
+    if (now && window.gkNotes[window.gkNotes.length - 1] !== now) window.gkNotes.push(now); };
+  new MutationObserver(record).observe(form, {subtree: true, childList: true,
+                                              characterData: true, attributes: true});
+}"""
+
+
+def triple_click_against_a_bot(page, form) -> None:  # type: ignore[no-untyped-def]
+    """Ann asks the bot Cy for $1 (refused by the bot) with three clicks on Propose: the
+    second at once, the third after the form's one-second guard (the lecturer's clicks
+    were 600 ms apart; the guard, a time, let a late one through, which proposed the
+    emptied form: "an empty trade")."""
+    form.locator("select").first.select_option(label="Cy")
+    get = form.locator("input[type=number]").nth(1)  # "I get $"
+    get.fill("1")
+    get.press("Tab")
+    page.wait_for_function(
+        "() => document.querySelectorAll('.gk-trade-form input[type=number]')[1].value === '1'"
+    )
+    page.evaluate(NOTES_JS)
+    button = page.get_by_role("button", name="Propose the trade")
+    button.scroll_into_view_if_needed()
+    button.click()
+    button.click(force=True)  # at once (maybe disabled by then: force clicks anyway)
+    page.wait_for_function(f"(t) => ({BOXES_JS})(t).length > 0", arg=ANSWER, timeout=30_000)
+    # the click rhythm being replayed, not a wait for content: past the one-second guard
+    page.wait_for_timeout(1100)
+    button.click(force=True)
 
 
 def box(locator) -> dict[str, float]:  # type: ignore[no-untyped-def]
