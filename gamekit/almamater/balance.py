@@ -100,7 +100,7 @@ MAX_LINE_SHARE = 0.25
 MIN_VISITS = 1.0
 """Issue 27 target: every action space gets at least 1 visit a game in every line-up."""
 GREEDY_OVER_RANDOM = 0.5
-"""Issue 27 target: greedy wins more than half of its 2-player games against random."""
+"""Issue 27 target: greedy wins at least half of its 2-player games against random."""
 
 
 def suite(every: bool = False) -> tuple[tuple[str, ...], ...]:
@@ -535,7 +535,7 @@ GOALS: dict[str, str] = {
     "position": f"at most {MAX_VS_FAIR} x fair share per turn-order position",
     "score line": f"at most {MAX_LINE_SHARE:.0%} of search's points from one score line",
     "visits": f"at least {MIN_VISITS:g} visit a game on every action space in every line-up",
-    "greedy": f"greedy wins more than {GREEDY_OVER_RANDOM:.0%} of its games against random",
+    "greedy": f"greedy wins at least {GREEDY_OVER_RANDOM:.0%} of its games against random",
 }
 """The issue 27 targets that :func:`targets` judges on a report of the judge's line-ups
 (``balance(lineups=SUITE)``), by key. Chancellors and positions are judged over the line-ups
@@ -600,8 +600,8 @@ def targets(report: Balance) -> pd.DataFrame:
     :data:`JUDGES`; the chancellor and turn-order targets above (over the line-ups without
     ``random``); at most 25% of the search bot's points from one of the nine score lines
     (its largest share; interval: :func:`line_shares`); every action space at least 1 visit
-    a game in every line-up (the fewest; interval: :func:`lineup_visits`); greedy wins more
-    than half of its games against random (Wilson interval).
+    a game in every line-up (the fewest; interval: :func:`lineup_visits`); greedy wins at
+    least half of its games against random (Wilson interval).
 
     >>> r = balance(players=(3,), games=4, seed=1)
     >>> for row in targets(r)[["players", "target"]].values.tolist():

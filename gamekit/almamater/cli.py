@@ -118,8 +118,9 @@ def register(parser: argparse.ArgumentParser) -> None:
         "has the smallest worst excess over the targets. Optuna's seeded TPE sampler; a "
         "study file resumes a stopped run.",
     )
-    tune.add_argument("--trials", type=count(1, MAX_TRIALS), default=20, metavar="N",
-                      help=f"trials to run now (default 20, at most {MAX_TRIALS:,})")  # fmt: skip
+    tune.add_argument("--trials", type=count(0, MAX_TRIALS), default=20, metavar="N",
+                      help=f"trials to run now (default 20, at most {MAX_TRIALS:,}; 0: only "
+                      "write what the --study file found so far)")  # fmt: skip
     tune.add_argument(
         "--games", type=count(1, MAX_TUNE_GAMES), default=100, metavar="N",
         help=f"games per line-up and trial (default 100, at most {MAX_TUNE_GAMES:,})",

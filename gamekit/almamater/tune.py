@@ -343,7 +343,8 @@ def tune(
 ) -> TuneResult:
     """Run ``trials`` more trials of the study (a new one, or the one stored in the file
     ``study``, resumed), then write the best candidate folder to ``out`` and the Markdown
-    report to ``report`` (each if given). See the module docstring.
+    report to ``report`` (each if given). See the module docstring. ``trials=0`` runs none
+    and writes what the stored study found so far (a run stopped early).
 
     ``games`` games of each line-up of ``lineups`` at the ``players`` counts per trial,
     all from ``seed``; ``workers`` processes or an ``executor`` (a Dask client's) play them.
@@ -354,10 +355,11 @@ def tune(
     """
     optuna = require_optuna()
     for name, number in (("trials", trials), ("games", games), ("seed", seed)):
-        if isinstance(number, bool) or not isinstance(number, int) or number < (name != "seed"):
-            raise ValueError(
-                f"{name} must be a whole number >= {int(name != 'seed')}, got {number!r}"
-            )
+        least = int(name == "games")
+        if isinstance(number, bool) or not isinstance(number, int) or number < least:
+            raise ValueError(f"{name} must be a whole number >= {least}, got {number!r}")
+    if trials == 0 and study is None:
+        raise ValueError("trials 0 only reads a stored study: give its file (study=)")
     source = Path(DEFAULT_FOLDER if data is None else data)
     load_components(source)  # the folder itself must load
     knobs = search_space(source, table)
