@@ -959,6 +959,6 @@ def report_text(report: Balance) -> str:
             f"== {kind}, judged on the worst line-up, chancellor and position"
             " (sure: the 95% interval agrees; excess: beyond the limit as a share of it) ==\n"
             + render_frame(judged.round(3), "table")
-            + f"\nworst excess: {worst_excess(report):+.3f}"
+            + f"\nworst excess: {worst_excess(report):+.3f}\n"
         )
     return "\n".join(blocks)

@@ -536,15 +536,19 @@ def report_markdown(
         for key in keys:
             match = match[match[key] == row[key]] if not match.empty else match
         other = match.iloc[0] if not match.empty else None
+        after_cell = _cell(other)
+        if other is not None:
+            moved = [str(other[c]) for c in ("line-up", "strategy", "group") if other[c] != row[c]]
+            after_cell += f" ({', '.join(moved)})" if moved else ""
         lines.append(
             f"| {row['players']} | {row['target']} | {row['line-up']} | {row['strategy']} | "
-            f"{row['group']} | {_cell(row)} | {_cell(other)} |"
+            f"{row['group']} | {_cell(row)} | {after_cell} |"
         )
     lines += [
         "",
-        "The after column names the worst line-up, chancellor or score line of the best "
-        "candidate, which may differ from the before column's (see its line-up and group "
-        "there). Measured on the games the study played; measure a candidate again with "
+        "Line-up, strategy and group are the worst of the folder as it was; where the best "
+        "candidate's worst is another, the after column names it in brackets. Measured on "
+        "the games the study played; measure a candidate again with "
         "another seed (`gamekit almamater balance --lineups suite --data DIR --seed S`) "
         "before shipping it.",
         "",
