@@ -3,6 +3,7 @@
     .venv/bin/python benchmarks/almamater_balance.py [--games 400] [--seed 1] [--data FOLDER]
                                                      [--search] [--shelving] [--no-strategic]
                                                      [--no-mirrors] [--out FILE.md]
+                                                     [--suite] [--workers N]
 
 Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance``):
 
@@ -16,6 +17,10 @@ Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance
 - with ``--search``: the search bot against ``random``, ``greedy``, ``scholar`` and ``dean``
   (2 players), in 3 and 4 player games with ``scholar`` and ``dean`` (seats rotated), its
   visits per game (does it win by repeating one space?) and its speed in CPU games/s;
+- with ``--suite``: the judge's line-ups (``balance(lineups=SUITE)``, issue 27: the duels,
+  every line-up of 3 and 4 different of scholar, dean, search, greedy, a class's line-ups),
+  the whole report of ``gamekit almamater balance --lineups suite`` with its targets and the
+  worst excess, ``--workers`` processes;
 - with ``--shelving``: what shelving own textbooks in round 1 is worth: ``dean`` against a
   ``dean`` that keeps round 1's new own textbooks in storage (2 players).
 
@@ -39,7 +44,7 @@ import numpy as np
 import pandas as pd
 
 from gamekit.almamater.actions import ShelveTextbooks
-from gamekit.almamater.balance import STRATEGIC, Balance, balance, targets
+from gamekit.almamater.balance import STRATEGIC, SUITE, Balance, balance, report_text, targets
 from gamekit.almamater.bots import dean_bot
 from gamekit.almamater.simulate import simulate
 from gamekit.almamater.spec import AlmaMaterSpec
@@ -165,6 +170,8 @@ def main() -> None:
     )
     parser.add_argument("--out", help="also write the text to this file")
     parser.add_argument("--quick", action="store_true", help="10 games, 2 players (CI smoke)")
+    parser.add_argument("--suite", action="store_true", help="the judge's line-ups (issue 27)")
+    parser.add_argument("--workers", type=int, default=None, help="processes for --suite")
     args = parser.parse_args()
     if args.quick:
         args.games, args.players, args.search, args.no_mirrors = 10, "2", False, True
@@ -196,6 +203,11 @@ def main() -> None:
         out.append(f"== round-1 shelving: dean vs dean storing in round 1, {args.games} games ==")
         out.append(wins_text(r))
         out.append(visits_text(r))
+    if args.suite:
+        r = balance(counts, args.games, args.seed, data=args.data, lineups=SUITE,
+                    workers=args.workers)  # fmt: skip
+        out.append(f"== the judge's line-ups, {args.games} games each ==")
+        out.append(report_text(r))
     if args.search:
         for opponent in ("random", "greedy", *STRATEGIC):
             r = balance((2,), args.games, args.seed, ("search", opponent), args.data)
