@@ -128,8 +128,13 @@ class AlmaMaterTable(GameTable):
         # a grid, not a wrapping row: the panel stays beside the board, which takes the room
         # that is left (up to `width`); a table too narrow for both puts the panel first,
         # above a board as wide as the table (almamater.css: a container query on its width)
+        # the board's column: the lecturer's controls (End the game now, New game, Save,
+        # Load; added below) above the board, in view at 1280x720 beside the panel (they
+        # were under the board and the universities, 2,000 px down)
+        self._left = ipw.VBox([self.board], layout=ipw.Layout(min_width="0"))
+        self._left.add_class("gk-am-left")
         main = ipw.GridBox(
-            [self.board, self.panel],
+            [self._left, self.panel],
             layout=ipw.Layout(
                 grid_template_columns=f"minmax(0, {width}px) minmax(320px, min(460px, 36%))",
                 grid_gap="8px",
@@ -153,8 +158,11 @@ class AlmaMaterTable(GameTable):
             layout=ipw.Layout(width="auto"),
         )
         self.end_button.on_click(lambda _: self._ask_end())
-        self.files.children = (*self.files.children, self.end_button)
-        super().__init__([main, self.history, self.files, universities, self.setups])
+        self.files.children = (self.end_button, *self.files.children)
+        self._tools = ipw.VBox([self.files, self.setups])
+        self._tools.add_class("gk-am-tools")
+        self._left.children = (self._tools, self.board)
+        super().__init__([main, self.history, universities])
         self.add_class("gk-am-table")  # the panel's layout for this game (almamater.css)
         if projector:
             self.add_class("gk-am-projector")  # 18 px text: the board needs more room
@@ -241,7 +249,7 @@ class AlmaMaterTable(GameTable):
         self.session = session
         self.spec = session.state.spec
         self._boards(self.spec)
-        self._main.children = (self.board, self.panel)
+        self._left.children = (self._tools, self.board)
         self._universities.children = tuple(self.tableaus)
         self._pending = None
         self._ended_early = None

@@ -202,6 +202,7 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
     table = page.locator(".gk-table").first
     decision = page.evaluate(DECISION_JS)
     assert not off_screen(decision), off_screen(decision)
+    lecturer_controls_in_view(page)
     picked = text_checked = False
     for _ in range(40):
         if "storage is over its limit" in decision["status"]:
@@ -263,6 +264,43 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
     assert not boxes["anywhere"] and not boxes["over"], boxes
     screenshot(page, "almamater-projector-storage-1280x720")
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+# The lecturer's controls: "End the game now", Save, Load and the "New game" form's title;
+# opened, every control of the form (players, bots, limits, its Start button)
+TOOLS_JS = """(open) => {
+  const t = document.querySelector('.gk-table');
+  const sel = open ? '.gk-setup input, .gk-setup select, .gk-setup button'
+                   : '.gk-files button, .gk-am-tools .jupyter-widget-Collapse-header';
+  return Array.from(t.querySelectorAll(sel)).filter((e) => e.getClientRects().length)
+    .map((e) => { const r = e.getBoundingClientRect();
+      return {text: e.textContent.trim() || e.value || e.tagName, top: r.top, bottom: r.bottom,
+              left: r.left, right: r.right}; });
+}"""
+
+
+def lecturer_controls_in_view(page) -> None:  # type: ignore[no-untyped-def]
+    """At the page's top in a 1280x720 window: "End the game now" (and Save, Load, the "New
+    game" form's title) in the window, and the form's controls too once it is opened (they
+    were under the board and the universities, about 2,000 px down). The form is closed
+    again."""
+
+    def out(boxes: list[dict]) -> list[dict]:
+        return [b for b in boxes if b["top"] < 0 or b["left"] < 0 or b["bottom"] > HEIGHT
+                or b["right"] > WIDTH]  # fmt: skip
+
+    tools = page.evaluate(TOOLS_JS, False)
+    texts = [b["text"] for b in tools]
+    assert "End the game now" in texts and any(t.startswith("New game") for t in texts), texts
+    assert not out(tools), out(tools)
+    title = page.locator(".gk-am-tools .jupyter-widget-Collapse-header").first
+    title.click()
+    page.locator(".gk-setup button", has_text="Start the new game").wait_for()
+    form = page.evaluate(TOOLS_JS, True)
+    assert len(form) >= 8 and not out(form), (len(form), out(form))
+    screenshot(page, "almamater-lecturer-controls-1280x720")
+    title.click()
+    page.locator(".gk-setup button", has_text="Start the new game").wait_for(state="hidden")
 
 
 # The universities' text boxes that may break a word anywhere without being squeezed (a
