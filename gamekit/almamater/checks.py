@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import (
     Antiquarian,
     Bishop,
@@ -44,6 +45,7 @@ from gamekit.almamater.actions import (
 from gamekit.almamater.decisions import decision_error, decision_options
 from gamekit.almamater.moves import step_allowed
 from gamekit.almamater.phases import PHASES
+from gamekit.almamater.phrases import amount, said, seat
 from gamekit.almamater.placements import (
     ability_amount,
     has,
@@ -57,9 +59,10 @@ from gamekit.almamater.spaces import (
     laboratory_visit,
     requirement_value,
 )
-from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec, space_title
+from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.actions import Action
+from gamekit.core.events import Line, Texts, Words
 
 REQUIREMENT_WORDS = {
     "students": "students in your lecture halls",
@@ -109,24 +112,6 @@ def n_of(count: int, word: str, plural: str | None = None) -> str:
     return f"{count} {word if count == 1 else plural or word + 's'}"
 
 
-def _books(count: int, colour: str) -> str:
-    if colour == "dictionary":
-        return n_of(count, "dictionary", "dictionaries")
-    return n_of(count, f"{colour} book")
-
-
-def _amount(count: int, kind: str) -> str:
-    """A research-step payment in words: ``_amount(2, "textbooks")`` is '2 own textbooks'."""
-    words = {
-        "ducats": ("ducat", "ducats"),
-        "textbooks": ("own textbook", "own textbooks"),
-        "dictionaries": ("dictionary", "dictionaries"),
-        "prestige": ("prestige", "prestige"),
-    }
-    one, many = words.get(kind, (kind, kind))
-    return n_of(count, one, many)
-
-
 def _held(spec: AlmaMaterSpec, p: PlayerState, token: str) -> int:
     return p.dictionaries if token == "dictionary" else p.storage[spec.colour_index(token)]
 
@@ -151,42 +136,48 @@ def placement_problem(
     """
     free = p.free_masters
     if not _is_count(masters, 1):
-        return f"place at least 1 master, not {masters!r}"
+        return said("no.masters_min", masters=repr(masters))
     if free == 0:
-        return "you have no masters left"
-    title = space_title(space)
+        return said("no.masters_left")
+    title = ph.space(space)
     if pereira:
         if space in OPEN_SPACES:
-            return f"Pereira's ability is not used on the {title}"
+            return said("no.pereira_open", space=title)
         if not has(spec, p, "use_as_another"):
-            return "you do not have Pereira's ability"
+            return said("no.pereira_none")
         if p.pereira_used:
-            return "you have already used Pereira's ability this round"
+            return said("no.pereira_used")
         if last_placed(spec, s, p, space) == 0:
-            return f"{title} is free: Pereira's ability uses an occupied space"
+            return said("no.pereira_free", space=title)
         on_pereira = ability_amount(spec, "use_as_another")
         if free < on_pereira:
-            return (
-                f"Pereira's ability takes {n_of(on_pereira, 'master')}; "
-                f"you have {n_of(free, 'free master')}"
+            return said(
+                "no.pereira_few",
+                need=amount("masters", on_pereira),
+                free=amount("free_masters", free),
             )
         if masters != on_pereira:
-            return f"Pereira's ability takes {n_of(on_pereira, 'master')}, not {masters}"
+            return said("no.pereira_masters", need=amount("masters", on_pereira), masters=masters)
         return None
     if space in OPEN_SPACES:
         if masters > free:
-            return f"you have only {n_of(free, 'free master')}, not {masters}"
+            return said("no.free_masters", free=amount("free_masters", free), masters=masters)
         return None
     last = last_placed(spec, s, p, space)
     need = masters_needed(spec, p, last)
     if free < need:
-        return (
-            f"{title} needs {n_of(need, 'master')} now (its last user placed {last}); "
-            f"you have {free} free"
-        )
+        return said("no.space_few", space=title, need=amount("masters", need), last=last, free=free)
     if masters != need:
-        why = f" (its last user placed {last})" if last else " (it is free)"
-        return f"{title} needs {n_of(need, 'master')} now{why}, not {masters}"
+        if last:
+            return said(
+                "no.space_masters_used",
+                space=title,
+                need=amount("masters", need),
+                last=last,
+                masters=masters,
+            )
+        need_words = amount("masters", need)
+        return said("no.space_masters_free", space=title, need=need_words, masters=masters)
     return None
 
 
@@ -197,17 +188,17 @@ def lecture_problem(
     """Rule 12: one book paid to an unexhausted professor of yours (Alberti: no book)."""
     held = p.professors.count(a.professor)
     if not held:
-        return f"you have no professor {a.professor}"
+        return said("no.professor_none", professor=ph.name(a.professor))
     if p.exhausted.count(a.professor) >= held:
-        return f"{a.professor} has already lectured this round (exhausted)"
+        return said("no.exhausted", professor=ph.name(a.professor))
     if has(spec, p, "free_lectures"):
         if a.book != "none":
-            return "with Alberti's ability a lecture costs no book: pay 'none'"
+            return said("no.alberti")
         return None
     if a.book not in spec.colours:
-        return f"a lecture costs 1 book of a player colour ({', '.join(spec.colours)})"
+        return said("no.lecture_colour", colours=ph.colours(spec))
     if not p.storage[spec.colour_index(a.book)]:
-        return f"a lecture costs 1 {a.book} book; you have none"
+        return said("no.lecture_book", book=ph.token(a.book, 1))
     return None
 
 
@@ -216,32 +207,41 @@ def campus_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: HireStu
     price in books by reputation rank (and dictionaries), and the placement rule."""
     board = spec.components.board
     if not _is_count(a.row, 1) or a.row > board.campus_rows:
-        return f"the Campus has rows 1 to {board.campus_rows}, not {a.row!r}"
+        return said("no.campus_row", n=board.campus_rows, row=repr(a.row))
     columns = len(board.campus_columns)
     if not _is_count(a.column, 1) or a.column > columns:
-        return f"the Campus has price columns 1 to {columns}, not {a.column!r}"
+        return said("no.campus_column", n=columns, column=repr(a.column))
     here = s.campus[a.row - 1][a.column - 1]
     if a.student != here:
-        return f"the student at Campus row {a.row}, column {a.column} is {here}, not {a.student}"
+        return said(
+            "no.campus_student",
+            row=a.row,
+            column=a.column,
+            here=ph.name(here),
+            student=ph.name(str(a.student)),
+        )
     if not s.campus_left[a.row - 1][a.column - 1]:
-        return f"no {here} is left at Campus row {a.row}"
+        return said("no.campus_left", student=ph.name(here), row=a.row)
     space = f"campus_{a.row}"
     problem = placement_problem(spec, s, p, space, a.masters, a.pereira)
     if problem:
         return problem
     halls = {"A": (len(p.row_a), board.row_a), "B": (len(p.row_b), board.row_b)}
     if a.hall not in halls:
-        return f"a student goes into row A or row B, not {a.hall!r}"
+        return said("no.hall", hall=repr(a.hall))
     filled, room = halls[a.hall]
     if filled >= room:
-        return f"row {a.hall} of your lecture halls is full ({n_of(room, 'student')})"
+        return said("no.hall_full", hall=a.hall, room=amount("students", room))
     books, dictionaries = student_price(spec, s.reputation, a.column)
     for colour, n in sorted(books.items()):
         if p.storage[colour] < n:
-            name = spec.colours[colour]
-            return f"{a.student} costs {_books(n, name)}; you have {p.storage[colour]}"
+            price = ph.token(spec.colours[colour], n)
+            return said(
+                "no.student_cost", student=ph.name(a.student), price=price, have=p.storage[colour]
+            )
     if p.dictionaries < dictionaries:
-        return f"{a.student} costs {_books(dictionaries, 'dictionary')}; you have {p.dictionaries}"
+        price = ph.token("dictionary", dictionaries)
+        return said("no.student_cost", student=ph.name(a.student), price=price, have=p.dictionaries)
     return None
 
 
@@ -254,15 +254,16 @@ def starting_student_problem(
     if problem:
         return problem
     if not _is_count(a.count, 1) or a.count > board.starting_student_max:
-        return (
-            f"the starting student sells 1 to {board.starting_student_max} own textbooks "
-            f"a visit, not {a.count!r}"
-        )
+        return said("no.starting_count", n=board.starting_student_max, count=repr(a.count))
     price = a.count * board.starting_student_price
     if p.ducats < price:
-        verb = "costs" if a.count == 1 else "cost"
-        books, ducats = n_of(a.count, "own textbook"), n_of(price, "ducat")
-        return f"{books} {verb} {ducats}; you have {p.ducats}"
+        return said(
+            "no.starting_price",
+            count=a.count,
+            books=amount("own_textbooks", a.count),
+            price=amount("ducats", price),
+            have=p.ducats,
+        )
     return None
 
 
@@ -272,31 +273,43 @@ def academy_problem(
     """Rule 15: a professor type in play and left; the first buyer pays books of one kind
     and ducats, every later buyer exactly the books the first paid (no ducats)."""
     if a.professor not in s.academy:
-        return f"{a.professor} is not in the Academy this game ({', '.join(s.academy)})"
+        return said(
+            "no.academy_absent",
+            professor=ph.name(str(a.professor)),
+            academy=ph.joined([ph.name(n) for n in s.academy]),
+        )
     prof = spec.components.professor(a.professor)
-    who = f"the Academy's {prof.faculty} professor {a.professor}"
+    name = ph.name(a.professor)
+    faculty = ph.space(f"academy_{prof.faculty}").get("faculty")  # type: ignore[union-attr]
     i = s.academy.index(a.professor)
     if not s.academy_left[i]:
-        return f"{who} is taken: none is left"
+        return said("no.academy_taken", faculty=faculty, professor=name)
     if spec.components.one_per_type and a.professor in p.professors:
-        return f"you already have {a.professor} (one professor of each type)"
+        return said("no.academy_have", professor=name)
     problem = placement_problem(spec, s, p, f"academy_{prof.faculty}", a.masters, a.pereira)
     if problem:
         return problem
     if a.pay != "dictionary" and a.pay not in spec.colours:
-        return f"pay with books of a player colour ({', '.join(spec.colours)}) or dictionaries"
+        return said("no.academy_pay", colours=ph.colours(spec))
     paid = s.academy_paid[i]
     if paid is not None and a.pay != paid:
-        return (
-            f"{a.professor}'s first buyer paid {_books(prof.books, paid)}: "
-            f"every later buyer pays the same"
-        )
+        return said("no.academy_same", professor=name, books=ph.token(paid, prof.books))
     held = _held(spec, p, a.pay)
     if held < prof.books:
-        return f"{who} needs {_books(prof.books, a.pay)}; you have {held}"
+        return said(
+            "no.academy_books",
+            faculty=faculty,
+            professor=name,
+            books=ph.token(a.pay, prof.books),
+            have=held,
+        )
     if paid is None and p.ducats < prof.ducats:
-        also = n_of(prof.ducats, "ducat")
-        return f"the first buyer of {a.professor} also pays {also}; you have {p.ducats}"
+        return said(
+            "no.academy_ducats",
+            professor=name,
+            ducats=amount("ducats", prof.ducats),
+            have=p.ducats,
+        )
     return None
 
 
@@ -308,32 +321,27 @@ def antiquarian_problem(
     (less the students' upgrade) and dictionaries still in the supply."""
     offers = spec.components.board.antiquarian
     if not _is_count(a.offer, 1) or a.offer > len(offers):
-        return f"the Antiquarian has offers 1 to {len(offers)}, not {a.offer!r}"
+        return said("no.offer", n=len(offers), offer=repr(a.offer))
     offer = offers[a.offer - 1]
     if offer.books and a.colour not in spec.colours:
-        return f"offer {a.offer} sells books of a player colour ({', '.join(spec.colours)})"
+        return said("no.offer_colour", offer=a.offer, colours=ph.colours(spec))
     if not offer.books and a.colour != "none":
-        return f"offer {a.offer} sells no books: its colour is 'none'"
+        return said("no.offer_none", offer=a.offer)
     problem = placement_problem(spec, s, p, "antiquarian", a.masters, a.pereira)
     if problem:
         return problem
     price = max(0, offer.ducats - upgrade(spec, p, "antiquarian"))
     if p.ducats < price:
-        return (
-            f"the Antiquarian's offer {a.offer} costs {n_of(price, 'ducat')}; you have {p.ducats}"
-        )
+        return said("no.offer_price", offer=a.offer, price=amount("ducats", price), have=p.ducats)
     if s.dictionaries < offer.dictionaries:
-        left = n_of(s.dictionaries, "dictionary", "dictionaries")
-        wanted = _books(offer.dictionaries, "dictionary")
-        return f"offer {a.offer} includes {wanted}; the supply has {left}"
+        left = amount("dictionaries", s.dictionaries)
+        wanted = amount("dictionaries", offer.dictionaries)
+        return said("no.offer_supply", offer=a.offer, wanted=wanted, left=left)
     return None
 
 
-def _field_needs(position: int, kind: str, amount: int, have: int) -> str:
-    return (
-        f"the Laboratory's next field (research step {position}) needs "
-        f"{requirement_words(amount, kind)}; you have {have}"
-    )
+def _field_needs(position: int, kind: str, count: int, have: int) -> str:
+    return said("no.lab_field", step=position, need=ph.need(kind, count), have=have)
 
 
 def laboratory_problem(
@@ -345,7 +353,7 @@ def laboratory_problem(
     board = spec.components.board
     costs = _track_costs(spec, s)
     if p.research >= len(costs):
-        return f"your research marker is at the end of the track (step {len(costs)})"
+        return said("no.lab_end", step=len(costs))
     first = costs[p.research]
     if not step_allowed(p, first):
         have = requirement_value(spec, p, first.kind)
@@ -354,7 +362,7 @@ def laboratory_problem(
     if problem:
         return problem
     if not _is_count(a.paid_steps) or a.paid_steps > board.lab_max_paid:
-        return f"the Laboratory sells 0 to {board.lab_max_paid} paid steps, not {a.paid_steps!r}"
+        return said("no.lab_paid", n=board.lab_max_paid, paid=repr(a.paid_steps))
     if not a.paid_steps:
         return None
     visit = laboratory_visit(spec, s, p, a.paid_steps)  # the visit step by step, as played
@@ -362,29 +370,28 @@ def laboratory_problem(
     if visit.stop is None:
         return None
     if visit.stop == "end":
-        paid_left = n_of(visit.paid, "paid step")
-        return f"the research track ends at step {len(costs)}: {paid_left} left"
+        return said("no.lab_track_end", step=len(costs), left=amount("paid_steps", visit.paid))
     assert cost is not None
     if visit.stop == "blocked":
         have = requirement_value(spec, p, cost.kind)
-        return "no paid step: " + _field_needs(visit.position, cost.kind, cost.amount, have)
+        field = _field_needs(visit.position, cost.kind, cost.amount, have)
+        return said("no.lab_blocked", field=getattr(field, "words", field))
     if visit.stop == "requirement":
         have = requirement_value(spec, p, cost.kind)
-        return (
-            f"research step {visit.position} needs "
-            f"{requirement_words(cost.amount, cost.kind)}; you have {have}"
-        )
+        need = ph.need(cost.kind, cost.amount)
+        return said("no.lab_requirement", step=visit.position, need=need, have=have)
     # a payment: what the paid steps up to this one cost, against what the player holds
     # now and gains from milestones on the way (rule 17: a reward pays for later steps)
     k = visit.paid + 1
-    total = _amount(visit.spent[cost.kind], cost.kind)
-    steps = f"step {visit.first}" if k == 1 else f"steps {visit.first} to {visit.position}"
-    verb = "costs" if k == 1 else "cost"
+    spent = visit.spent[cost.kind]
+    total = amount("own_textbooks" if cost.kind == "textbooks" else cost.kind, spent)
     have = visit.held[cost.kind]
-    reason = f"paid research {steps} {verb} {total}; you have {have}"
+    reason = said(
+        "no.lab_payment", k=k, first=visit.first, last=visit.position, total=total, have=have
+    )
     gained = visit.gained.get(cost.kind, 0)
     if gained:
-        reason += f" and gain {gained} on the way (milestone rewards)"
+        return said("no.lab_gain", reason=reason.words, gained=gained)
     return reason
 
 
@@ -392,13 +399,15 @@ def park_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: Park) -> 
     """Rule 18: prestige for ducats at the Park's rate, up to the most per visit."""
     board = spec.components.board
     if not _is_count(a.prestige, 1) or a.prestige > board.park_max:
-        return f"the Park sells 1 to {board.park_max} prestige a visit, not {a.prestige!r}"
+        return said("no.park_count", n=board.park_max, prestige=repr(a.prestige))
     problem = placement_problem(spec, s, p, "park", a.masters, a.pereira)
     if problem:
         return problem
     price = a.prestige * board.park_price
     if p.ducats < price:
-        return f"{a.prestige} prestige at the Park cost {n_of(price, 'ducat')}; you have {p.ducats}"
+        return said(
+            "no.park_price", prestige=a.prestige, price=amount("ducats", price), have=p.ducats
+        )
     return None
 
 
@@ -414,55 +423,52 @@ def colloquium_problem(
     and one more master for a dictionary; each book costs the price above its compartment."""
     board = spec.components.board
     if not _is_count(a.books) or (a.books == 0 and not a.dictionary):
-        return "buy at least one book or a dictionary at the Colloquium"
+        return said("no.coll_nothing")
     if a.dictionary:
         if board.max_dictionaries <= 0:
-            return "the Colloquium sells no dictionaries (kit data)"
+            return said("no.coll_no_dictionaries")
         if not s.dictionaries:
-            return "the supply has no dictionaries left"
+            return said("no.supply_dictionaries")
     cost = board.dictionary_price if a.dictionary else 0
     if a.books:
         if a.seller not in spec.colours:
-            return f"buy books from a player colour ({', '.join(spec.colours)}), not {a.seller!r}"
+            return said("no.coll_seller", colours=ph.colours(spec), seller=repr(a.seller))
         seller = spec.colour_index(a.seller)
         if seller == p.seat:
-            return "you cannot buy from your own sale shelf"
+            return said("no.coll_own")
         shelf = s.players[seller].shelves[-1]
         full = [i for i in range(len(shelf) - 1, -1, -1) if shelf[i]]
         if len(full) < a.books:
-            held = n_of(len(full), "book")
-            return f"{a.seller.capitalize()}'s sale shelf holds {held}, not {a.books}"
+            held = amount("books", len(full))
+            return said("no.coll_shelf", seller=seat(a.seller), held=held, books=a.books)
         cost += sum(spec.components.shelves.prices[i] for i in full[: a.books])
     elif a.seller != "none":
-        return "a dictionary alone is bought from the supply: seller 'none'"
+        return said("no.coll_alone")
     need = a.books + int(bool(a.dictionary))
     if a.masters != need:
-        return (
-            f"the Colloquium takes one master per book and one for a dictionary: "
-            f"{need}, not {a.masters}"
-        )
+        return said("no.coll_masters", need=need, masters=a.masters)
     problem = placement_problem(spec, s, p, "colloquium", a.masters, False)
     if problem:
         return problem
     if p.ducats < cost:
-        return f"that costs {n_of(cost, 'ducat')} at the Colloquium; you have {p.ducats}"
+        return said("no.coll_price", price=amount("ducats", cost), have=p.ducats)
     return None
 
 
 def hall_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: HallOfFame) -> str | None:
     """Rule 21: a glory tile in play with a bust left, whose requirements all hold now."""
     if a.tile not in s.glory:
-        return f"glory tile {a.tile} is not in play ({', '.join(s.glory)})"
+        return said("no.glory_absent", tile=a.tile, tiles=ph.joined(s.glory))
     i = s.glory.index(a.tile)
     if not s.busts_left[i]:
-        return f"the bust stack of glory tile {a.tile} is empty"
+        return said("no.glory_empty", tile=a.tile)
     per_player = spec.components.busts_per_player
     if p.busts.count(a.tile) >= per_player:
-        return f"you already have {n_of(per_player, 'bust')} from glory tile {a.tile}"
+        return said("no.glory_have", busts=amount("busts", per_player), tile=a.tile)
     for kind, n in spec.glory[a.tile].requirements:
         have = requirement_value(spec, p, kind)
         if have < n:
-            return f"glory tile {a.tile} needs {requirement_words(n, kind)}; you have {have}"
+            return said("no.glory_needs", tile=a.tile, need=ph.need(kind, n), have=have)
     return placement_problem(spec, s, p, "hall_of_fame", a.masters, a.pereira)
 
 
@@ -470,7 +476,7 @@ def hall_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: HallOfFam
 def draft_problem(spec: AlmaMaterSpec, s: GameState, p: PlayerState, a: DraftKeep) -> str | None:
     """Rule 2: keep a card of the hand passed to you."""
     if a.card not in p.hand:
-        return f"founding card {a.card} is not in your hand ({', '.join(sorted(p.hand))})"
+        return said("no.draft", card=a.card, cards=ph.joined(sorted(p.hand)))
     return None
 
 
@@ -479,7 +485,7 @@ def discard_problem(
 ) -> str | None:
     """Rule 2: discard one of the 4 kept cards."""
     if a.card not in p.kept:
-        return f"founding card {a.card} is not among your kept cards ({', '.join(sorted(p.kept))})"
+        return said("no.discard", card=a.card, cards=ph.joined(sorted(p.kept)))
     return None
 
 
@@ -488,7 +494,7 @@ def chancellor_problem(
 ) -> str | None:
     """Rule 3: one of the chancellors still to choose from."""
     if a.name not in s.chancellor_pool:
-        return f"{a.name} is not among the chancellors left ({', '.join(s.chancellor_pool)})"
+        return said("no.chancellor", chancellor=a.name, pool=ph.joined(s.chancellor_pool))
     return None
 
 
@@ -530,23 +536,48 @@ def why_illegal(spec: AlmaMaterSpec, state: GameState, action: Action) -> str | 
     >>> why_illegal(make_spec(2), new_game(make_spec(2), seed=1), DiscardFounding("F01"))
     'discard founding card F01 is not allowed in the draft phase'
     """
-    seat = state.current
-    if seat is None:
-        return "the game is over"
+    current = state.current
+    if current is None:
+        return said("no.over")
     if state.pending or isinstance(action, (ShelveTextbooks, ReturnBook)):
         if state.pending and action in decision_options(spec, state):
             return None
-        return decision_error(spec, state, action).reason
+        error = decision_error(spec, state, action)
+        return Line(error.reason, error.words)
     if not PHASES.allows(state.phase, action):
-        return f"{action} is not allowed in the {state.phase} phase"
+        phase = f"phase.{state.phase}"
+        return said(
+            "no.phase",
+            action=action_words(spec, state, action),
+            phase=Words(phase) if phase in ph.PHRASES else state.phase,
+        )
     check = PROBLEMS.get(type(action))
     if check is None:
-        return f"{action} is not an action of this phase"
-    p = state.players[seat]
+        return said("no.not_this_phase", action=action_words(spec, state, action))
+    p = state.players[current]
     try:
         return check(spec, state, p, action)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
-        return f"{action!r} does not fit this game ({exc})"
+        return said("no.misfit", action=repr(action), detail=str(exc))
+
+
+def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts:
+    """An action in a refusal's words: English as ``str(action)``, German as its button
+    says it (or, where the button cannot say it, the English words).
+
+    >>> from gamekit.almamater.actions import Pass
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> action_words(make_spec(2), new_game(make_spec(2), seed=1), Pass()).get("de")
+    'für den Rest der Runde passen'
+    """
+    from gamekit.almamater.words import describe  # the button's words (imports the spaces)
+
+    try:
+        german = describe(spec, state, action, "de")
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        german = str(action)
+    return Texts(en=str(action), de=german)
 
 
 __all__ = [

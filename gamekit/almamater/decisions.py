@@ -33,7 +33,9 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import ReturnBook, ShelveTextbooks
 from gamekit.almamater.moves import Work
 from gamekit.almamater.placements import mk
@@ -85,30 +87,22 @@ def decision_options(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
 
 def decision_error(spec: AlmaMaterSpec, state: GameState, action: Action) -> IllegalAction:
     """Why ``action`` is not an option now (a decision waits, or none does)."""
+    from gamekit.almamater.checks import action_words  # the checks import this module
+
+    def error(kind: str, **fields: Any) -> IllegalAction:
+        return ph.refused(kind, action, **fields)
+
     if not state.pending:
-        return IllegalAction(f"{action} answers a decision, and none is waiting now", action)
+        return error("no.decision_none", action=action_words(spec, state, action))
     kind, seat, count = state.pending[0]
-    name = spec.colours[seat].capitalize()
+    name = ph.seat(spec.colours[seat])
     if kind == SHELVE:
         if isinstance(action, ShelveTextbooks):
-            return IllegalAction(
-                f"{name} may put 0 to {count} new own textbooks into the library, not "
-                f"{action.count}",
-                action,
-            )
-        return IllegalAction(
-            f"{name} must first decide where the new own textbooks go (0 to {count} "
-            "into the library)",
-            action,
-        )
+            return error("no.shelve_count", player=name, count=count, n=action.count)
+        return error("no.shelve_first", player=name, count=count)
     if isinstance(action, ReturnBook):
-        book = "dictionary" if action.token == "dictionary" else f"{action.token} book"
-        return IllegalAction(f"{name} has no {book} to return", action)
-    return IllegalAction(
-        f"{name} must first return {count} more {'book' if count == 1 else 'books'}: "
-        "storage is over its limit",
-        action,
-    )
+        return error("no.return_none", player=name, book=ph.one(str(action.token)))
+    return error("no.return_first", player=name, count=count)
 
 
 def do_decision(w: Work, action: Action) -> None:

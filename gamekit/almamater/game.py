@@ -38,6 +38,7 @@ from gamekit.almamater import actions as A
 from gamekit.almamater import bots as B
 from gamekit.almamater import rules as R
 from gamekit.almamater.components import DEFAULT_FOLDER
+from gamekit.almamater.phrases import refused
 from gamekit.almamater.scoring import DURING_PLAY, RULES
 from gamekit.almamater.setup import founding_sum
 from gamekit.almamater.simulate import COLUMNS
@@ -46,6 +47,7 @@ from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, state_from_struct, state_to_struct
 from gamekit.core.actions import Action, Outcome, PhaseTable, Step, action_from_struct
 from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
 from gamekit.core.rng import make_rng
 from gamekit.core.simulate import rotate_strategies
@@ -110,19 +112,19 @@ class AlmaMaterGame:
 
     def step(self, state: GameState, action: Action) -> Step[GameState]:
         if not isinstance(action, Action):
-            raise IllegalAction(f"not an action: {action!r}", action)
+            raise refused("no.not_action", action, action=repr(action))
         if state.phase == "over":
-            raise IllegalAction("the game is over", action)
+            raise IllegalAction("the game is over", action, words=Words("no.over"))
         return R.step(self.spec(state), state, action)
 
     def is_chance(self, state: GameState) -> bool:
         return False
 
     def chance_outcomes(self, state: GameState) -> list[tuple[Any, Fraction]]:
-        raise IllegalAction("Alma Mater has no chance steps")
+        raise IllegalAction("Alma Mater has no chance steps", words=Words("no.chance"))
 
     def chance_step(self, state: GameState, outcome: Any) -> Step[GameState]:
-        raise IllegalAction("Alma Mater has no chance steps")
+        raise IllegalAction("Alma Mater has no chance steps", words=Words("no.chance"))
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == "over"
@@ -285,7 +287,9 @@ def wrap_bot(fn: B.Bot) -> Bot:
     def play(state: GameState, rng: np.random.Generator) -> Action:
         spec = state.spec
         if spec is None:
-            raise IllegalAction("this state has no spec (make states with new_game)")
+            raise IllegalAction(
+                "this state has no spec (make states with new_game)", words=Words("no.spec")
+            )
         return fn(spec, state, R.legal_actions(spec, state), rng)
 
     play.__name__ = getattr(fn, "__name__", "bot")

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from gamekit.core.errors import IllegalAction
 from gamekit.core.events import Line, Phrasebook, Texts, Words
 
 PHRASES_FILE = Path(__file__).with_name("phrases.toml")
@@ -125,6 +126,45 @@ def ability(spec: Any, chancellor: str) -> tuple[Texts | str, Texts | str]:
     )
 
 
+def joined(items: Sequence[Any]) -> Texts:
+    """Any number of items joined by commas, in each language (for a refusal's list of
+    choices: colours, professors in play, cards in a hand).
+
+    >>> items = joined([Words("colour.red"), "F01", name("Optics")])
+    >>> str(items), PHRASES.text(Words("list.1", a=items), "de")
+    ('red, F01, Optics', 'rot, F01, Optik')
+    """
+    return Texts(**{lang: ", ".join(text(i, lang) for i in items) for lang in ("en", "de")})
+
+
+def colours(spec: Any) -> Texts:
+    """The player colours of ``spec`` as a list (``red, blue``).
+
+    >>> from gamekit.almamater.spec import make_spec
+    >>> PHRASES.text(Words("list.1", a=colours(make_spec(2))), "de")
+    'rot, blau'
+    """
+    return joined([Words(f"colour.{c}") if f"colour.{c}" in PHRASES else c for c in spec.colours])
+
+
+def one(token: str) -> Words | str:
+    """One book of a colour, or a dictionary, without a count ("red book").
+
+    >>> text(one("red"), "de"), one("gold")
+    ('rotes Buch', 'gold book')
+    """
+    return Words(f"a.{token}") if f"a.{token}" in PHRASES else f"{token} book"
+
+
+def need(kind: str, n: int) -> Words | str:
+    """A glory-tile or research-field requirement: ``n`` and its kind.
+
+    >>> text(need("students", 3)), text(need("professors", 1), "de")
+    ('3 students in your lecture halls', '1 Professor')
+    """
+    return Words(f"need.{kind}", n=n) if f"need.{kind}" in PHRASES else f"{n} {kind}"
+
+
 def said(kind: str, **fields: Any) -> Line:
     """A reason as English text that keeps its words (a refusal's reason: ``str`` as
     always, ``.words`` for a table in another language).
@@ -137,6 +177,18 @@ def said(kind: str, **fields: Any) -> Line:
     return Line(PHRASES.text(words), words)
 
 
+def refused(kind: str, action: object = None, /, **fields: Any) -> IllegalAction:
+    """An :class:`~gamekit.core.errors.IllegalAction` whose reason is the phrasebook's
+    ``kind`` (``str(error)`` in English, ``error.words`` for any language).
+
+    >>> error = refused("no.over")
+    >>> str(error), PHRASES.text(error.words, "de")
+    ('the game is over', 'das Spiel ist vorbei')
+    """
+    reason = said(kind, **fields)
+    return IllegalAction(reason, action, words=reason.words)
+
+
 __all__ = [
     "PHRASES",
     "PHRASES_FILE",
@@ -145,8 +197,13 @@ __all__ = [
     "Words",
     "ability",
     "amount",
+    "colours",
+    "joined",
     "listed",
     "name",
+    "need",
+    "one",
+    "refused",
     "said",
     "seat",
     "space",

@@ -142,10 +142,11 @@ def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
     legal = legal_actions(spec, state)
     if action in legal and repr(legal[legal.index(action)]) == repr(action):
         return  # equal is not enough: Bishop(True) == Bishop(1) (True == 1 == 1.0)
-    reason = field_problem(action) or why_illegal(spec, state, action)
+    problem = field_problem(action)
+    reason = ph.said("no.field", detail=problem) if problem else why_illegal(spec, state, action)
     if reason is None:  # the reasons follow the options; tests/almamater/test_reasons.py
-        reason = "not possible now"
-    raise IllegalAction(reason, action)
+        reason = ph.said("no.not_now")
+    raise IllegalAction(reason, action, words=getattr(reason, "words", None))
 
 
 def action_space(spec: AlmaMaterSpec, action: Action) -> str | None:
