@@ -55,6 +55,8 @@ def test_wheel_holds_widget_assets_and_data(wheel: Path) -> None:
     # without MathJax from the internet, and JupyterLab without its news question.
     assert "etc/jupyter/jupyter_server_config.json" in shared
     assert "share/jupyter/lab/settings/overrides.d/campus-gamekit.json" in shared
+    # and the lab extension that lands a glossary link on its word on the first open
+    assert "share/jupyter/labextensions/campus-gamekit-links/static/remoteEntry.js" in shared
 
 
 def test_widget_from_the_installed_wheel_finds_its_es_module(wheel: Path, tmp_path: Path) -> None:
