@@ -218,9 +218,9 @@ def run_balance(args: argparse.Namespace) -> int:
     from gamekit.almamater.balance import balance, report_text
     from gamekit.core.parallel import check_games
 
-    # every row stays in memory (balance plays in this process)
-    check_games(args.games * len(args.players), max(args.players), streamed=False,
-                name="--games")  # fmt: skip
+    # every row stays in memory: games per player count, or per line-up
+    runs = len(args.players) if args.lineups is None else len(args.lineups)
+    check_games(args.games * runs, max(args.players), streamed=False, name="--games")
     check_run(argparse.Namespace(workers=args.workers, scheduler=args.scheduler, games=0), 1)
     strategies = tuple(s.strip() for s in args.strategy.split(",") if s.strip())
     with parallel_executor(args) as executor:
@@ -237,15 +237,19 @@ def run_balance(args: argparse.Namespace) -> int:
 def run_tune(args: argparse.Namespace) -> int:
     from gamekit.almamater.balance import SUITE
     from gamekit.almamater.tune import check_out, require_optuna, tune
+    from gamekit.core.parallel import check_games
 
     require_optuna()  # the extra's one-line error before anything else
     check_run(argparse.Namespace(workers=args.workers, scheduler=args.scheduler, games=0), 1)
+    lineups = args.lineups or SUITE
+    # each trial keeps the rows of all its line-ups in memory
+    check_games(args.games * len(lineups), max(args.players), streamed=False, name="--games")
     if args.out:
         check_out(args.out)  # found now, not after the study
     with parallel_executor(args) as executor:
         result = tune(
             args.trials, args.games, args.seed, study=args.study, out=args.out,
-            report=args.report, players=args.players, lineups=args.lineups or SUITE,
+            report=args.report, players=args.players, lineups=lineups,
             data=args.data, workers=args.workers, executor=executor, progress=args.progress,
         )  # fmt: skip
     print(result.report, end="")

@@ -323,6 +323,9 @@ def test_cli_balance_formats() -> None:
         ("--strategy", "nobody"),
         ("--games", "0"),
         ("--format", "xml"),
+        ("--lineups", "scholar+nobody"),
+        ("--lineups", "scholar"),
+        ("--workers", "100000"),
     ],
 )
 def test_cli_balance_bad_input_exits_2_with_one_line(
@@ -331,6 +334,32 @@ def test_cli_balance_bad_input_exits_2_with_one_line(
     assert main(["almamater", "balance", "--games", "1", *args]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.strip()
+
+
+def test_the_search_bot_plays_from_the_command_line() -> None:
+    """``--strategy search`` in simulate, sweep and balance, and ``--lineups`` with it: one
+    2-player game each (the search bot's line-up is played apart, seats rotated)."""
+    runs = {
+        "simulate": ["simulate", "--players", "2", "--games", "1", "--seed", "2",
+                     "--strategy", "search,dean", "--format", "csv"],
+        "sweep": ["sweep", "--grid", "players=2", "--strategy", "search,dean", "--games", "1",
+                  "--seed", "2", "--format", "csv"],
+        "balance": ["balance", "--players", "2", "--games", "1", "--seed", "2",
+                    "--strategy", "search,dean", "--format", "csv"],
+        "lineups": ["balance", "--lineups", "dean+search", "--games", "1", "--seed", "2",
+                    "--format", "csv", "--workers", "1"],
+    }  # fmt: skip
+    for name, argv in runs.items():
+        buffer = io.StringIO()
+        with redirect_stdout(buffer):
+            code = main(["almamater", *argv])
+        frame = pd.read_csv(io.StringIO(buffer.getvalue()))
+        assert code == 0 and "search" in set(frame["strategy"]), name
+    # the line-up run is judged on the issue's targets and shows search's line shares
+    shares = frame[frame["section"] == "line shares"]
+    assert set(shares["strategy"]) == {"dean", "search"}
+    totals = shares.groupby("strategy")["value"].sum()
+    assert totals.to_dict() == pytest.approx({"dean": 1.0, "search": 1.0})
 
 
 # -- the search bot ----------------------------------------------------------------------
