@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +50,9 @@ class GameWidget(anywidget.AnyWidget):
 
     _esm = "export default { render() {} };"
     _css = ""
+    say_error: Callable[[BaseException], str] = str
+    """How a refused intent's error is put into words (``str``: the engine's English); a
+    table in another language sets its own (a refusal's ``words`` in that language)."""
 
     intent = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -89,7 +93,7 @@ class GameWidget(anywidget.AnyWidget):
                 raise ValueError(f"unknown request {kind!r}")
             answer = handler(intent)
         except ValueError as exc:  # IllegalAction, bad data: shown, never raised into the UI
-            self.show_message(str(exc), error=True)
+            self.show_message(self.say_error(exc), error=True)
             ok = False
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # a forged message of the wrong shape: refused with a reason, never raised

@@ -29,13 +29,15 @@ import pandas as pd
 from gamekit import games
 from gamekit.almamater import actions as A
 from gamekit.almamater import rules as R
+from gamekit.almamater.phrases import PHRASES
 from gamekit.almamater.rules import action_space
 from gamekit.almamater.scoring import DURING_PLAY
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.almamater.words import books as book_words
-from gamekit.almamater.words import button_words, event_text, own_textbooks
+from gamekit.almamater.words import button_words, own_textbooks
 from gamekit.core.actions import Action, Outcome, ScoreLine
+from gamekit.core.events import Phrasebook, Words
 from gamekit.core.rng import Seed
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau
 from widgets.almamater_view import COLOUR_HEX
@@ -65,6 +67,22 @@ def placements_this_round(
                 (space, entry.seat, 1 if getattr(action, "pereira", False) else action.masters)
             )
     return out
+
+
+def named_phrasebook(names: Mapping[str, str]) -> Phrasebook:
+    """Alma Mater's phrasebook with the players' names for their colours (``{"red":
+    "Ann"}``) in every language: a table's log and reasons name the players.
+
+    >>> from gamekit.core.events import Words
+    >>> book = named_phrasebook({"red": "Ann {1}"})
+    >>> book.text(Words("pass", player=Words("seat.red")), "de")
+    'Ann {1} passt'
+    """
+    entries: dict[str, Any] = {kind: dict(entry) for kind, entry in PHRASES.items()}
+    for colour, name in names.items():
+        plain = name.replace("{", "{{").replace("}", "}}")  # a name is text, not a template
+        entries[f"seat.{colour}"] = {"en": plain, "de": plain}
+    return Phrasebook(entries, source=PHRASES.source)
 
 
 class AlmaMaterTable(GameTable):
@@ -118,6 +136,7 @@ class AlmaMaterTable(GameTable):
         )
         self._boards(spec)
         self.panel.observe(self._picked, names="focus")
+        self.panel.say_error = self._reason  # refusals in the table's language, by name
         universities = ipw.GridBox(
             self.tableaus,
             layout=ipw.Layout(
@@ -178,6 +197,8 @@ class AlmaMaterTable(GameTable):
             r"\b(" + "|".join(re.escape(c.capitalize()) for c in colours) + r")\b"
         )
         self._by_colour = {c.capitalize(): n for n, c in zip(names, colours, strict=True)}
+        self._book = named_phrasebook(dict(zip(colours, names, strict=True)))
+        self._said: dict[str, Words] = {}  # a log line's English text -> its words
 
     def _boards(self, spec: AlmaMaterSpec) -> None:
         """The shared board and one university per seat for the game in play."""
@@ -314,9 +335,46 @@ class AlmaMaterTable(GameTable):
             self.board.selected = space
 
     def _words(self, line: str) -> str:
-        """A log line in the table's language, players by name: ``"Blue chooses Pereira
-        (...)"`` -> ``"Bo chooses Pereira (...)"`` (German: ``"Bo wählt Pereira (...)"``)."""
-        return event_text(line, self.lang, self.spec, names=self._by_colour)
+        """A log line in the table's language, players by name: the event's words put into
+        words by the phrasebook (``"Blue chooses Pereira (...)"`` -> ``"Bo chooses Pereira
+        (...)"``, German ``"Bo wählt Pereira (...)"``); a line without words (none of the
+        engine's) only gets the names.
+
+        >>> t = AlmaMaterTable(["Ann", "Bo"], seed=4, lang="de")
+        >>> _ = t.act(t.panel.actions[0]["action"])
+        >>> t.panel.log[-1]
+        'Ann behält eine Gründungskarte'
+        """
+        words = getattr(line, "words", None) or self._said.get(line)
+        if words is None:
+            return self._colour_words.sub(lambda m: self._by_colour[m.group(1)], line)
+        return self._book.text(words, self.lang)
+
+    def _reason(self, error: BaseException) -> str:
+        """A refusal in the table's language, players by name (``str(error)`` when the error
+        has no words).
+
+        >>> from gamekit.almamater.actions import Park
+        >>> t = AlmaMaterTable(["Ann", "Bo"], seed=4, lang="de")
+        >>> _ = t.act(Park(1, 1))
+        >>> t.panel.message.endswith("ist in der Phase Auswahl nicht erlaubt")
+        True
+        """
+        words = getattr(error, "words", None)
+        return str(error) if words is None else self._book.text(words, self.lang)
+
+    def show_turn(
+        self, status: str, players: list[dict[str, Any]], actions: list[dict[str, Any]]
+    ) -> None:
+        """As the shared table shows a turn, with each log line's words at hand (the
+        session keeps the events as records beside their English text)."""
+        self._said = {
+            str(record): record.words
+            for entry in self.session.history
+            for record in getattr(entry, "records", ())
+            if getattr(record, "words", None) is not None
+        }
+        super().show_turn(status, players, actions)
 
     @staticmethod
     def _group(action: Action, legal: Sequence[Action]) -> str:
