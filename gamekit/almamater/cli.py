@@ -12,6 +12,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pandas as pd
 
@@ -27,7 +31,13 @@ from gamekit.commands.runs import (
 )
 from gamekit.commands.sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
-from gamekit.core.parallel import MAX_EXECUTOR_WORKERS, MAX_GAMES, WORKERS_PER_CORE, max_workers
+from gamekit.core.parallel import (
+    MAX_EXECUTOR_WORKERS,
+    MAX_GAMES,
+    WORKERS_PER_CORE,
+    max_workers,
+    terminate_as_interrupt,
+)
 
 #: The seats Alma Mater has (its spec refuses any other count).
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -246,7 +256,7 @@ def run_tune(args: argparse.Namespace) -> int:
     check_games(args.games * len(lineups), max(args.players), streamed=False, name="--games")
     if args.out:
         check_out(args.out)  # found now, not after the study
-    with parallel_executor(args) as executor:
+    with parallel_executor(args) as executor, _kept_on_stop(args.study):
         result = tune(
             args.trials, args.games, args.seed, study=args.study, out=args.out,
             report=args.report, players=args.players, lineups=lineups,
@@ -256,3 +266,20 @@ def run_tune(args: argparse.Namespace) -> int:
     if result.out is not None:
         print(f"wrote the best candidate folder to {result.out}")
     return 0
+
+
+@contextmanager
+def _kept_on_stop(study: str | None) -> Iterator[None]:
+    """Ctrl-C or SIGTERM during ``tune``: say what the study file keeps, exit 130 / 143."""
+    try:
+        with terminate_as_interrupt():
+            yield
+    except KeyboardInterrupt as exc:
+        signum = int(getattr(exc, "signum", signal.SIGINT))
+        kept = (
+            f"{study} keeps the finished trials: run the same command to go on"
+            if study
+            else "no --study file, so the trials are lost"
+        )
+        print(f"gamekit: stopped: {kept}", file=sys.stderr)
+        raise SystemExit(128 + signum) from None

@@ -307,8 +307,8 @@ class TuneResult:
 
     @property
     def trials(self) -> int:
-        """The finished trials in the study."""
-        return len(self.study.trials)
+        """The finished trials in the study (a trial cut off by a stop does not count)."""
+        return len(_finished(self.study))
 
 
 def _measure(
@@ -398,12 +398,17 @@ def tune(
         trial.set_user_attr("targets", json.loads(judged.to_json(orient="records")))
         return float(judged["worst"].iloc[0]) if not judged.empty else 0.0
 
+    running = optuna.trial.TrialState.RUNNING
+    for stale in the_study.get_trials(deepcopy=False, states=(running,)):
+        # a trial cut off by a stop: failed, and played again as the next trial (below)
+        the_study.tell(stale.number, state=optuna.trial.TrialState.FAIL)
     bar = _bar(trials) if progress else None
     try:
         for _ in range(trials):
-            done = len(the_study.trials)
+            done = len(_finished(the_study))
             the_study.sampler = optuna.samplers.TPESampler(seed=_trial_seed(seed, done))
-            if done == 0:
+            queued = the_study.get_trials(deepcopy=False, states=(optuna.trial.TrialState.WAITING,))
+            if done == 0 and not queued:
                 the_study.enqueue_trial({k.name: k.value for k in knobs})
             the_study.optimize(objective, n_trials=1, catch=())
             if bar is not None:
@@ -423,9 +428,15 @@ def _differs(stored: dict[str, Any], setting: dict[str, Any]) -> str:
     )
 
 
-def _trial_seed(seed: int, number: int) -> int:
-    """The sampler's seed for trial ``number``: the same for a straight and a resumed run."""
-    return (seed * 1_000_003 + number) % 2**32
+def _trial_seed(seed: int, finished: int) -> int:
+    """The sampler's seed for the trial after ``finished`` finished trials: the same for a
+    straight and a resumed run (a trial cut off by a stop is proposed again)."""
+    return (seed * 1_000_003 + finished) % 2**32
+
+
+def _finished(study: Any) -> list[Any]:
+    """The study's trials that finished (complete, or refused by the loader: also complete)."""
+    return [t for t in study.trials if t.state.name == "COMPLETE"]
 
 
 def _bar(total: int) -> Any:
@@ -435,7 +446,7 @@ def _bar(total: int) -> Any:
 
 
 def _complete(study: Any) -> list[Any]:
-    done = [t for t in study.trials if t.state.name == "COMPLETE" and t.value is not None]
+    done = [t for t in _finished(study) if t.value is not None]
     if not done:
         raise GamekitError("the study has no finished trial yet")
     return done
@@ -451,13 +462,13 @@ def _finish(
     after = pd.DataFrame(best.user_attrs.get("targets", []))
     values = {k.name: int(best.params.get(k.name, k.value)) for k in knobs}
     setting = study.user_attrs.get("setting", {})
-    text = report_markdown(knobs, values, before, after, setting, len(study.trials), best.number)
+    text = report_markdown(knobs, values, before, after, setting, len(done), best.number)
     written = None
     if out is not None:
         worst = (float(first.value), float(best.value))
         notes = {
             k.name: f"Tuned by gamekit almamater tune (seed {setting.get('seed')}, "
-            f"{setting.get('games')} games a line-up, best of {len(study.trials)} trials, "
+            f"{setting.get('games')} games a line-up, best of {len(done)} trials, "
             f"trial {best.number}): was {k.value}, now {values[k.name]}; measured together "
             f"with the other changes of this candidate, worst excess over the issue 27 "
             f"targets {worst[0]:+.3f} before, {worst[1]:+.3f} after."

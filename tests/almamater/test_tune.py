@@ -83,6 +83,31 @@ def test_a_stopped_study_resumes_where_it_stopped(runs: dict[str, Any]) -> None:
     assert _files(runs["root"] / "c-out") == _files(runs["root"] / "a-out")
 
 
+def test_a_trial_cut_off_by_ctrl_c_is_played_again_on_resume(
+    runs: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import gamekit.almamater.tune as T
+
+    measure, calls = T._measure, []
+
+    def stopping(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 3:  # in the middle of the third trial
+            raise KeyboardInterrupt
+        return measure(*args, **kwargs)
+
+    study = runs["root"] / "cut.log"
+    monkeypatch.setattr(T, "_measure", stopping)
+    with pytest.raises(KeyboardInterrupt):
+        tune(trials=4, study=study, **SMALL)
+    monkeypatch.setattr(T, "_measure", measure)
+    resumed = tune(trials=2, study=study, **SMALL)
+    states = [t.state.name for t in resumed.study.trials]
+    assert states.count("COMPLETE") == 4 and states.count("FAIL") == 1
+    done = [(t.params, t.value) for t in resumed.study.trials if t.state.name == "COMPLETE"]
+    assert resumed.trials == 4 and done == _trials(runs["a"])
+
+
 def test_a_study_made_with_other_settings_is_refused(runs: dict[str, Any]) -> None:
     with pytest.raises(GamekitError, match="made with other settings .*games 3 not 4"):
         tune(trials=1, study=runs["root"] / "c.log", **{**SMALL, "games": 4})
