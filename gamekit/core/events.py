@@ -197,6 +197,11 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
     ... except DataError as e:
     ...     print(e)
     p.toml: x: de: uses {b}, English uses {a}: every language needs the same fields
+    >>> try:
+    ...     Phrasebook({"x": {"en": "{a.__class__}", "de": "{a.__class__}"}}, source="p.toml")
+    ... except DataError as e:
+    ...     print(e)
+    p.toml: x: en: field {a.__class__}: this text takes no fields (write {{ and }} for braces)
     """
 
     def __init__(self, entries: Mapping[str, Any], source: str | Path = "phrasebook") -> None:
@@ -268,7 +273,8 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
                 fields = _fields(text)
                 if fields is None:
                     raise bad(lang, f"not a valid template: {text!r}")
-                problem = template_problem(_bare(text), fields)
+                # bare names only: "{who.name}" or "{who[0]}" would reach into the value
+                problem = template_problem(_bare(text), {f for f in fields if f.isidentifier()})
                 if problem:
                     raise bad(lang, problem)
                 names |= fields
