@@ -53,6 +53,9 @@ class Entry:
     action: Action | None = None
     outcomes: tuple[Any, ...] = ()  # the chance outcomes drawn after the action, in order
     bot: bool = False  # whether a bot (not a person) chose the action
+    # the same events as data (the game's Event records, ``words`` and all), for front ends
+    # that read what happened rather than its English text (the table's dice note)
+    records: tuple[Any, ...] = field(default=(), repr=False, compare=False)
 
 
 class BranchError(IllegalAction):
@@ -181,11 +184,11 @@ class Session:
                 f"and set aside {later} later move(s)",
                 action,
             )
-        events = [str(e) for e in done.events]
         state, more, drawn = self._resolve_chance(done.state, outcome)
-        events.extend(more)
-        self._append(Entry(state, tuple(events), str(action), seat, action, drawn, bot))
-        return tuple(events)
+        records = (*done.events, *more)
+        events = tuple(str(e) for e in records)
+        self._append(Entry(state, events, str(action), seat, action, drawn, bot, records))
+        return events
 
     def resolve(self, outcome: Any) -> tuple[str, ...]:
         """Resolve the chance step at the position shown with ``outcome`` (then any further
@@ -195,9 +198,12 @@ class Session:
         if not self.game.is_chance(self.state):
             raise IllegalAction("no dice are due at this position")
         seat = self.actor()
-        state, events, drawn = self._resolve_chance(self.state, outcome)
-        self._append(Entry(state, tuple(events), f"dice {outcome}", seat, None, drawn))
-        return tuple(events)
+        state, records, drawn = self._resolve_chance(self.state, outcome)
+        events = tuple(str(e) for e in records)
+        self._append(
+            Entry(state, events, f"dice {outcome}", seat, None, drawn, records=tuple(records))
+        )
+        return events
 
     def _append(self, entry: Entry) -> None:
         if not self.at_end:
@@ -225,10 +231,11 @@ class Session:
 
     def _resolve_chance(
         self, state: Any, first: Any = None, recorded: Sequence[Any] | None = None
-    ) -> tuple[Any, list[str], tuple[Any, ...]]:
+    ) -> tuple[Any, list[Any], tuple[Any, ...]]:
         """Resolve chance steps: ``first`` staged, then ``recorded`` outcomes (a replay,
-        which must use them all), else the generator. Returns state, events, outcomes."""
-        events: list[str] = []
+        which must use them all), else the generator. Returns state, events (the game's
+        Event records), outcomes."""
+        events: list[Any] = []
         drawn_all: list[Any] = []
         queue = list(recorded) if recorded is not None else []
         game = self.game
@@ -242,7 +249,7 @@ class Session:
             else:
                 drawn = sample_outcome(game.chance_outcomes(state), self.rng)
             done = game.chance_step(state, drawn)
-            events.extend(str(e) for e in done.events)
+            events.extend(done.events)
             drawn_all.append(drawn)
             state = done.state
         if queue:
@@ -371,15 +378,17 @@ class Session:
         if move.get("action") is None:
             if not game.is_chance(state):
                 raise IllegalAction("dice without a move, but no dice are due")
-            after, events, drawn = self._resolve_chance(state, recorded=outcomes)
-            return Entry(
-                after, tuple(events), f"dice {drawn[0] if drawn else ''}", seat, None, drawn
-            )
+            after, records, drawn = self._resolve_chance(state, recorded=outcomes)
+            label = f"dice {drawn[0] if drawn else ''}"
+            events = tuple(str(e) for e in records)
+            return Entry(after, events, label, seat, None, drawn, records=tuple(records))
         action = game.action_from_struct(move["action"])
         done = game.step(state, action)
         after, more, drawn = self._resolve_chance(done.state, recorded=outcomes)
-        events = (*(str(e) for e in done.events), *more)
-        return Entry(after, events, str(action), seat, action, drawn, bool(move.get("bot")))
+        records = (*done.events, *more)
+        events = tuple(str(e) for e in records)
+        bot = bool(move.get("bot"))
+        return Entry(after, events, str(action), seat, action, drawn, bot, records)
 
     def run_bots(self, *, until: str = "person", limit: int = MAX_BOT_STEPS) -> int:
         """Let bots act: ``until="person"`` (a person is to act or the game ends) or
