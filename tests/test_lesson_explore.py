@@ -7,10 +7,11 @@ The convention, for each simulating lesson ``notebooks/alfredopoly_*.ipynb`` and
   knobs, UPPERCASE names only: ``SEED = 7``, ``GAMES = 600``, ``ROLLS = 900_000``;
 * the notebook's metadata ``gamekit.explore`` is a list of parameter dicts, one papermill run
   each. Together they use at least 3 ``SEED`` values other than the default, and every size
-  the lesson suggests trying: a suggestion written ``NAME = value`` in a Markdown cell or in
-  a comment of the parameters cell (``try `GAMES = 3_000```), or ``try 3_000`` in the comment
-  of ``GAMES``'s own line, must be one of the runs. A run
-  may combine a new seed with a suggested size;
+  the lesson suggests trying, in its Markdown or in any code comment, must be one of the runs:
+  ``NAME = value`` (``try `GAMES = 3_000```), a size with its unit in a sentence that invites
+  a change (``run it again with 10,000 rolls``), a bare ``try 2_500 at home`` for the
+  parameter its line or sentence names (see :func:`suggested_sizes`). A run may combine a
+  new seed with a suggested size;
 * a lesson without chance may say ``"deterministic": true`` with ``"explore": []``: it is
   run once with its defaults.
 
@@ -99,29 +100,108 @@ def parameters_cell(nb: Any) -> tuple[int, dict[str, Any], str]:
     return tagged[0], values, source
 
 
-def suggested_sizes(nb: Any, names: set[str], source: str) -> set[tuple[str, Any]]:
-    """``NAME = value`` suggestions in Markdown cells and in the parameters cell's comments,
-    and ``try VALUE`` in the comment of a parameter's own line.
+# A sentence that invites the reader to change something: only there is "with 10,000 rolls"
+# a size to try ("A simulation with 100,000 rolls gives ..." states a fact).
+INVITE = re.compile(
+    r"\b(?:try|trying|set|change|raise|increase|rerun|re-run|run\b.*?\bagain|at home)\b", re.I
+)
+NUMBER = r"(\d{1,3}(?:,\d{3})+|\d[\d_]*)(?![\d.,]\d)"  # 10,000 / 10_000 / 10000; not 0.5
+ASSIGN = re.compile(rf"\b([A-Z][A-Z0-9_]*)`?\s*=\s*`?{NUMBER}")
+# "try 2_500 at home": words that may follow a bare size
+BARE_NEXT = {"", "at", "in", "instead", "or", "and", "then", "for", "to"}
+MORE = r"(?:\s+(?:more|fewer|extra))?"  # "10,000 more rolls"
+
+
+def _number(text: str) -> int:
+    return int(text.replace("_", "").replace(",", ""))
+
+
+def _comments(source: str) -> list[tuple[str | None, str]]:
+    """(the parameter a line assigns, or None; its comment) for each comment of a code cell."""
+    found = []
+    for line in source.splitlines():
+        code, hashed, comment = line.partition("#")
+        if hashed and code.count('"') % 2 == 0 and code.count("'") % 2 == 0:
+            assigned = re.match(r"\s*([A-Z][A-Z0-9_]*)\s*=", code)
+            found.append((assigned.group(1) if assigned else None, comment))
+    return found
+
+
+def _meant(text: str, names: set[str]) -> set[str]:
+    """The size parameters a text mentions, by name (``GAMES``) or by unit ("games");
+    a unit shared by two (GAMES, SWEEP_GAMES) means the one whose other words ("sweep")
+    the text has, else the plain one."""
+    words = set(re.findall(r"[a-z]+", text.lower()))
+    meant = {n for n in names if re.search(rf"\b{n}\b", text)}
+    by_unit: dict[str, set[str]] = {}
+    for n in names:
+        by_unit.setdefault(n.rsplit("_", 1)[-1].lower(), set()).add(n)
+    for unit, group in by_unit.items():
+        if unit in words or unit.rstrip("s") in words:
+            specific = {n for n in group if "_" in n and set(n.lower().split("_")[:-1]) <= words}
+            meant |= specific or {n for n in group if "_" not in n} or group
+    return meant
+
+
+def suggested_sizes(nb: Any, names: set[str], source: str = "") -> set[tuple[str, Any]]:
+    """Every size the lesson's Markdown and code comments suggest trying, as (NAME, value).
+
+    * ``NAME = value`` anywhere (``Set `ROLLS = 10_000_000` ...``, ``# try GAMES = 300``);
+    * in a sentence that invites a change (try, set, change, raise, increase, rerun, run
+      ... again, at home): a number before a parameter's unit (``with 10,000 rolls``,
+      ``try 2_500 more games``), and a bare ``try N`` (``try 2_500 at home``) for the
+      parameter its line assigns (``GAMES = 600  # try 3_000``), else the one the sentence,
+      else its paragraph, mentions by name or unit; a bare ``try N`` that mentions none is
+      ``("?", N)``, which no run can match: the lesson must say which parameter;
+    * a parameter's default is no suggestion, and only ``SEED = value`` names a seed
+      (``SEED = 4  # try 1, 2, 3`` and a bare ``try N`` in a sentence about seeds are
+      seeds, counted apart).
+
+    ``source`` (the parameters cell) is no longer needed: every code cell's comments are read.
+    test_the_size_finder_takes_suggestions_and_leaves_facts holds sample texts.
 
     >>> nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("try `GAMES = 300`")])
-    >>> sorted(suggested_sizes(nb, {"SEED", "GAMES", "ROLLS"},
-    ...        "SEED = 4  # try 1, 2, 3\\nROLLS = 10  # try 10_000 (slow)"))
+    >>> nb.cells.append(nbformat.v4.new_code_cell("SEED = 4  # try 1\\nROLLS = 10  # try 10_000"))
+    >>> sorted(suggested_sizes(nb, {"SEED", "GAMES", "ROLLS"}))
     [('GAMES', 300), ('ROLLS', 10000)]
     """
-    texts = [c.source for c in nb.cells if c.cell_type == "markdown"]
-    texts += [line.split("#", 1)[1] for line in source.splitlines() if "#" in line]
-    found = set()
-    for text in texts:
-        for name, value in re.findall(r"\b([A-Z][A-Z0-9_]*)\s*=\s*(\d[\d_]*)\b", text):
-            if name in names:
-                found.add((name, int(value.replace("_", ""))))
-    # "GAMES = 600  # ...: try 3_000": a size for that line's name (SEED's "try 1, 2, 3" are
-    # seeds, counted apart)
-    for name, comment in re.findall(r"^([A-Z][A-Z0-9_]*)\s*=.*?#(.*)$", source, re.M):
-        if name in names and name != "SEED":
-            for value in re.findall(r"\btry (\d[\d_]*)\b", comment):
-                found.add((name, int(value.replace("_", ""))))
-    return found
+    sizes = names - {"SEED"}
+    defaults: dict[str, int] = {}
+    pieces: list[tuple[str, str | None]] = []  # (a paragraph or a comment, the line's name)
+    for cell in nb.cells:
+        if cell.cell_type == "markdown":
+            pieces += [(p, None) for p in re.split(r"\n\s*\n", cell.source)]
+        elif cell.cell_type == "code":
+            pieces += [(comment, name) for name, comment in _comments(cell.source)]
+            if "parameters" in cell.metadata.get("tags", []):
+                for line in cell.source.splitlines():
+                    if m := re.match(r"([A-Z][A-Z0-9_]*)\s*=\s*([\d_]+)\b", line):
+                        defaults[m.group(1)] = _number(m.group(2))
+    found: set[tuple[str, Any]] = set()
+    for piece, line_name in pieces:
+        flat = " ".join(piece.split())
+        found |= {(n, _number(v)) for n, v in ASSIGN.findall(flat) if n in names}
+        for sentence in re.split(r"(?<=[.!?;])\s+(?=[A-Z`(*])", flat):
+            if not INVITE.search(sentence):
+                continue
+            text = ASSIGN.sub(" ", sentence)  # taken above
+            for m in re.finditer(rf"(?<![\w.$-]){NUMBER}{MORE}\s*([a-z]*)", text):
+                value, unit = _number(m.group(1)), m.group(2)
+                if line_name == "SEED":
+                    continue
+                if unit not in BARE_NEXT:  # "10,000 rolls": the unit's parameter, if any
+                    group = {n for n in sizes if n.rsplit("_", 1)[-1].lower() in (unit, unit + "s")}
+                    meant = _meant(unit + " " + sentence, group)
+                elif not re.search(r"\btry\s*$", text[: m.start()], re.I):
+                    continue  # "at most 6 to 12", "pays $50 and ..."
+                elif line_name in sizes:
+                    meant = {line_name}
+                elif re.search(r"\bseeds?\b|\bSEED\b", sentence, re.I):
+                    continue  # "try 7 or 8" as seeds
+                else:
+                    meant = _meant(sentence, sizes) or _meant(flat, sizes) or {"?"}
+                found |= {(n, value) for n in meant}
+    return {(n, v) for n, v in found if defaults.get(n) != v}
 
 
 def explore_runs(nb: Any) -> list[dict[str, Any]]:
@@ -329,6 +409,49 @@ def test_the_convention_check_can_fail() -> None:
             nb.cells.append(nbformat.v4.new_markdown_cell("Try `ROLLS = 50` at home."))
         with pytest.raises(AssertionError, match=re.escape(why)):
             explore_runs(json.loads(json.dumps(nb), object_hook=nbformat.NotebookNode))
+
+
+PARAMETERS = "SEED = 4  # try 1, 2, 3\nGAMES = 600  # try 3_000 (about a minute)\nROLLS = 1_000"
+SUGGESTIONS = [  # (Markdown, or a code cell's source, and what the finder must take)
+    ("Try `GAMES = 1_500` at home.", {("GAMES", 1500)}),
+    ("With GAMES = 4,000 the bars shrink.", {("GAMES", 4000)}),
+    ("More games narrow the interval.\nTry 2_500 at home.", {("GAMES", 2500)}),
+    ("Run section 4 again with 10,000 rolls.", {("ROLLS", 10000)}),
+    ("Set the sweep to 900 games per setting.", {("SWEEP_GAMES", 900)}),
+    ("# try 20,000 more rolls here\nwalk(ROLLS)", {("ROLLS", 20000)}),
+    ("Try 2_000 at home.", {("?", 2000)}),  # which parameter? the lesson must say
+]
+FACTS = [  # texts that suggest no size
+    "A simulation with 100,000 rolls gives a standard error of 0.0006.",
+    "Each error can be larger after 3,000 rolls than after 1,000, by luck.",
+    "Simulate with the short strategy, 200,000 rolls, `seed=23`.",
+    "Storage holds at most 6 to 12 books, set by your students.",
+    "On the third failed try the player pays $50 and moves.",
+    "Try the command line: `gamekit almamater balance --games 400`.",
+    "Try it with 3 players and `simulate(games=100)`.",
+    "The default, `GAMES = 600`, takes a minute; try 0.5 as the share.",
+    "# seeds: try 7 or 8\nSEED = 7",
+]
+
+
+def _notebook(*texts: str) -> Any:
+    params = nbformat.v4.new_code_cell(PARAMETERS + "\nSWEEP_GAMES = 300")
+    params.metadata["tags"] = ["parameters"]
+    cells = [params] + [
+        nbformat.v4.new_code_cell(t) if t.startswith("#") else nbformat.v4.new_markdown_cell(t)
+        for t in texts
+    ]
+    return nbformat.v4.new_notebook(cells=cells)
+
+
+def test_the_size_finder_takes_suggestions_and_leaves_facts() -> None:
+    names = {"SEED", "GAMES", "ROLLS", "SWEEP_GAMES"}
+    base = {("GAMES", 3000)}  # the parameters cell's own "try 3_000"
+    assert suggested_sizes(_notebook(), names) == base
+    for text, taken in SUGGESTIONS:
+        assert suggested_sizes(_notebook(text), names) == base | taken, text
+    for text in FACTS:
+        assert suggested_sizes(_notebook(text), names) == base, text
 
 
 def test_the_export_check_finds_hidden_code_unless_the_kits_settings_hide_it() -> None:
