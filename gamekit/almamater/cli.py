@@ -97,7 +97,8 @@ def register(parser: argparse.ArgumentParser) -> None:
         type=count(1, MAX_BALANCE_GAMES),
         default=100,
         metavar="N",
-        help=f"games per player count (default 100, at most {MAX_BALANCE_GAMES:,})",
+        help=f"games per player count, or per line-up with --lineups (default 100, at most "
+        f"{MAX_BALANCE_GAMES:,})",
     )
     bal.add_argument("--seed", type=count(0, 2**128), default=None, metavar="S")
     bal.add_argument(
