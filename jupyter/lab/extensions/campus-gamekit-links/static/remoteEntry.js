@@ -10,9 +10,10 @@
  * word out of view. A second click finds the page drawn and works.
  *
  * What: after that command, this plugin waits until the target cell and every Markdown cell
- * above it are drawn, asks the notebook for the fragment again (JupyterLab's own
- * Notebook.setFragment), and for a short while keeps the cell at the top if cells above it
- * still change height, unless the reader scrolls, clicks or types first.
+ * above it are drawn (for a heading's fragment, #Words-of-the-lessons, every Markdown cell),
+ * asks the notebook for the fragment again (JupyterLab's own Notebook.setFragment), and for
+ * a short while keeps the target at the top if cells above it still change height, unless
+ * the reader scrolls, clicks or types first.
  *
  * Written by hand as a prebuilt ("federated") extension: no build step, no shared module,
  * nothing fetched; it only uses the application object JupyterLab hands to activate().
@@ -41,31 +42,38 @@
     return !!md && md.childElementCount > 0;
   }
 
-  function ready(panel, cellId) {
+  // The target once it and every Markdown cell above it are drawn: the cell with that id
+  // (#cell-id=...), or for another fragment (a heading's #Words-of-the-lessons) the element
+  // the notebook would look for, once every Markdown cell is drawn.
+  function ready(panel, fragment) {
     if (!panel.isVisible) { return null; }
     var cells = panel.content.widgets;
+    var byCell = fragment.indexOf('#cell-id=') === 0;
+    var name = decodeURIComponent(fragment.slice(byCell ? '#cell-id='.length : 1));
     for (var i = 0; i < cells.length; i++) {
       if (!drawn(cells[i])) { return null; }
-      if (cells[i].model.id === cellId) { return cells[i]; }
+      if (byCell && cells[i].model.id === name) { return cells[i].node; }
     }
-    return null;
+    if (byCell) { return null; }
+    var sel = '[data-jupyter-id="' + CSS.escape(name) + '"], [id="' + CSS.escape(name) + '"]';
+    return panel.content.node.querySelector(sel);
   }
 
-  function keep(panel, cell) {
+  function keep(panel, target) {
     // Keep the cell's top where setFragment put it while the page settles.
     var scroller = panel.content.outerNode || panel.content.node;
     var stop = false;
     var quit = function () { stop = true; };
     var events = ['wheel', 'pointerdown', 'keydown', 'touchstart'];
     events.forEach(function (e) { scroller.addEventListener(e, quit, {passive: true, once: true}); });
-    var top0 = cell.node.getBoundingClientRect().top;
+    var top0 = target.getBoundingClientRect().top;
     var end = Date.now() + SETTLE_MS;
     function step() {
       if (stop || Date.now() > end || panel.isDisposed) {
         events.forEach(function (e) { scroller.removeEventListener(e, quit); });
         return;
       }
-      var top = cell.node.getBoundingClientRect().top;
+      var top = target.getBoundingClientRect().top;
       if (Math.abs(top - top0) > 2) { scroller.scrollTop += top - top0; }
       requestAnimationFrame(step);
     }
@@ -73,7 +81,6 @@
   }
 
   async function land(app, path, fragment) {
-    var cellId = decodeURIComponent(fragment.slice('#cell-id='.length));
     var end = Date.now() + WAIT_MS;
     var panel = null;
     while (!(panel = panelFor(app, path))) {
@@ -81,14 +88,14 @@
       await wait(50);
     }
     await panel.context.ready;
-    var cell = null;
-    while (!(cell = ready(panel, cellId))) {
+    var target = null;
+    while (!(target = ready(panel, fragment))) {
       if (Date.now() > end || panel.isDisposed) { return; }
       await wait(50);
     }
     await panel.content.setFragment(fragment);
-    cell.node.scrollIntoView({block: 'start'});
-    keep(panel, cell);
+    target.scrollIntoView({block: 'start'});
+    keep(panel, target);
   }
 
   var plugin = {
@@ -100,7 +107,8 @@
         if (args.id !== 'rendermime:handle-local-link') { return; }
         var a = args.args || {};
         var path = a.path, fragment = a.id;
-        if (!path || typeof fragment !== 'string' || fragment.indexOf('#cell-id=') !== 0) { return; }
+        if (!path || typeof fragment !== 'string' || fragment.length < 2) { return; }
+        if (!/\.ipynb$/.test(String(path))) { return; }  // a notebook (Markdown previews scroll themselves)
         Promise.resolve(args.result)
           .then(function () { return land(app, String(path), fragment); })
           .catch(function (e) { console.warn(NAME + ': ' + e); });
