@@ -563,7 +563,7 @@ def why_illegal(spec: AlmaMaterSpec, state: GameState, action: Action) -> str | 
 
 def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts:
     """An action in a refusal's words: English as ``str(action)``, German as its button
-    says it (or, where the button cannot say it, the English words).
+    says it (or, where no button can say it, e.g. a glory tile not in play, "diese Aktion").
 
     >>> from gamekit.almamater.actions import Pass
     >>> from gamekit.almamater.rules import new_game
@@ -576,7 +576,7 @@ def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts
     try:
         german = describe(spec, state, action, "de")
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-        german = str(action)
+        german = "diese Aktion"
     return Texts(en=str(action), de=german)
 
 

@@ -29,12 +29,16 @@ PHRASES = Phrasebook.read(PHRASES_FILE)
 """Alma Mater's phrasebook: every kind of event, reason and refusal in English and German."""
 
 
-def text(words: Words | str, lang: str = "en") -> str:
+def text(words: Words | Texts | str, lang: str = "en") -> str:
     """``words`` in ``lang`` (a plain string stays as it is).
 
     >>> text(Words("pass", player=Words("seat.blue")), "de"), text("as written")
     ('Blau passt', 'as written')
+    >>> text(Texts(en="a bonus", de=Words("why.park")), "de")
+    'Park'
     """
+    if isinstance(words, Texts):
+        return text(words.get(lang), lang)
     return words if isinstance(words, str) else PHRASES.text(words, lang)
 
 
@@ -114,7 +118,7 @@ def ability(spec: Any, chancellor: str) -> tuple[Texts | str, Texts | str]:
     >>> gist, ability_text = ability(make_spec(2), "Alberti")
     >>> text(Words("chancellor", player="Bo", chancellor="Alberti", gist=gist, text=ability_text))
     'Bo chooses Alberti (lectures cost no book): your lectures cost no book'
-    >>> PHRASES.text(gist, "de") if isinstance(gist, Words) else text(Words("list.1", a=gist), "de")
+    >>> text(gist, "de")
     'Vorlesungen kosten kein Buch'
     """
     ch = spec.components.chancellor(chancellor)
@@ -131,7 +135,7 @@ def joined(items: Sequence[Any]) -> Texts:
     choices: colours, professors in play, cards in a hand).
 
     >>> items = joined([Words("colour.red"), "F01", name("Optics")])
-    >>> str(items), PHRASES.text(Words("list.1", a=items), "de")
+    >>> str(items), text(items, "de")
     ('red, F01, Optics', 'rot, F01, Optik')
     """
     return Texts(**{lang: ", ".join(text(i, lang) for i in items) for lang in ("en", "de")})
@@ -141,7 +145,7 @@ def colours(spec: Any) -> Texts:
     """The player colours of ``spec`` as a list (``red, blue``).
 
     >>> from gamekit.almamater.spec import make_spec
-    >>> PHRASES.text(Words("list.1", a=colours(make_spec(2))), "de")
+    >>> text(colours(make_spec(2)), "de")
     'rot, blau'
     """
     return joined([Words(f"colour.{c}") if f"colour.{c}" in PHRASES else c for c in spec.colours])

@@ -20,10 +20,11 @@ import pytest
 
 from gamekit.almamater.actions import GiveLecture, Park, Pass
 from gamekit.almamater.components import DEFAULT_FOLDER
+from gamekit.almamater.phrases import PHRASES
 from gamekit.almamater.rules import describe, legal_actions
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, replace
-from gamekit.almamater.words import chancellor_words, event_text
+from gamekit.almamater.words import chancellor_words
 from gamekit.core.errors import DataError, IllegalAction
 from tests.almamater.helpers import act, blank, find, settle, with_game, with_player
 
@@ -62,8 +63,8 @@ def test_pereira_amount_2_places_two_masters_on_pereira(tmp_path: Path) -> None:
     assert (p.placed, p.free_masters, p.pereira_used, p.prestige) == (2, 2, True, 2)
     assert st.state.spaces[spec.space_index("park")] == 1  # the Park's count is unchanged
     line = "Blue places 2 masters on Pereira to use Park"
-    assert line in [e.text for e in st.events]
-    assert event_text(line, spec=spec) == "Blau setzt 2 Magister auf Pereira, um Park zu nutzen"
+    said = {e.text: e.words for e in st.events}
+    assert PHRASES.text(said[line], "de") == "Blau setzt 2 Magister auf Pereira, um Park zu nutzen"
     assert describe(spec, s, Park(2, 2, pereira=True)).startswith(
         "place 2 masters on Pereira to use the Park: "
     )

@@ -10,7 +10,7 @@ import pytest
 from gamekit.almamater.actions import Bishop, Research
 from gamekit.almamater.checks import requirement_words, why_illegal
 from gamekit.almamater.decisions import RETURN
-from gamekit.almamater.words import event_text, untranslated
+from gamekit.almamater.phrases import PHRASES
 from gamekit.core.errors import IllegalAction
 from tests.almamater.helpers import act, blank, pass_all, setup_done, with_game, with_player
 
@@ -59,10 +59,9 @@ def test_the_dropped_shelf_line(books: int, english: str, german: str) -> None:
     p = s.players[0]
     first = tuple(i < books for i in range(len(p.shelves[0])))
     s = with_player(s, 0, shelves=(first, *p.shelves[1:]))
-    lines = [e.text for e in pass_all(spec, s).events if "drops out" in e.text]
-    assert lines == [f"Red's oldest library shelf drops out with {english}"]
-    assert not untranslated(lines[0], spec)
-    assert event_text(lines[0], spec=spec) == (
+    events = [e for e in pass_all(spec, s).events if "drops out" in e.text]
+    assert [e.text for e in events] == [f"Red's oldest library shelf drops out with {english}"]
+    assert PHRASES.text(events[0].words, "de") == (
         f"das älteste Bibliotheksregal von Rot fällt mit {german} heraus"
     )
 

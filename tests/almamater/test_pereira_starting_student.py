@@ -16,9 +16,10 @@ import pytest
 
 from gamekit.almamater.actions import BuyTextbooks, Pass, ShelveTextbooks
 from gamekit.almamater.checks import why_illegal
+from gamekit.almamater.phrases import PHRASES
 from gamekit.almamater.rules import legal_actions
 from gamekit.almamater.state import replace
-from gamekit.almamater.words import describe, event_text
+from gamekit.almamater.words import describe
 from gamekit.core.errors import IllegalAction
 from tests.almamater.helpers import act, blank, find, with_game
 
@@ -115,6 +116,6 @@ def test_the_button_says_pereira_at_the_starting_student() -> None:
     )
     st = act(spec, s, a)
     assert (
-        event_text(st.events[0].text)
+        PHRASES.text(st.events[0].words, "de")
         == "Rot setzt 1 Magister auf Pereira, um Start-Student zu nutzen"
     )

@@ -30,6 +30,7 @@ from gamekit.almamater.actions import (
 from gamekit.almamater.bots import BOTS
 from gamekit.almamater.checks import why_illegal
 from gamekit.almamater.components import load_components
+from gamekit.almamater.phrases import PHRASES
 from gamekit.almamater.records import AntiquarianOffer, CampusColumn, Gain, ProfessorType, StepCost
 from gamekit.almamater.rules import legal_actions, new_game, step
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
@@ -137,6 +138,14 @@ def refused(s: GameState, action: Action) -> str:
     assert info.value.action == action
     reason = why_illegal(SPEC, s, action)
     assert info.value.reason == reason
+    # the reason as data: the same English from the phrasebook, and German words for a
+    # German table with no English word of the templates left (issue 25)
+    from tests.almamater.test_words import english_words  # it imports this module
+
+    words = info.value.words
+    assert words is not None and PHRASES.text(words) == reason
+    german = PHRASES.text(words, "de")
+    assert not english_words(german) and german != reason, (reason, german)
     return reason
 
 

@@ -1,5 +1,5 @@
-"""The phrasebook: describe() with this position's prices (English and German) and the log
-lines in German (gamekit.almamater.words).
+"""The phrasebook: describe() with this position's prices (English and German), the log
+lines and refusals in German from their words (gamekit.almamater.words, .phrases).
 
 Prices are hand-worked on the pinned numbers of test_reasons (Antiquarian offer 1: 2 books
 for 3 ducats; the Park: 3 ducats a prestige; Pharmacy: 3 books and 5 ducats; ...).
@@ -11,6 +11,7 @@ import re
 
 import pytest
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import (
     Antiquarian,
     Bishop,
@@ -30,12 +31,17 @@ from gamekit.almamater.actions import (
     ShelveTextbooks,
 )
 from gamekit.almamater.bots import BOTS
+from gamekit.almamater.phrases import PHRASES
 from gamekit.almamater.rules import describe, legal_actions, new_game, step
+from gamekit.almamater.setup import tie_said
 from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import replace
-from gamekit.almamater.words import event_text, name_words, untranslated
+from gamekit.almamater.words import name_words
+from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 from gamekit.core.rng import make_rng
 from tests.almamater.test_reasons import SPEC, red, table
+from widgets.play_almamater import named_phrasebook
 
 TEMPLATE_WORDS = (
     "place master masters on hire pay buy book books into row the for and keep pass choose "
@@ -47,14 +53,53 @@ TEMPLATE_WORDS = (
     "milestone income reputation rank marker stops cannot enter needs keeps discards "
     "reveals sum ties broken draw each player takes last passed left remaining ends final "
     "scoring administration action begins decides how many new go straight ability tile "
-    "already has put onto leaves oldest drops out readied again once"
+    "already has put onto leaves oldest drops out readied again once "
+    # the words of refusals
+    "you not only cannot costs cost allowed possible left empty full taken sells visit "
+    "holds alone answers waiting must decide where more track end next field hand among "
+    "kept cards chancellors occupied ability lectures lectured exhausted halls supply seller"
 )
 ENGLISH = frozenset(TEMPLATE_WORDS.split())
 """Lower-case English words of the templates (words German shares, e.g. "in", are left out)."""
 
 
 def english_words(text: str) -> set[str]:
-    return set(re.findall(r"\b[a-z]+\b", text)) & ENGLISH
+    """The English template words in ``text`` (an action's value quoted in a refusal, such
+    as 'none', is data, not words)."""
+    return set(re.findall(r"\b[a-z]+\b", re.sub(r"'[^']*'", "", text))) & ENGLISH
+
+
+PROBES = (
+    Park(1, 1),
+    Park(2, 3),
+    Park(1, 1, True),
+    Bishop(3),
+    Research(1, 2),
+    Research(2, 3, True),
+    Colloquium(1, "red", 1, False),
+    Colloquium(2, "blue", 1, True),
+    Colloquium(1, "none", 0, True),
+    Colloquium(1, "red", 2, False),
+    HallOfFame(1, "a1"),
+    GiveLecture("Optics", "red"),
+    GiveLecture("Rhetoric", "none"),
+    ShelveTextbooks(3),
+    ReturnBook("red"),
+    ReturnBook("dictionary"),
+    HireStudent(1, 1, 1, "Law clerk", "A"),
+    HireStudent(2, 2, 3, "Arts tutor", "B"),
+    HireProfessor(1, "Optics", "red"),
+    HireProfessor(1, "Theology", "dictionary"),
+    Antiquarian(1, 1, "red"),
+    Antiquarian(1, 2, "none"),
+    BuyTextbooks(1, 2),
+    BuyTextbooks(2, 3, True),
+    DraftKeep("F99"),
+    DiscardFounding("F01"),
+    ChooseChancellor("Nobody"),
+    Pass(),
+)
+"""Actions tried at many positions of the played games, to meet the engine's refusals."""
 
 
 def test_every_action_type_is_described_with_its_price_in_both_languages() -> None:
@@ -159,32 +204,73 @@ def test_setup_choices_and_decisions_show_what_they_hold() -> None:
 
 
 def test_log_lines_in_german() -> None:
-    assert event_text("Green gives up 2 purple books (hiring Law clerk)") == (
-        "Grün gibt 2 lila Bücher ab (Anwerbung von Schreiber (Recht))"
+    """Log lines as the engine's words put them, in both languages (words as the engine
+    builds them: tests/almamater/test_words checks that every event has words)."""
+    green, red, blue = ph.seat("green"), ph.seat("red"), ph.seat("blue")
+    cases = [
+        (
+            Words(
+                "books.give",
+                player=green,
+                books=ph.amount("purple", 2),
+                why=Words("why.hiring", name=ph.name("Law clerk")),
+            ),
+            "Green gives up 2 purple books (hiring Law clerk)",
+            "Grün gibt 2 lila Bücher ab (Anwerbung von Schreiber (Recht))",
+        ),
+        (
+            Words(
+                "place", player=red, masters=ph.amount("masters", 2), space=ph.space("academy_Law")
+            ),
+            "Red places 2 masters on Academy (Law)",
+            "Rot setzt 2 Magister auf Akademie (Recht)",
+        ),
+        (
+            Words(
+                "research.blocked",
+                player=blue,
+                step=4,
+                cost=Words("cost.students", n=2),
+                why=Words("why.lab_free"),
+            ),
+            "Blue cannot enter research step 4 (needs 2 students): the marker stops "
+            "(free step at the Laboratory)",
+            "Blau kann Forschungsschritt 4 nicht betreten (braucht 2 Studenten): der Marker "
+            "bleibt stehen (freier Schritt im Labor)",
+        ),
+    ]
+    gist, text = ph.ability(SPEC, "Alberti")
+    cases.append(
+        (
+            Words("chancellor", player=red, chancellor="Alberti", gist=gist, text=text),
+            "Red chooses Alberti (lectures cost no book): your lectures cost no book",
+            "Rot wählt Alberti (Vorlesungen kosten kein Buch): deine Vorlesungen kosten kein Buch",
+        )
     )
-    assert event_text("Red places 2 masters on Academy (Law)", names={"Red": "Ann"}) == (
-        "Ann setzt 2 Magister auf Akademie (Recht)"
-    )
-    assert event_text(
-        "Blue cannot enter research step 4 (needs 2 students): the marker stops "
-        "(free step at the Laboratory)"
-    ) == (
-        "Blau kann Forschungsschritt 4 nicht betreten (braucht 2 Studenten): der Marker "
-        "bleibt stehen (freier Schritt im Labor)"
-    )
-    assert event_text(
-        "Red chooses Alberti (lectures cost no book): your lectures cost no book", spec=SPEC
-    ) == ("Rot wählt Alberti (Vorlesungen kosten kein Buch): deine Vorlesungen kosten kein Buch")
+    for words, english, german in cases:
+        assert (PHRASES.text(words), PHRASES.text(words, "de")) == (english, german)
+    # a table names the players: its phrasebook has their names for the colours
+    book = named_phrasebook({"red": "Ann"})
+    assert book.text(cases[1][0], "de") == "Ann setzt 2 Magister auf Akademie (Recht)"
 
 
 @pytest.mark.parametrize(
     ("players", "seed", "bot"), [(2, 3, "dean"), (3, 4, "random"), (4, 5, "scholar")]
 )
-def test_every_log_line_and_button_of_a_game_is_german(players: int, seed: int, bot: str) -> None:
+def test_every_event_button_and_refusal_of_a_game_is_german(
+    players: int, seed: int, bot: str
+) -> None:
+    """Seeded games through the engine: every event, every button and the refusal of many
+    illegal actions have German words (the phrasebook's, from the event's or the error's
+    words) with no English word of the templates left, names from the data aside; their
+    English words are the engine's text (the check can fail: the English has such words,
+    and the old German table showed refusals as str(error), in English)."""
     spec = make_spec(players)
     rng = make_rng(seed)
     state = new_game(spec, seed=seed)
     lines = buttons = 0
+    refusals: set[str] = set()
+    n = 0
     while state.phase != "over":
         legal = legal_actions(spec, state)
         for a in legal:
@@ -192,22 +278,45 @@ def test_every_log_line_and_button_of_a_game_is_german(players: int, seed: int, 
             assert not english_words(german), (german, english_words(german))
             assert english_words(describe(spec, state, a)), a  # the check can fail
             buttons += 1
+        if n % 4 == 0:
+            for a in PROBES:
+                if a in legal:
+                    continue
+                with pytest.raises(IllegalAction) as refused:
+                    step(spec, state, a)
+                words = refused.value.words
+                assert words is not None, (a, str(refused.value))
+                assert PHRASES.text(words) == str(refused.value)
+                assert english_words(str(refused.value)), str(refused.value)
+                german = PHRASES.text(words, "de")
+                assert not english_words(german), (german, english_words(german))
+                refusals.add(words.kind)
         result = step(spec, state, BOTS[bot](spec, state, legal, rng))
         for event in result.events:
-            assert not untranslated(event.text, spec), event.text
-            german = event_text(event.text, "de", spec)
+            assert event.words is not None, event.text
+            assert PHRASES.text(event.words) == event.text
+            german = PHRASES.text(event.words, "de")
             assert not english_words(german), (event.text, german)
             lines += 1
         state = result.state
-    assert lines > 300 and buttons > 300
+        n += 1
+    assert lines > 300 and buttons > 300 and len(refusals) >= 15, sorted(refusals)
 
 
 def test_the_founding_tie_line_in_german() -> None:
     # newcomer audit 7, finding 3: the tie line names only the tied players
-    assert event_text("Red and Green tie at white sum 22; the seeded draw puts Red first") == (
+    two = tie_said([ph.seat("red"), ph.seat("green")], 22, [0, 1])
+    assert PHRASES.text(two) == (
+        "Red and Green tie at white sum 22; the seeded draw puts Red first"
+    )
+    assert PHRASES.text(two, "de") == (
         "Rot und Grün haben dieselbe weiße Summe 22; die gezogene Reihenfolge stellt Rot nach vorn"
     )
-    three = "Red, Blue and Green tie at white sum 15; the seeded draw orders them Blue, Green, Red"
-    assert event_text(three, names={"Red": "Ann", "Blue": "Bo", "Green": "Cy"}) == (
+    three = tie_said([ph.seat("red"), ph.seat("blue"), ph.seat("green")], 15, [2, 0, 1])
+    assert PHRASES.text(three) == (
+        "Red, Blue and Green tie at white sum 15; the seeded draw orders them Blue, Green, Red"
+    )
+    book = named_phrasebook({"red": "Ann", "blue": "Bo", "green": "Cy"})
+    assert book.text(three, "de") == (
         "Ann, Bo und Cy haben dieselbe weiße Summe 15; die gezogene Reihenfolge: Bo, Cy, Ann"
     )
