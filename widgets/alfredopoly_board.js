@@ -240,11 +240,14 @@ function heatColour(t) {
   return `rgb(${c[0]},${c[1]},${c[2]})`;
 }
 
-function formatValue(value, fmt) {
+// A heat value as text; `short`: one decimal fewer (a wide ring's narrow columns, where
+// "2.70%" would be condensed below LEAST: "2.7%"; the deed keeps the full value)
+function formatValue(value, fmt, short = false) {
   if (value === null || value === undefined || Number.isNaN(value)) return "";
-  if (fmt === "percent") return (100 * value).toFixed(value < 0.1 ? 2 : 1) + "%";
-  if (fmt === "money") return "$" + value.toFixed(value < 10 ? 2 : 0);
-  return Math.abs(value) < 10 ? value.toFixed(2) : value.toFixed(0);
+  const less = short ? 1 : 0;
+  if (fmt === "percent") return (100 * value).toFixed((value < 0.1 ? 2 : 1) - less) + "%";
+  if (fmt === "money") return "$" + value.toFixed(value < 10 ? 2 - less : 0);
+  return Math.abs(value) < 10 ? value.toFixed(2 - less) : value.toFixed(0);
 }
 
 function kindLine(space) {
@@ -277,14 +280,15 @@ function drawSculptures(g, w, y, count) {
     gkSvg("polygon", { points: points.join(" "), class: "gk-statue-star" }, s);
     return;
   }
-  // four side by side with a gap of at least a third of one between them (counted from
-  // the back of a room: 16 units wide, 8 px and more on a projector; docs/teachers_guide.md)
-  const step = Math.min(w / 4.3, (w - 8) / 4);
+  // four side by side with half of one between them, so a back row can count them: up to
+  // 16 units wide (8 px and more with projector=True at 1280x720; docs/teachers_guide.md)
+  const s = Math.min(16, (w - 4) / 5.5);
+  const step = 1.5 * s, half = s / 2;
   for (let n = 0; n < count; n++) {
     const x = w / 2 - ((count - 1) * step) / 2 + n * step;
     gkSvg("path", {
       class: "gk-sculpture",
-      d: `M${x - 7},${y + BAND - 3} L${x - 7},${y + 9} L${x},${y + 3} L${x + 7},${y + 9} L${x + 7},${y + BAND - 3} Z`,
+      d: `M${x - half},${y + BAND - 3} L${x - half},${y + 9} L${x},${y + 3} L${x + half},${y + 9} L${x + half},${y + BAND - 3} Z`,
     }, g);
   }
 }
@@ -403,7 +407,7 @@ function drawSpace(layer, space, pl, view) {
     multiline(g, w / 2, nameTop, lines(written, inner, room, "gk-name"), f, { class: "gk-name", "data-label": written }, inner);
     const lineY = pl.flip ? h - edge - 5 : h - 5;
     if (hasHeat) {
-      fitText(g, w / 2, lineY, formatValue(heat, view.heatFormat), f, { class: "gk-heat-value" }, inner);
+      fitText(g, w / 2, lineY, formatValue(heat, view.heatFormat, view.shortHeat), f, { class: "gk-heat-value" }, inner);
     } else {
       const price = kindLine(space);
       if (price) fitText(g, w / 2, lineY, price, f, { class: "gk-price" }, inner);
@@ -869,6 +873,10 @@ function render({ model, el }) {
     // the whole board
     const narrowest = Math.min(CELLX, CELLY) - 2 * PAD;
     view.mortgageWord = view.measure("gk-mortgage-mark")("MORTG.") * LEAST <= narrowest ? "MORTG." : "MTG";
+    // the side spaces' heat values one decimal shorter where one would be condensed below
+    // LEAST in the narrowest space (one format for the whole board)
+    const heatWidth = Math.max(0, ...heat.slice(0, 40).map((v) => view.measure("gk-heat-value")(formatValue(v, view.heatFormat))));
+    view.shortHeat = heatWidth * LEAST > narrowest;
     // the lane inside the ring for owners' marks and tokens, kept whenever a game is shown
     // (so the centre does not move when the first property is bought)
     const lane = laneSizes(view.font);

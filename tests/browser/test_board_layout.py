@@ -12,6 +12,8 @@
 - no token's circle and no owner's mark covers a space's name or price, tokens do not
   cover owners' marks or the tokens of another space, and an owned space still shows its
   price;
+- sculptures, the statue and the dice's pips are at least 8 px (15 mm on a 2.5 m wide
+  screen at 1280x720: readable from 10 m), with room to count the sculptures;
 - the German Alma Mater board breaks words only between words or, with a hyphen, at a
   syllable from a list written by hand (never "Forschungssc / hritte");
 - at 1280x720, in the Voila dashboard and in the lesson's JupyterLab cells (a board of
@@ -27,6 +29,7 @@ corners, on Academic Alley and just visiting Probation; then a German Alma Mater
 
 from __future__ import annotations
 
+import math
 from contextlib import contextmanager
 
 import pytest
@@ -50,7 +53,8 @@ table.add_class("gk-test-table")
 ipw.Tab([ipw.VBox([table, table.money_chart()])], titles=["Play"])""",
     """states = [None] * 40
 for i in (1, 3, 6, 8, 9, 11, 12, 13, 18, 19, 21, 23, 24, 28, 29, 31, 32, 34, 37, 38, 39):
-    states[i] = {"owner": i % 3, "sculptures": 2 if i == 3 else 0, "mortgaged": i == 13}
+    states[i] = {"owner": i % 3, "sculptures": {3: 2, 18: 4, 39: 5}.get(i, 0),
+                 "mortgaged": i == 13}
 where = [0, 0, 0, 9, 11, 19, 21, 21, 29, 31, 39, 10, 18, 22, 12]
 names = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lu", "Mo",
          "Ned", "Oz"]
@@ -182,6 +186,38 @@ SIZE_JS = """() => {
   return {width: r.width, bottom: r.bottom}; }"""
 
 
+# The 10 m rule (docs/teachers_guide.md): a letter read from 10 m is about 15 mm tall; a
+# 1280 px wide picture on a 2.5 m wide screen (the smaller of usual lecture-room screens,
+# so the stricter) draws a pixel 1.95 mm wide: 15 mm is 7.7, so 8 px. Sculptures and the
+# statue are at least that wide and tall, with half of it between two sculptures (to count
+# them), and a die's pips at least that across.
+SCREEN_MM, LETTER_MM, PICTURE_PX = 2500, 15, 1280
+MIN_MARK_PX = math.ceil(LETTER_MM * PICTURE_PX / SCREEN_MM)
+
+# The position's sculptures and statue (their boxes on screen) and the dice's pips
+MARKS_JS = """() => {
+  const board = document.querySelector('.gk-test-position');
+  const size = (e) => { const r = e.getBoundingClientRect(); return Math.min(r.width, r.height); };
+  const sculptures = Array.from(board.querySelectorAll('.gk-sculpture'));
+  const statues = Array.from(board.querySelectorAll('.gk-statue rect'));
+  const pips = Array.from(board.querySelectorAll('.gk-pip'));
+  let gap = 99;  // between two sculptures of a space, along its side
+  for (const space of board.querySelectorAll('.gk-space')) {
+    const boxes = Array.from(space.querySelectorAll('.gk-sculpture'))
+      .map((e) => e.getBoundingClientRect());
+    for (const a of boxes) for (const b of boxes) {
+      if (a === b) continue;
+      gap = Math.min(gap, Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom,
+                                   a.top - b.bottom));
+    }
+  }
+  return {sculptures: sculptures.length, statues: statues.length, pips: pips.length,
+          least: Math.min(...sculptures.map(size), ...statues.map(size)), gap,
+          pip: Math.min(...pips.map(size)),
+          die: Math.min(...Array.from(board.querySelectorAll('.gk-die rect')).map(size))};
+}"""
+
+
 def breaks_inside_words(label: str, lines: list[str]) -> list[str]:
     """The line breaks of ``lines`` that are not between words, after a hyphen of the
     label's own or at a listed syllable break; [] when ``lines`` do not rebuild ``label``.
@@ -259,6 +295,12 @@ def test_alfredopoly_board_on_a_projector(voila, lab_page):  # type: ignore[no-u
     assert covered["tokens"] == 15 and covered["owned"] == 21, covered
     assert covered["priced"] == covered["owned"], f"an owned space hides its price: {covered}"
     assert not covered["hits"], f"covered text: {covered['hits']}"
+    # sculptures, the statue and the dice: readable from 10 m (docs/teachers_guide.md)
+    marks = page.evaluate(MARKS_JS)
+    assert marks["sculptures"] == 6 and marks["statues"] == 1 and marks["pips"] == 3, marks
+    assert marks["least"] >= MIN_MARK_PX and marks["gap"] >= MIN_MARK_PX / 2, marks
+    assert marks["pip"] >= MIN_MARK_PX, marks
+    print("marks", marks)
     screenshot(page, "board-projector-position", ".gk-test-position")
 
     # 4. German Alma Mater: words break between words or at a syllable (with a hyphen)
