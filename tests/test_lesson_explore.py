@@ -127,6 +127,22 @@ def _comments(source: str) -> list[tuple[str | None, str]]:
     return found
 
 
+def _md_texts(source: str) -> list[str]:
+    """The text of each ``md("...")`` call of a code cell: prose the learner reads as
+    Markdown (``md("... try `GAMES = 500` at the top ...", games=...)``)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return []
+    return [
+        "".join(n.value for n in ast.walk(call.args[0])
+                if isinstance(n, ast.Constant) and isinstance(n.value, str))
+        for call in ast.walk(tree)
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+        and call.func.id == "md" and call.args
+    ]  # fmt: skip
+
+
 def _meant(text: str, names: set[str]) -> set[str]:
     """The size parameters a text mentions, by name (``GAMES``) or by unit ("games");
     a unit shared by two (GAMES, SWEEP_GAMES) means the one whose other words ("sweep")
@@ -144,7 +160,8 @@ def _meant(text: str, names: set[str]) -> set[str]:
 
 
 def suggested_sizes(nb: Any, names: set[str], source: str = "") -> set[tuple[str, Any]]:
-    """Every size the lesson's Markdown and code comments suggest trying, as (NAME, value).
+    """Every size the lesson's Markdown, code comments and ``md(...)`` sentences suggest
+    trying, as (NAME, value).
 
     * ``NAME = value`` anywhere (``Set `ROLLS = 10_000_000` ...``, ``# try GAMES = 300``);
     * in a sentence that invites a change (try, set, change, raise, increase, rerun, run
@@ -173,6 +190,7 @@ def suggested_sizes(nb: Any, names: set[str], source: str = "") -> set[tuple[str
             pieces += [(p, None) for p in re.split(r"\n\s*\n", cell.source)]
         elif cell.cell_type == "code":
             pieces += [(comment, name) for name, comment in _comments(cell.source)]
+            pieces += [(text, None) for text in _md_texts(cell.source)]
             if "parameters" in cell.metadata.get("tags", []):
                 for line in cell.source.splitlines():
                     if m := re.match(r"([A-Z][A-Z0-9_]*)\s*=\s*([\d_]+)\b", line):
@@ -420,6 +438,10 @@ SUGGESTIONS = [  # (Markdown, or a code cell's source, and what the finder must 
     ("Set the sweep to 900 games per setting.", {("SWEEP_GAMES", 900)}),
     ("# try 20,000 more rolls here\nwalk(ROLLS)", {("ROLLS", 20000)}),
     ("Try 2_000 at home.", {("?", 2000)}),  # which parameter? the lesson must say
+    (
+        'md("With more games (try `GAMES = 700` at the top) the errors shrink.", n=1)',
+        {("GAMES", 700)},
+    ),  # a sentence the lesson renders
 ]
 FACTS = [  # texts that suggest no size
     "A simulation with 100,000 rolls gives a standard error of 0.0006.",
@@ -438,7 +460,9 @@ def _notebook(*texts: str) -> Any:
     params = nbformat.v4.new_code_cell(PARAMETERS + "\nSWEEP_GAMES = 300")
     params.metadata["tags"] = ["parameters"]
     cells = [params] + [
-        nbformat.v4.new_code_cell(t) if t.startswith("#") else nbformat.v4.new_markdown_cell(t)
+        nbformat.v4.new_code_cell(t)
+        if t.startswith(("#", "md("))
+        else nbformat.v4.new_markdown_cell(t)
         for t in texts
     ]
     return nbformat.v4.new_notebook(cells=cells)
