@@ -1,9 +1,12 @@
 """Words of the Alma Mater boards in English (the default) and German (``lang="de"``).
 
 The game's own terms (spaces, resources, phases) come from the kit's German-English
-glossary through the engine's phrasebook (:mod:`gamekit.almamater.words`, which also puts
-action buttons and log lines into German), so a German class sees the words of the German
-rule book; the rest of the interface is translated here.
+glossary and the engine's phrasebook (``gamekit/almamater/phrases.toml``; action buttons
+through :mod:`gamekit.almamater.words`), so a German class sees the words of the German
+rule book. The log and the reasons for refused actions are data (each event's and error's
+``words``), which the table puts into its language with the same phrasebook
+(:func:`widgets.play_almamater.named_phrasebook`); the rest of the interface is translated
+here.
 
 >>> term("hall of fame", "de"), term("hall of fame")
 ('Ruhmeshalle', 'Hall of fame')

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import re
 
+from gamekit.almamater.actions import Bishop, HallOfFame, Park, ReturnBook
 from tests.almamater.test_words import english_words
 from widgets.play_almamater import AlmaMaterTable
 
 _seq = iter(range(1, 10**6))
+PROBES = (Park(1, 3), Bishop(9), HallOfFame(1, "z9"), ReturnBook("red"))
+"""Illegal actions a forged click may send: refused with a reason in the table's language."""
 
 
 def click(table: AlmaMaterTable, action: dict) -> None:  # type: ignore[type-arg]
@@ -114,7 +117,10 @@ def test_german_table_shows_no_english_word_outside_data_names() -> None:
     click: status, log, buttons and their tooltips, the player cards with their bot badges,
     the board's and universities' book-chip tooltips, and the score chart's words. Data
     names (players, chancellors, cards) are capitalised and so are not English words here;
-    the lecturer found 'Bot: scholar', '1 red' and an English chart."""
+    the lecturer found 'Bot: scholar', '1 red' and an English chart. Every third click a
+    few illegal actions are tried first: their refusals are shown in German too (issue 25:
+    they were the engine's English reasons)."""
+    refused_kinds: set[str] = set()
     for seed, bots in (
         (3, {"Bo": "scholar", "Cy": "dean"}),
         (8, {"Ann": "greedy", "Cy": "random"}),
@@ -135,6 +141,13 @@ def test_german_table_shows_no_english_word_outside_data_names() -> None:
             seen += [c["tip"] for c in chips]
             if not p.actions:
                 break
+            if len(seen) % 3 == 0:
+                for probe in PROBES:
+                    if probe.to_struct() not in [a["action"] for a in p.actions]:
+                        click(table, probe.to_struct())
+                        assert p.error, probe
+                        seen.append(p.message)
+                        refused_kinds.add(p.message.split(" ")[0])
             placements = [a for a in p.actions if a["group"] == "manage" and a["space"]]
             click(table, (placements or p.actions)[-1]["action"])
         seen += _texts(table.score_chart().chart.to_dict())  # the chart's words at the end
@@ -147,8 +160,11 @@ def test_german_table_shows_no_english_word_outside_data_names() -> None:
             if (found := english_words(s) | (set(re.findall(r"\b[a-z]+\b", s)) & MORE_ENGLISH))
         ]
         assert not bad, bad[:10]
+    assert len(refused_kinds) >= 4, refused_kinds  # several kinds of refusal were seen
     # the check can fail: the English table shows these words
     english = AlmaMaterTable(["Ann", "Bo"], bots={"Bo": "scholar"}, seed=3)
+    click(english, PROBES[0].to_struct())
+    assert english.panel.error and english_words(english.panel.message), english.panel.message
     shown = _texts(english.score_chart().chart.to_dict())
     shown += [c["tip"] for col in english.board.view["columns"] for c in col["price"]]
     shown += [f"Bot: {english.panel.players[1]['bot']}"]
