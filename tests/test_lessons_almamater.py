@@ -490,3 +490,13 @@ def test_the_explanations_match_the_engine():
                 if isinstance(a, A.Colloquium):
                     assert a.masters == a.books + a.dictionary, a
             s = apply(spec, s, BOTS["dean"](spec, s, legal, np.random.default_rng(seed)))
+
+
+def test_the_standard_error_check_names_the_mistake_made(capsys):
+    """Alma Mater 1's my_se: dividing by n is told as such (it was called numpy's ddof=0,
+    which at n = 2, the check's first sample, gives the same number)."""
+    assert not check("almamater_1.extra_points_se", lambda v: v.std() / len(v))
+    assert "square root of n, not by n" in capsys.readouterr().out
+    assert not check("almamater_1.extra_points_se", lambda v: np.std(v) / np.sqrt(len(v)))
+    assert "ddof=0" in capsys.readouterr().out
+    assert check("almamater_1.extra_points_se", lambda v: v.std() / np.sqrt(len(v)))

@@ -283,7 +283,9 @@ def _standard_error_refusal(formula: Any) -> str | None:
     if not callable(formula):
         return "set it to your function itself (no brackets): check(..., my_se)"
     rng = np.random.default_rng(1)
-    for size in (2, 10, 57, 200, 1000):
+    # n = 2 last: there s / n equals numpy's ddof=0 spread over sqrt(n), so a formula that
+    # divides by n must be told apart on a larger sample first
+    for size in (10, 57, 200, 1000, 2):
         values = pd.Series(rng.normal(3, 2, size=size).round(2))
         try:
             mine = formula(values)
@@ -297,6 +299,8 @@ def _standard_error_refusal(formula: Any) -> str | None:
                 continue
         except (TypeError, ValueError):
             return f"your function returns {mine!r}, not a number"
+        if abs(float(mine) - float(values.std(ddof=1) / size)) <= 1e-9:
+            return "close: divide the standard deviation by the square root of n, not by n"
         if abs(float(mine) - float(values.std(ddof=0) / np.sqrt(size))) <= 1e-9:
             return (
                 "close: that is numpy's standard deviation with ddof=0; the standard error "
