@@ -375,11 +375,12 @@ def tune(
         sampler=optuna.samplers.TPESampler(seed=seed), load_if_exists=True,
     )  # fmt: skip
     setting = {"seed": seed, "games": games, "players": list(players),
-               "lineups": ["+".join(x) for x in lineups], "table": table.strip()}  # fmt: skip
+               "lineups": ["+".join(x) for x in lineups], "table": table.strip(),
+               "data": str(source.resolve())}  # fmt: skip
     stored = the_study.user_attrs.get("setting")
     if stored is None:
         the_study.set_user_attr("setting", setting)
-    elif stored != setting:
+    elif any(stored[k] != setting[k] for k in stored if k in setting):
         raise GamekitError(
             f"--study {study}: made with other settings ({_differs(stored, setting)}); "
             "give the same ones or a new study file"
@@ -422,8 +423,8 @@ def tune(
 
 
 def _differs(stored: dict[str, Any], setting: dict[str, Any]) -> str:
-    keys = [k for k in setting if stored.get(k) != setting[k]]
-    return ", ".join(f"{k} {stored.get(k)!r} not {setting[k]!r}" for k in keys if k != "table") or (
+    keys = [k for k in setting if k in stored and stored[k] != setting[k]]
+    return ", ".join(f"{k} {stored[k]!r} not {setting[k]!r}" for k in keys if k != "table") or (
         "the search space table"
     )
 
