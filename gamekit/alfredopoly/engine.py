@@ -73,6 +73,7 @@ from typing import Any
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import STATUE, TRUSTEES
+from gamekit.alfredopoly.narration import TRUSTEES_WORDS
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.properties import PropertyRules
 from gamekit.alfredopoly.state import Debt
@@ -106,16 +107,17 @@ class Table(PropertyRules):
     def bankrupt(self, b: int, c: int) -> None:
         """Rule 13: ``b`` is out; everything goes to ``c`` (a seat, or -1: the trustees)."""
         p = self.players[b]
-        if self.narrating:
-            self.log.say("bankrupt", f"{p.name} went bankrupt to {self._nm(c)}", b, None,
-                         c if c >= 0 else None)  # fmt: skip
+        self.log.say("bankrupt", "bankrupt", b, None, c if c >= 0 else None, player=p.name,
+                     to=self._who(c))  # fmt: skip
         mine = [i for i, o in enumerate(self.owner) if o == b]
         self.owner_version += 1
         if c >= 0:
             for g in sorted({self.board.spaces[i].group or "" for i in mine if self.level[i]}):
                 self._do_sell_all_for(b, g)
             if p.cash:
-                self._pay(b, c, p.cash, "bankruptcy", f"handed ${p.cash} to {self._nm(c)}")
+                self._pay(
+                    b, c, p.cash, "bankruptcy", "bankrupt.hand", key="receiver", value=self._who(c)
+                )
             for i in mine:
                 self.owner[i] = c
             self.players[c].cards.extend(p.cards)
@@ -132,7 +134,8 @@ class Table(PropertyRules):
                 self.mortgaged[i] = False
                 self.mortgage_version += 1
             if p.cash:
-                self._pay(b, TRUSTEES, p.cash, "bankruptcy", f"handed ${p.cash} to the trustees")
+                self._pay(b, TRUSTEES, p.cash, "bankruptcy", "bankrupt.hand",
+                          key="receiver", value=TRUSTEES_WORDS)  # fmt: skip
             for cid in p.cards:
                 self.decks[self.lay.deck_of[cid]].append(cid)
         p.cards = []
@@ -156,7 +159,7 @@ class Table(PropertyRules):
             self.debts = []
             self.transfers = []
             self.pending = -1
-            self.log.say("over", f"{self._nm(active[0])} is the last player standing")
+            self.log.say("over", "over.last", None, None, None, player=self._who(active[0]))
             return
         if b == self.current:
             self.debts = []

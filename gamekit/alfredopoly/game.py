@@ -43,6 +43,7 @@ from gamekit.alfredopoly.board import board_names, load_board
 from gamekit.alfredopoly.bots import STRATEGIES, make_bot
 from gamekit.alfredopoly.bots import Bot as AlfredopolyBot
 from gamekit.alfredopoly.constants import STATUE
+from gamekit.alfredopoly.narration import phrasebook
 from gamekit.alfredopoly.simulate import play_game as fast_play
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_struct
@@ -50,6 +51,7 @@ from gamekit.alfredopoly.words import describe
 from gamekit.core.actions import Action, Outcome, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
 from gamekit.core.errors import DataError, IllegalAction
+from gamekit.core.events import Words
 from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
 from gamekit.core.simulate import rotate_seats
 from gamekit.core.structs import from_struct, to_struct
@@ -377,7 +379,8 @@ def wrap_bot(bot: AlfredopolyBot) -> Bot:
 
     def play(state: GameState, rng: np.random.Generator) -> Action:
         if state.spec is None:
-            raise IllegalAction("this state has no spec (make states with new_game)")
+            words = Words("no.spec")
+            raise IllegalAction(phrasebook().text(words), words=words)
         bot.rng = rng
         return bot.choose(state.spec, state)
 

@@ -7,6 +7,8 @@ engine's bankruptcy is in :mod:`~gamekit.alfredopoly.engine`). Cash never goes n
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamekit.alfredopoly.state import Debt
 from gamekit.alfredopoly.working import WorkingTable
 
@@ -16,22 +18,24 @@ class MoneyRules(WorkingTable):
 
     __slots__ = ()
 
-    def _receive(self, seat: int, amount: int, kind: str, why: str) -> None:
-        """The trustees pay ``seat``."""
+    def _receive(self, seat: int, amount: int, kind: str, phrase: str, key: str = "",
+                 value: Any = None) -> None:  # fmt: skip
+        """The trustees pay ``seat``; the event's words are ``phrase`` with the player, the
+        amount and ``key=value`` (if any)."""
         self.players[seat].cash += amount
-        if self.narrating:  # building the words costs time on the fast path
-            self.log.say(kind, f"{self._nm(seat)} {why}", None, amount, seat)
+        self.log.paid(kind, phrase, None, amount, seat, self.players[seat].name, key, value)
 
-    def _pay(self, seat: int, to: int, amount: int, kind: str, why: str,
-             jackpot: bool = False) -> None:  # fmt: skip
+    def _pay(self, seat: int, to: int, amount: int, kind: str, phrase: str,
+             jackpot: bool = False, key: str = "", value: Any = None) -> None:  # fmt: skip
         """``seat`` pays ``to`` (``-1``: the trustees); the cash is there."""
         self.players[seat].cash -= amount
         if to >= 0:
             self.players[to].cash += amount
-        elif jackpot and self.spec.free_parking_jackpot:
+            self.log.paid(kind, phrase, seat, amount, to, self.players[seat].name, key, value)
+            return
+        if jackpot and self.spec.free_parking_jackpot:
             self.jackpot += amount
-        if self.narrating:  # building the words costs time on the fast path
-            self.log.say(kind, f"{self._nm(seat)} {why}", seat, amount, to if to >= 0 else None)
+        self.log.paid(kind, phrase, seat, amount, None, self.players[seat].name, key, value)
 
     def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
              jackpot: bool = False) -> None:  # fmt: skip
@@ -51,11 +55,11 @@ class MoneyRules(WorkingTable):
             players[creditor].cash += amount
         elif jackpot and self.spec.free_parking_jackpot:
             self.jackpot += amount
-        if self.narrating:  # building the words costs time on the fast path
-            word = _WORDS.get(kind, "")
-            to = f" to {self._nm(creditor)}" if creditor >= 0 else ""
-            self.log.say(kind, f"{self._nm(debtor)} paid ${amount}{word}{to} {reason}", debtor,
-                         amount, creditor if creditor >= 0 else None)  # fmt: skip
+        if creditor >= 0:
+            who = players[creditor].name
+            self.log.settled(kind, debtor, amount, creditor, players[debtor].name, who, reason)
+        else:
+            self.log.settled(kind, debtor, amount, None, players[debtor].name, None, reason)
 
     def raisable(self, seat: int) -> int:
         """Cash a player could raise by selling every sculpture and mortgaging everything."""
@@ -80,6 +84,3 @@ class MoneyRules(WorkingTable):
                 total += s.price // 2 if ranking and self.mortgaged[i] else s.price
                 total += self.level[i] * s.building_cost
         return total
-
-
-_WORDS = {"fee": " fee", "tax": " tax", "fine": " fine", "interest": " interest"}

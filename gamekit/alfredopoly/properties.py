@@ -3,15 +3,17 @@ sculptures, mortgages, and trades between players (rules 4, 10-12 and Decisions)
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import replace
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
+from gamekit.alfredopoly.management import place_options, shortage_bidders
+from gamekit.alfredopoly.narration import listed, offer_words, phrasebook
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState
 from gamekit.alfredopoly.turns import DUE_PHASES, TurnRules
+from gamekit.core.events import Words
 
 
 class PropertyRules(TurnRules):
@@ -21,9 +23,7 @@ class PropertyRules(TurnRules):
 
     def _do_buy(self, a: A.BuySpace) -> None:
         s = self.board.spaces[a.space]
-        # the words only when a log keeps them (here and below: frequent on the fast path)
-        why = f"bought {s.name} for ${s.price}" if self.narrating else ""
-        self._pay(self.actor, TRUSTEES, s.price, "purchase", why)
+        self._pay(self.actor, TRUSTEES, s.price, "purchase", "buy", key="space", value=s.name)
         self.owner[a.space] = self.actor
         self.owner_version += 1
         self.pending = -1
@@ -31,9 +31,7 @@ class PropertyRules(TurnRules):
 
     def _do_decline(self, a: A.DeclineBuy) -> None:
         cur = self.current
-        if self.narrating:
-            self.log.say("decline", f"{self._nm(cur)} declined {self.board.spaces[a.space].name}",
-                         cur)  # fmt: skip
+        self.log.moved("decline", "decline", cur, self.players[cur].name, self.lay.names[a.space])
         if self.spec.auction:
             n = len(self.players)
             bidders = tuple(
@@ -49,14 +47,15 @@ class PropertyRules(TurnRules):
     def _do_bid(self, a: A.Bid) -> None:
         au = self.auction
         assert au is not None
-        self.log.say("bid", f"{self._nm(self.actor)} bid ${a.amount}", self.actor, None)
+        self.log.say("bid", "bid", self.actor, None, None, player=self._who(self.actor),
+                     amount=a.amount)  # fmt: skip
         turn = (au.turn + 1) % len(au.bidders)
         self._auction_next(replace(au, turn=turn, high_bid=a.amount, high_bidder=self.actor))
 
     def _do_pass_bid(self, a: A.PassBid) -> None:
         au = self.auction
         assert au is not None
-        self.log.say("bid", f"{self._nm(self.actor)} dropped out of the auction", self.actor)
+        self.log.say("bid", "bid.pass", self.actor, None, None, player=self._who(self.actor))
         bidders = au.bidders[: au.turn] + au.bidders[au.turn + 1 :]
         turn = au.turn % len(bidders) if bidders else 0
         self._auction_next(replace(au, bidders=bidders, turn=turn))
@@ -74,8 +73,8 @@ class PropertyRules(TurnRules):
         self.pending = -1
         if au.high_bidder >= 0:
             s = self.board.spaces[au.space]
-            self._pay(au.high_bidder, TRUSTEES, au.high_bid, "purchase",
-                      f"bought {s.name} at auction for ${au.high_bid}")  # fmt: skip
+            self._pay(au.high_bidder, TRUSTEES, au.high_bid, "purchase", "buy.auction",
+                      key="space", value=s.name)  # fmt: skip
             self.owner[au.space] = au.high_bidder
             self.owner_version += 1
         self.proceed()
@@ -87,18 +86,11 @@ class PropertyRules(TurnRules):
         # (the supply rarely runs this low, so the count is skipped until it does)
         left = self.statues_left if self.level[i] == SCULPTURES_PER_STATUE else self.sculptures_left
         if left < len(self.players):
-            from gamekit.alfredopoly.checks import shortage_bidders  # checks imports us
-
-            bidders = shortage_bidders(self, seat, i)  # type: ignore[arg-type]
+            bidders = shortage_bidders(self, seat, i)
             if bidders:
                 self._open_building_auction(seat, i, bidders)
                 return
         self._place(seat, i, self.board.spaces[i].building_cost, "")
-
-    def building_kind(self, i: int) -> str:
-        """The supply a build on street ``i`` draws from: the fifth purchase is the statue
-        (``"statue"``), the others are sculptures (``"sculpture"``)."""
-        return "statue" if self.level[i] == SCULPTURES_PER_STATUE else "sculpture"
 
     def _place(self, seat: int, i: int, price: int, how: str) -> None:
         """One more sculpture (or the statue) on street ``i`` from the supply, for ``price``."""
@@ -106,24 +98,22 @@ class PropertyRules(TurnRules):
         if self.level[i] == SCULPTURES_PER_STATUE:
             self.statues_left -= 1
             self.sculptures_left += SCULPTURES_PER_STATUE
-            what = "a statue of King Alfred"
+            phrase = "build.statue" + how
         else:
             self.sculptures_left -= 1
-            what = "a sculpture"
+            phrase = "build.sculpture" + how
         self.level[i] += 1
-        why = f"built {what} on {s.name} for ${price}{how}" if self.narrating else ""
-        self._pay(seat, TRUSTEES, price, "build", why)
+        self._pay(seat, TRUSTEES, price, "build", phrase, key="space", value=s.name)
 
     def _open_building_auction(self, seat: int, i: int, bidders: tuple[int, ...]) -> None:
         """Rule 10, Decision "building shortage": the request opens an auction for one
         building among ``bidders``; the game then returns to the phase it was in."""
         building = self.building_kind(i)
         left = self.statues_left if building == "statue" else self.sculptures_left
-        names = ", ".join(self._nm(q) for q in bidders)
-        self.log.say("shortage", f"{self._nm(seat)} asked to build on {self.board.spaces[i].name}"
-                     f", but the trustees have {left} {building}{'s' if left != 1 else ''} left "
-                     f"for {len(bidders)} players who can build: one is auctioned among "
-                     f"{names}", seat)  # fmt: skip
+        self.log.say("shortage", f"shortage.{building}", seat, None, None,
+                     player=self._who(seat), space=self.board.spaces[i].name, left=left,
+                     bidders=len(bidders), names=listed([self._who(q) for q in bidders]),
+                     seats=bidders)  # fmt: skip
         self.auction = AuctionState(i, bidders, 0, 0, -1, building, self.phase, self.actor)
         self.phase = PHASES.move(self.phase, "building_auction")
         self.actor = seat
@@ -132,23 +122,22 @@ class PropertyRules(TurnRules):
         """The end of a building-shortage auction: the winner pays the bid and the building
         goes on the requested street when the winner asked for it and may still build
         there, else on a street the winner chooses (``placing``)."""
-        from gamekit.alfredopoly.checks import place_options  # checks imports us
-
         winner = au.high_bidder
         if winner < 0:
-            self.log.say("shortage", f"Nobody bid: the {au.building} stays with the trustees")
+            self.log.say("shortage", "shortage.nobody", None, None, None,
+                         building=Words(f"building.{au.building}"))  # fmt: skip
             self._resume(au)
             return
         self.auction = au  # place_options reads the winning bid
-        options = place_options(self, winner)  # type: ignore[arg-type]
+        options = place_options(self, winner)
         if au.space in options and self.owner[au.space] == winner:
             self._do_place(A.PlaceBuilding(au.space))
             return
         if not options:  # management during the auction took away every street for it
             self.auction = None
-            self.log.say("shortage", f"{self._nm(winner)} has no street that can take "
-                         f"the {au.building} now: it stays with the trustees, unpaid",
-                         winner)  # fmt: skip
+            self.log.say("shortage", "shortage.unplaced", winner, None, None,
+                         player=self._who(winner),
+                         building=Words(f"building.{au.building}"))  # fmt: skip
             self._resume(au)
             return
         self.auction = replace(au, bidders=(winner,), turn=0)
@@ -159,7 +148,7 @@ class PropertyRules(TurnRules):
         au = self.auction
         assert au is not None
         self.auction = None
-        self._place(au.high_bidder, a.space, au.high_bid, " (won at auction)")
+        self._place(au.high_bidder, a.space, au.high_bid, ".auction")
         self._resume(au)
 
     def _resume(self, au: AuctionState) -> None:
@@ -185,8 +174,7 @@ class PropertyRules(TurnRules):
             self.sculptures_left += 1
         self.level[i] -= 1
         half = s.building_cost // 2
-        why = f"sold a sculpture on {s.name} for ${half}" if self.narrating else ""
-        self._receive(seat, half, "sell", why)
+        self._receive(seat, half, "sell", "sell", key="space", value=s.name)
 
     def _do_sell_all(self, a: A.SellAllSculptures) -> None:
         seat = self.actor if a.player is None else a.player
@@ -199,23 +187,22 @@ class PropertyRules(TurnRules):
                 self.sculptures_left += lv
             total += lv * (self.board.spaces[i].building_cost // 2)
             self.level[i] = 0
-        self._receive(seat, total, "sell",
-                      f"sold every sculpture of the {a.group} group for ${total}")  # fmt: skip
+        self._receive(seat, total, "sell", "sell.group", key="group", value=a.group)
 
     def _do_mortgage(self, a: A.Mortgage) -> None:
         s = self.board.spaces[a.space]
         self.mortgaged[a.space] = True
         self.mortgage_version += 1
-        why = f"mortgaged {s.name} for ${s.mortgage}" if self.narrating else ""
-        self._receive(self.actor if a.player is None else a.player, s.mortgage, "mortgage", why)
+        seat = self.actor if a.player is None else a.player
+        self._receive(seat, s.mortgage, "mortgage", "mortgage", key="space", value=s.name)
 
     def _do_lift(self, a: A.LiftMortgage) -> None:
         s = self.board.spaces[a.space]
         cost = self.spec.lift_cost(a.space)
         self.mortgaged[a.space] = False
         self.mortgage_version += 1
-        why = f"paid ${cost} to lift the mortgage on {s.name}" if self.narrating else ""
-        self._pay(self.actor if a.player is None else a.player, TRUSTEES, cost, "lift", why)
+        seat = self.actor if a.player is None else a.player
+        self._pay(seat, TRUSTEES, cost, "lift", "lift", key="space", value=s.name)
         if a.space in self.transfers:  # lifted at once after changing hands (Decision)
             self.transfers.remove(a.space)
             if self.phase == "transfer":
@@ -233,9 +220,8 @@ class PropertyRules(TurnRules):
         self.offer = a
         self.phase = PHASES.move(self.phase, "trade")
         self.actor = a.partner
-        if self.narrating:  # describing the offer costs more than the rest of the step
-            self.log.say("trade", f"{self._nm(self.current)} offered {self._nm(a.partner)} a "
-                         f"trade: {self.describe_offer(a)}", self.current)  # fmt: skip
+        cur = self.current  # the null log describes nothing (the offer's words cost most)
+        self.log.offered(self.board, cur, self._who(cur), self._who(a.partner), a)
 
     def describe_offer(self, a: A.ProposeTrade) -> str:
         """The terms of offer ``a`` in the log's words (see :func:`offer_terms`)."""
@@ -256,19 +242,34 @@ class PropertyRules(TurnRules):
         for c in o.take_cards:
             self.players[you].cards.remove(c)
             self.players[me].cards.append(c)
-        self.log.say("trade", f"{self._nm(you)} accepted the trade", you)
+        self.log.say("trade", "trade.accept", you, None, None, player=self._who(you))
         if o.give_cash:
-            self._pay(me, you, o.give_cash, "trade_payment", f"paid ${o.give_cash} to "
-                      f"{self._nm(you)} in the trade")  # fmt: skip
+            self._pay(
+                me,
+                you,
+                o.give_cash,
+                "trade_payment",
+                "trade.pay",
+                key="receiver",
+                value=self._nm(you),
+            )
         if o.take_cash:
-            self._pay(you, me, o.take_cash, "trade_payment", f"paid ${o.take_cash} to "
-                      f"{self._nm(me)} in the trade")  # fmt: skip
+            self._pay(
+                you,
+                me,
+                o.take_cash,
+                "trade_payment",
+                "trade.pay",
+                key="receiver",
+                value=self._nm(me),
+            )
         self.offer = None
         self.transfers += sorted(i for i in (*o.give, *o.take) if self.mortgaged[i])
         self.proceed()
 
     def _do_reject(self, a: A.RejectTrade) -> None:
-        self.log.say("trade", f"{self._nm(self.actor)} rejected the trade", self.actor)
+        self.log.say("trade", "trade.reject", self.actor, None, None,
+                     player=self._who(self.actor))  # fmt: skip
         self.offer = None
         self.phase = PHASES.move(self.phase, "turn")
         self.actor = self.current
@@ -283,12 +284,4 @@ def offer_terms(board: Board, a: A.ProposeTrade) -> str:
     'gives Fasano House, $10 for nothing'
     """
 
-    def side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> str:
-        parts = [board.spaces[i].name for i in spaces]
-        if cash:
-            parts.append(f"${cash}")
-        parts += [f"Get out card {c}" for c in cards]
-        return ", ".join(parts) or "nothing"
-
-    return (f"gives {side(a.give, a.give_cash, a.give_cards)} for "
-            f"{side(a.take, a.take_cash, a.take_cards)}")  # fmt: skip
+    return phrasebook().text(offer_words(board, a))

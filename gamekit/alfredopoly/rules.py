@@ -30,15 +30,17 @@ from fractions import Fraction
 
 from gamekit.alfredopoly.actions import EndTurn, RollDice
 from gamekit.alfredopoly.board import DECKS
-from gamekit.alfredopoly.checks import legal_moves, manage_moves, why_illegal
+from gamekit.alfredopoly.checks import legal_moves, manage_moves, refusal
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS, TRUSTEES
 from gamekit.alfredopoly.engine import Table
+from gamekit.alfredopoly.narration import phrasebook
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
 from gamekit.alfredopoly.state import GameState, PlayerState
 from gamekit.core.actions import Action, Outcome, ScoreLine, Step
 from gamekit.core.dice import DiceRoll
 from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 from gamekit.core.rng import Seed, make_rng
 
 NAMES = ("Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal")
@@ -133,7 +135,7 @@ def management_actions(spec: AlfredopolySpec, state: GameState, seat: int) -> li
 
 def is_legal(spec: AlfredopolySpec, state: GameState, action: Action) -> bool:
     """Whether ``action`` is legal now."""
-    return why_illegal(Table(spec, state, log=False), action) is None
+    return refusal(Table(spec, state, log=False), action) is None
 
 
 def is_chance(state: GameState) -> bool:
@@ -144,8 +146,18 @@ def is_chance(state: GameState) -> bool:
 def chance_outcomes(spec: AlfredopolySpec, state: GameState) -> list[tuple[DiceRoll, Fraction]]:
     """Every roll and its exact probability, when the state waits for dice."""
     if not is_chance(state):
-        raise IllegalAction(f"no chance step in the {state.phase} phase")
+        raise _refused(Words("no.chance_step", phase=state.phase))
     return spec.dice.outcomes()
+
+
+def _refused(words: Words, action: Action | None = None) -> IllegalAction:
+    """An ``IllegalAction`` whose reason is ``words`` (its English text the message).
+
+    >>> e = _refused(Words("no.end.roll_first"))
+    >>> str(e), e.words.kind
+    ('roll the dice first', 'no.end.roll_first')
+    """
+    return IllegalAction(phrasebook().text(words), action, words=words)
 
 
 def step(spec: AlfredopolySpec, state: GameState, action: Action) -> Step[GameState]:
@@ -154,11 +166,11 @@ def step(spec: AlfredopolySpec, state: GameState, action: Action) -> Step[GameSt
     Raises ``IllegalAction`` with the reason (the state is unchanged: it is immutable).
     """
     if not isinstance(action, Action):
-        raise IllegalAction(f"not an action: {action!r}", action)
+        raise _refused(Words("no.not_action", value=repr(action)), action)
     table = Table(spec, state)
-    reason = why_illegal(table, action)
-    if reason is not None:
-        raise IllegalAction(reason, action)
+    words = refusal(table, action)
+    if words is not None:
+        raise _refused(words, action)
     table.do(action)
     return Step(table.freeze(), tuple(table.log))
 
@@ -171,9 +183,9 @@ def apply(spec: AlfredopolySpec, state: GameState, action: Action) -> GameState:
 def chance_step(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> Step[GameState]:
     """Resolve the dice of a chance step."""
     if not is_chance(state):
-        raise IllegalAction(f"no dice are due in the {state.phase} phase")
+        raise _refused(Words("no.dice_due", phase=state.phase))
     if not isinstance(roll, DiceRoll):
-        raise IllegalAction(f"expected a DiceRoll, got {roll!r}")
+        raise _refused(Words("no.dice_roll", value=repr(roll)))
     values = roll.values
     # faces are whole numbers (True is not a 1), as many as the dice, each on a face
     if (
@@ -184,7 +196,7 @@ def chance_step(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> Step
             for v in values
         )
     ):
-        raise IllegalAction(f"{roll!r} is not a roll of {spec.dice}")
+        raise _refused(Words("no.dice_faces", roll=repr(roll), dice=str(spec.dice)))
     values = tuple(values)
     table = Table(spec, state)
     table.roll(values)

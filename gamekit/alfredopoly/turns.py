@@ -70,7 +70,7 @@ class TurnRules(MoneyRules):
             fee = UTILITY_CARD_MULTIPLIER * total
             space = self.pending
             self.pending = -1
-            self.log.say("roll", f"{p.name} rolled {_dice(values)} for the utility card")
+            self.log.rolled("roll.card", cur, p.name, values)
             self._owe(cur, self.owner[space], fee, "fee",
                       f"for {self.board.spaces[space].name} (10 x {total})")  # fmt: skip
             self.proceed()
@@ -81,8 +81,7 @@ class TurnRules(MoneyRules):
                 p.in_jail = False
                 p.jail_tries = 0
                 self.may_roll = False
-                self.log.say("roll", f"{p.name} rolled {_dice(values)} and left Academic "
-                          "Probation")  # fmt: skip
+                self.log.rolled("roll.jail.leave", cur, p.name, values)
                 if not self._move(total, ""):
                     self.proceed()
                 return
@@ -91,26 +90,23 @@ class TurnRules(MoneyRules):
             if p.jail_tries >= self.spec.jail_tries:  # Decision: pay and move by that roll
                 p.in_jail = False
                 p.jail_tries = 0
-                self.log.say("roll", f"{p.name} rolled {_dice(values)}, a last failed try "
-                          "in Academic Probation")  # fmt: skip
+                self.log.rolled("roll.jail.last", cur, p.name, values)
                 self._owe(cur, TRUSTEES, self.spec.jail_fine, "fine",
                           "to leave Academic Probation", True)  # fmt: skip
                 self.then_move = total
             else:
-                self.log.say("roll", f"{p.name} rolled {_dice(values)} and stays in Academic "
-                          "Probation")  # fmt: skip
+                self.log.rolled("roll.jail.stay", cur, p.name, values)
             self.proceed()
             return
         if double:
             self.doubles += 1
             if self.doubles >= DOUBLES_LIMIT:  # rule 2 / 8c: third double, straight to Probation
-                self.log.say("roll", f"{p.name} rolled {_dice(values)}, a third double")
+                self.log.rolled("roll.third_double", cur, p.name, values)
                 self._jail(cur)
                 self.proceed()
                 return
         self.may_roll = double
-        if self.narrating:  # building the words costs time on the fast path
-            self.log.say("roll", f"{p.name} rolled {_dice(values)}")
+        self.log.rolled("roll", cur, p.name, values)
         if not self._move(total, ""):
             self.proceed()
 
@@ -129,13 +125,10 @@ class TurnRules(MoneyRules):
             p.position = new
             salary = self.spec.salary
             p.cash += salary * laps
-            if self.narrating:  # building the words costs time on the fast path
-                for _ in range(laps):
-                    self.log.say("workstudy", f"{p.name} collected ${salary} workstudy", None,
-                                 salary, cur)  # fmt: skip
+            for _ in range(laps):
+                self.log.paid("workstudy", "workstudy", None, salary, cur, p.name)
         p.position = new
-        if self.narrating:  # building the words costs time on the fast path
-            self.log.say("move", f"{p.name} moved to {self.board.spaces[new].name}", cur)
+        self.log.moved("move", "move", cur, p.name, self.lay.names[new])
         return self._land(new, mode)
 
     def _land(self, i: int, mode: str) -> bool:
@@ -177,7 +170,7 @@ class TurnRules(MoneyRules):
             return False
         if kind == "free_parking" and self.jackpot:
             amount, self.jackpot = self.jackpot, 0
-            self._receive(cur, amount, "jackpot", f"took the ${amount} Free Parking jackpot")
+            self._receive(cur, amount, "jackpot", "jackpot")
         return False
 
     def fee(self, i: int, dice_total: int) -> int:
@@ -213,8 +206,7 @@ class TurnRules(MoneyRules):
         self.may_roll = False
         self.doubles = 0
         self.then_move = 0
-        if self.narrating:  # building the words costs time on the fast path
-            self.log.say("jail", f"{p.name} went to {self.board.spaces[p.position].name}", seat)
+        self.log.moved("jail", "jail", seat, p.name, self.lay.names[p.position])
 
     def _draw(self, d: int) -> bool:
         """Rule 6: draw the top card; it goes to the bottom unless it is kept."""
@@ -226,8 +218,7 @@ class TurnRules(MoneyRules):
             p.cards.append(cid)
         else:
             self.decks[d].append(cid)
-        if self.narrating:  # building the words costs time on the fast path
-            self.log.say("card", f"{p.name} drew {DECK_TITLES[DECKS[d]]}: {card.text}", cur)
+        self.log.drew(cur, p.name, DECK_TITLES[DECKS[d]], card.text, cid)
         effect = card.effect
         mode = _CARD_MODE.get(effect)
         if mode is not None:
@@ -236,17 +227,14 @@ class TurnRules(MoneyRules):
                 return False
             if mode == "back":  # never pays workstudy; the new space is resolved
                 p.position = dest
-                self.log.say("move", f"{p.name} moved back to {self.board.spaces[dest].name}",
-                          cur)  # fmt: skip
+                self.log.moved("move", "move.back", cur, p.name, self.lay.names[dest])
                 return self._land(dest, "")
             return self._move((dest - p.position) % self.lay.n, mode)
         n = self.lay.n
         if effect == "go_to_jail":  # rule 8b
             self._jail(cur)
         elif effect == "collect":
-            self._receive(
-                cur, card.amount, "card_payment", f"collected ${card.amount} (card {cid})"
-            )
+            self._receive(cur, card.amount, "card_payment", "card.collect", key="card", value=cid)
         elif effect == "pay":
             self._owe(cur, TRUSTEES, card.amount, "card_payment", f"(card {cid})", True)
         elif effect == "repairs":
@@ -290,7 +278,7 @@ class TurnRules(MoneyRules):
         if limit is not None and self.round > limit:
             self.phase = PHASES.move(self.phase, "over")
             self.ended = "round limit"
-            self.log.say("over", f"The game stopped after {limit} rounds")
+            self.log.say("over", "over.rounds", None, None, None, rounds=limit)
 
     def _do_roll(self, a: A.RollDice) -> None:
         self.phase = PHASES.move(self.phase, "dice")
@@ -310,8 +298,7 @@ class TurnRules(MoneyRules):
     def _do_fine(self, a: A.PayJailFine) -> None:
         cur = self.current
         p = self.players[cur]
-        self._pay(cur, TRUSTEES, self.spec.jail_fine, "fine",
-                  f"paid ${self.spec.jail_fine} to leave Academic Probation", True)  # fmt: skip
+        self._pay(cur, TRUSTEES, self.spec.jail_fine, "fine", "fine", True)
         p.in_jail = False
         p.jail_tries = 0
 
@@ -322,14 +309,9 @@ class TurnRules(MoneyRules):
         self.decks[self.lay.deck_of[a.card]].append(a.card)
         p.in_jail = False
         p.jail_tries = 0
-        self.log.say("card", f"{p.name} used a Get out card to leave Academic Probation", cur)
+        self.log.say("card", "card.use", cur, None, None, player=p.name, card=a.card)
 
     def _do_pay_debt(self, a: A.PayDebt) -> None:
         d = self.debts.pop(0)
         self._settle(d.debtor, d.creditor, d.amount, d.kind, d.reason, d.jackpot)
         self.proceed()
-
-
-def _dice(values: tuple[int, ...]) -> str:
-    text = "+".join(str(v) for v in values) + f" = {sum(values)}"
-    return text + (" (double)" if len(values) > 1 and min(values) == max(values) else "")

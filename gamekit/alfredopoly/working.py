@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import DECKS, Board
-from gamekit.alfredopoly.narration import NULL_LOG, EventLog
+from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE
+from gamekit.alfredopoly.narration import NULL_LOG, TRUSTEES_WORDS, EventLog
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ class _Layout:
         self.deck_at = [DECKS.index(s.deck or "email") if s.kind == "card" else -1
                         for s in board.spaces]  # fmt: skip
         self.fee_reason = [f"for {s.name}" for s in board.spaces]
+        self.names = [s.name for s in board.spaces]
         # dest[card id][position]: where a moving card drawn there sends the token, from
         # the one rule, Board.card_destination (None: the card does not move the token)
         self.dest = {
@@ -192,7 +194,6 @@ class WorkingTable:
         "lay",
         "log",
         "mortgage_version",
-        "narrating",
         "owner_version",
     )
     # the state's fields as the table holds them (tests check these match GameState)
@@ -229,13 +230,21 @@ class WorkingTable:
         self.lay = layout(spec.board)
         self.owner_version = 0  # bumps whenever ownership changes (bots cache on it)
         self.mortgage_version = 0  # bumps whenever a mortgage is taken or lifted
-        self.log = EventLog() if log else NULL_LOG  # the null log keeps nothing
-        # the few narrations on every roll check this, so simulations skip their words
-        self.narrating = log
+        # the null log keeps nothing and builds no words: the rules narrate unconditionally
+        self.log = EventLog() if log else NULL_LOG
 
     def freeze(self) -> GameState:
         """The table as an immutable state (carrying the spec)."""
         return _freeze_table(self)  # type: ignore[no-any-return]
 
+    def building_kind(self, i: int) -> str:
+        """The supply a build on street ``i`` draws from: the fifth purchase is the statue
+        (``"statue"``), the others are sculptures (``"sculpture"``)."""
+        return "statue" if self.level[i] == SCULPTURES_PER_STATUE else "sculpture"
+
     def _nm(self, seat: int) -> str:
         return self.players[seat].name if seat >= 0 else "the trustees"
+
+    def _who(self, seat: int) -> Any:
+        """Who ``seat`` is, for an event's words: the player's name, or the trustees."""
+        return self.players[seat].name if seat >= 0 else TRUSTEES_WORDS
