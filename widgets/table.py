@@ -40,7 +40,6 @@ MAX_SAVE_BYTES = 4_000_000
 """The largest saved game a table reads (4 MB, checked before parsing): a whole four-player
 Alfredopoly game of bots writes about 130 KB, so this holds about 30 such games."""
 _END_NOW: Any = object()  # the pending "End the game now" question (not an action of a game)
-_ROLLED = re.compile(r"^(?P<who>.+?) rolled (?P<dice>\d+(?:\s*\+\s*\d+)*)")
 
 #: Why a file could not be loaded, in English (the panel's ``words`` hold other languages
 #: under the same keys); the fields are filled in as text.
@@ -894,14 +893,24 @@ class GameTable(ipw.VBox):
         return line
 
     def _dice_note(self, entries: Sequence[Entry]) -> str:
-        """Whose dice the board shows: the last "X rolled a+b" line."""
+        """Whose dice the board shows: the last roll among the events, read from its data
+        (not its words, so any language or wording will do): an event whose ``words`` have
+        a ``dice`` field (the faces) and a ``seat`` (else a ``player``)."""
         for entry in reversed(entries):
-            for line in reversed(entry.events):
-                found = _ROLLED.match(self._words(line))
-                if found:
-                    return self._t("dice_shown", "Dice shown: {who} rolled {dice}").format(
-                        who=found["who"], dice=found["dice"]
-                    )
+            for record in reversed(entry.records):
+                words = getattr(record, "words", None)
+                dice = words.get("dice") if words is not None else None
+                if not isinstance(dice, tuple) or not dice:
+                    continue
+                seat = words.get("seat")
+                who = (
+                    self._seat_name(entries[0].state, seat)
+                    if isinstance(seat, int)
+                    else str(words.get("player", ""))
+                )
+                return self._t("dice_shown", "Dice shown: {who} rolled {dice}").format(
+                    who=who, dice="+".join(str(v) for v in dice)
+                )
         return ""
 
     def show_turn(
