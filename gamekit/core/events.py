@@ -45,7 +45,7 @@ from __future__ import annotations
 import string
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -154,36 +154,31 @@ class Line(str):
         return (Line, (str(self), self.words))
 
 
-class _Filler(string.Formatter):
-    """Fills a checked template: ``{x:n}`` in the language's number format, :class:`Words`
-    put into words by the phrasebook, anything else as its plain text."""
-
-    def __init__(self, book: Phrasebook, lang: str) -> None:
-        self.book = book
-        self.lang = lang
-
-    def format_field(self, value: Any, format_spec: str) -> str:
-        if isinstance(value, Texts):
-            value = value.get(self.lang)
-        if isinstance(value, Words):
-            return self.book.text(value, self.lang)
-        if format_spec == "n":
-            return str(format_decimal(value, locale=self.lang))
-        return str(value)
-
-
 @cache
 def _locale(lang: str) -> Locale:
     return Locale.parse(lang)
 
 
+@cache
+def _plural_rule(lang: str) -> Any:
+    return _locale(lang).plural_form
+
+
+@cache
+def _parts(template: str) -> tuple[tuple[str, str | None, str], ...]:
+    """A checked template, parsed once: (literal text, field name or None, format)."""
+    parsed = string.Formatter().parse(template)
+    return tuple((literal, field, spec or "") for literal, field, spec, _ in parsed)
+
+
+@lru_cache(maxsize=4096)
 def plural_category(lang: str, count: int) -> str:
     """The CLDR plural category of ``count`` in ``lang`` (from Babel).
 
     >>> plural_category("en", 1), plural_category("en", 2), plural_category("de", 0)
     ('one', 'other', 'other')
     """
-    return str(_locale(lang).plural_form(abs(count)))
+    return str(_plural_rule(lang)(abs(count)))
 
 
 class Phrasebook(Mapping[str, Mapping[str, Any]]):
@@ -236,7 +231,24 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         if isinstance(template, dict):
             count = words.get(entry["count"], 0)
             template = template.get(plural_category(lang, int(count)), template["other"])
-        return _Filler(self, lang).vformat(template, (), words.as_dict())
+        fields = dict(words.fields)
+        out = []
+        for literal, field, spec in _parts(template):  # a checked template: bare names
+            out.append(literal)
+            if field is not None:
+                out.append(self._filled(fields[field], spec, lang))
+        return "".join(out)
+
+    def _filled(self, value: Any, spec: str, lang: str) -> str:
+        """A field's value in ``lang``: :class:`Texts` in its language, :class:`Words` put
+        into words, ``{x:n}`` in the language's number format, anything else as text."""
+        if isinstance(value, Texts):
+            value = value.get(lang)
+        if isinstance(value, Words):
+            return self.text(value, lang)
+        if spec == "n":
+            return str(format_decimal(value, locale=lang))
+        return str(value)
 
     # -- checks --------------------------------------------------------------------
     def _checked(self, kind: str, entry: Any) -> dict[str, Any]:
