@@ -61,6 +61,8 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 #: ``GAMEKIT_BROWSER_WAIT`` (seconds) changes it.
 WAIT_MS = int(float(os.environ.get("GAMEKIT_BROWSER_WAIT", "240")) * 1000)
 WAIT_S = WAIT_MS / 1000
+# pages the kit's Voila server sets up at once in the tests (GAMEKIT_VOILA_SLOTS)
+CLASS_SLOTS = 2
 # a Voila page's first request may wait this long before it is asked for again (a page
 # renders in well under a minute on a busy machine; a kernel that never answers does not)
 FIRST_TRY_MS = 180_000
@@ -211,9 +213,10 @@ def start_lab(tmp: Path) -> Server:
     )  # fmt: skip
 
 
-def start_voila(tmp: Path, extra_args: tuple[str, ...] = ()) -> Server:
+def start_voila(tmp: Path, extra_args: tuple[str, ...] = (), **env: str) -> Server:
     """Voila serving a copy of ``notebooks/``; render one with :func:`voila_url`.
-    ``extra_args`` go before the root (e.g. ``("--pool_size=0",)``)."""
+    ``extra_args`` go before the root (e.g. ``("--pool_size=0",)``); ``env`` adds variables
+    to the server's environment (e.g. ``GAMEKIT_VOILA_SLOTS="2"``)."""
     args = [
         "--no-browser",
         "--Voila.ip=127.0.0.1",
@@ -223,7 +226,7 @@ def start_voila(tmp: Path, extra_args: tuple[str, ...] = ()) -> Server:
         *extra_args,
         "{root}",
     ]
-    return _start_server(tmp, "voila", args, "/voila/tree?token={token}")
+    return _start_server(tmp, "voila", args, "/voila/tree?token={token}", **env)
 
 
 def voila_url(server: Server, relpath: str) -> str:
@@ -306,7 +309,9 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    server = start_voila(tmp_path_factory.mktemp("voila"))
+    # the kit's table queue (jupyter/voila.py) sets up 2 pages at a time whatever the
+    # machine's cores, so test_voila_kernels' class of 3 sees one page wait its turn
+    server = start_voila(tmp_path_factory.mktemp("voila"), GAMEKIT_VOILA_SLOTS=str(CLASS_SLOTS))
     yield server
     server.stop()
 

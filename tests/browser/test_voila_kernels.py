@@ -1,7 +1,14 @@
-"""Rehearsals free their kernels: a reloaded or closed dashboard page shuts its kernel down
-within seconds (issue 24). Voila's page asks for it on beforeunload, but without the kit's
-template the server refused it (403, "'_xsrf' argument missing") and each reload left a
-~250 MB kernel for the culler's 5 minutes.
+"""A class at once, and rehearsals that free their kernels (issues 24 and 26).
+
+A class: CLASS pages open the dashboard at the same moment, each in its own browser context
+(a student's own browser). The kit's Voila sets up CLASS_SLOTS tables at a time, in the
+order the pages came (jupyter/voila.py): every page must get its usable table, and a page
+that waits its turn must say so ("Please wait: ... yours is next") before its table comes.
+A page that stays blank or hangs fails the wait for its table (WAIT_MS).
+
+Rehearsals: a reloaded or closed dashboard page shuts its kernel down within seconds. Voila's
+page asks for it on beforeunload, but without the kit's template the server refused it (403,
+"'_xsrf' argument missing") and each reload left a ~250 MB kernel for the culler's 5 minutes.
 
 The kernels are asked about one by one (``GET /api/kernels/<id>`` with the token: 200 while
 it runs, 404 once it is gone); the kernel a page uses is in its page config."""
@@ -13,7 +20,7 @@ import time
 import urllib.error
 import urllib.request
 
-from tests.browser.conftest import WAIT_MS, Server, render_in_voila
+from tests.browser.conftest import CLASS_SLOTS, VOILA_STATE_JS, WAIT_MS, Server, voila_url
 
 DASHBOARD = "notebooks/dashboard_alfredopoly.ipynb"
 # the page config may still be arriving (the page streams): unreadable counts as not yet
@@ -22,7 +29,25 @@ KERNEL_ID_JS = """() => {
   try { return c ? JSON.parse(c.textContent).kernelId || null : null; } catch (e) { return null; }
 }"""
 BUTTON = ".gk-table .gk-button.gk-main"
+# the table answers clicks once its panel is armed (past the guard time after a redraw)
+USABLE_JS = f"""() => !!document.querySelector('.gk-table .gk-play[data-armed]')
+  && !!document.querySelector('{BUTTON}:not([disabled])')"""
 FREED_WITHIN_S = 10
+# one page more than the server sets up at once: the last one waits its turn
+CLASS = CLASS_SLOTS + 1
+# before the page's own scripts: keep every text Voila's loading line shows (the table queue's
+# "Please wait", the set-up steps), in order, in window.__loadingTexts
+RECORD_LOADING_JS = """(() => {
+  window.__loadingTexts = [];
+  const look = () => {
+    const el = document.getElementById('loading_text');
+    const text = el ? el.textContent.trim() : '';
+    const seen = window.__loadingTexts;
+    if (text && seen[seen.length - 1] !== text) { seen.push(text); }
+  };
+  new MutationObserver(look).observe(document, {subtree: true, childList: true,
+                                                characterData: true});
+})();"""
 
 
 def kernel_alive(server: Server, kernel_id: str) -> bool:
@@ -47,15 +72,35 @@ def alive_after(server: Server, ids: list[str], keep: set[str], seconds: float) 
         time.sleep(0.5)
 
 
-def test_reloaded_and_closed_dashboard_free_their_kernels(voila, browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    context.set_default_timeout(WAIT_MS)
-    page = context.new_page()
+def test_a_class_at_once_gets_its_tables_and_reloads_free_kernels(voila, browser):  # type: ignore[no-untyped-def]
+    contexts = []
+    for _ in range(CLASS):
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        context.set_default_timeout(WAIT_MS)
+        context.add_init_script(RECORD_LOADING_JS)
+        contexts.append(context)
     try:
-        state = render_in_voila(voila, page, DASHBOARD)
-        assert not state["errors"], state
-        ids = [page.evaluate(KERNEL_ID_JS)]
-        assert ids[0] and kernel_alive(voila, ids[0])
+        pages = [context.new_page() for context in contexts]
+        # the class arrives: every page is asked for before any has its table
+        for page in pages:
+            page.goto(voila_url(voila, DASHBOARD), wait_until="commit")
+        # each page gets a usable table (a blank or hanging page fails here)
+        for page in pages:
+            page.wait_for_function(USABLE_JS)
+        errors = [page.evaluate(VOILA_STATE_JS)["errors"] for page in pages]
+        assert not any(errors), errors
+        texts = [page.evaluate("() => window.__loadingTexts") for page in pages]
+        waited = [t for t in texts if any(x.startswith("Please wait:") for x in t)]
+        assert waited, f"no page of {CLASS} said it waits its turn: {texts}"
+        for seen in waited:  # its turn came: the set-up steps followed the waiting
+            last_wait = max(i for i, x in enumerate(seen) if x.startswith("Please wait:"))
+            assert any(x.startswith("Setting up your table") for x in seen[last_wait:]), seen
+        ids = [page.evaluate(KERNEL_ID_JS) for page in pages]
+        assert all(ids) and len(set(ids)) == CLASS, ids
+        # the others leave; the first page rehearses
+        for page in pages[1:]:
+            page.close()
+        page = pages[0]
         # Reload 1 and 2 as soon as the new page names its kernel (it may still be
         # rendering: the template's own pagehide request), reload 3 once the table is there
         # (Voila's beforeunload request, which the template's cookie lets through).
@@ -67,11 +112,11 @@ def test_reloaded_and_closed_dashboard_free_their_kernels(voila, browser):  # ty
             )
             ids.append(page.evaluate(KERNEL_ID_JS))
             if n == 2:
-                page.locator(BUTTON).first.wait_for()
-        assert len(set(ids)) == 4, ids
+                page.wait_for_function(USABLE_JS)
+        assert len(set(ids)) == CLASS + 3, ids
         current = ids[-1]
         alive = alive_after(voila, ids, {current}, FREED_WITHIN_S)
-        assert alive == [current], f"kernels of reloaded pages still running: {alive} of {ids}"
+        assert alive == [current], f"kernels of closed or reloaded pages still run: {alive}"
         # the page still works with its own kernel
         before = page.locator(".gk-table .gk-log-line").count()
         page.locator(BUTTON).first.click()
@@ -82,7 +127,8 @@ def test_reloaded_and_closed_dashboard_free_their_kernels(voila, browser):  # ty
         alive = alive_after(voila, ids, set(), FREED_WITHIN_S)
         assert alive == [], f"the closed page's kernel still runs: {alive}"
     finally:
-        context.close()
+        for context in contexts:
+            context.close()
     refused = [
         line
         for line in voila.log.read_text(errors="replace").splitlines()
