@@ -696,3 +696,22 @@ def test_alfredopoly_text_has_no_project_history(name):
     """A learner's text says what is, not how the kit got there (that is the CHANGELOG's)."""
     found = HISTORY_WORDS.findall(markdown(name) + "\n".join(code_cells(name)))
     assert not found, f"{name}: project history in the lesson: {found[:3]}"
+
+
+def test_a_table_given_for_a_matrix_gets_a_verdict_not_a_traceback(capsys):
+    """Alfredopoly 2's matrix given as a pandas DataFrame: the check judged it with the
+    frame's own ==, which has no single truth value (ValueError in the learner's cell)."""
+    import numpy as np
+    import pandas as pd
+
+    from gamekit.core import Dice
+    from gamekit.core.exercises import check
+
+    matrix = np.zeros((40, 40))
+    for i in range(40):
+        for total, p in Dice(2, 6).total_distribution().items():
+            j = (i + total) % 40
+            matrix[i, 10 if j == 30 else j] += float(p)
+    assert check("alfredopoly_2.toy_matrix", pd.DataFrame(matrix))
+    assert not check("alfredopoly_2.toy_matrix", pd.DataFrame(2 * matrix))
+    assert "sum to 1" in capsys.readouterr().out

@@ -236,7 +236,12 @@ def _matches(answer: Any, truth: Any, tolerance: float, exact_case: bool = False
         ):  # a fraction must be exact; a whole number may be off by the tolerance
             return _equal(answer, truth)
         return abs(float(answer) - float(truth)) <= tolerance
-    return bool(answer == truth)
+    # the truth judges first (a piece of work's checker), and an answer whose == gives no
+    # single truth value (a pandas DataFrame, an array against a plain value) is not it
+    try:
+        return bool(truth == answer)
+    except (TypeError, ValueError):
+        return False
 
 
 def _exact(answer: Any, truth: Any) -> bool:
