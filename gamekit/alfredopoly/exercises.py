@@ -298,7 +298,13 @@ def _matrix_refusal(value: Any) -> str | None:
         return f"every row must sum to 1; row {row} sums to {sums[row]:.4f}"
     wrong = ~np.isclose(mine, toy_matrix()).all(axis=1)
     if wrong.any():
-        return f"row {int(np.argmax(wrong))} (from that space) goes to the wrong spaces"
+        row = int(np.argmax(wrong))
+        off = ~np.isclose(mine[row], toy_matrix()[row])
+        spaces = ", ".join(str(j) for j in np.flatnonzero(off)[:4])
+        return (
+            f"row {row} (from space {row}) goes to the wrong spaces: "
+            f"check the probabilities of reaching spaces {spaces}"
+        )
     return None
 
 
