@@ -201,6 +201,7 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
 
     def __init__(self, entries: Mapping[str, Any], source: str | Path = "phrasebook") -> None:
         self.source = str(source)
+        self._said: dict[tuple[Words, str], str] = {}
         self._entries: dict[str, dict[str, Any]] = {}
         for kind, entry in entries.items():
             self._entries[kind] = self._checked(kind, entry)
@@ -220,9 +221,27 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
     def __len__(self) -> int:
         return len(self._entries)
 
+    def __contains__(self, kind: object) -> bool:
+        return kind in self._entries
+
     # -- words ---------------------------------------------------------------------
     def text(self, words: Words, lang: str = "en") -> str:
-        """``words`` in ``lang`` (a ``KeyError`` naming the kind if the book lacks it)."""
+        """``words`` in ``lang`` (a ``KeyError`` naming the kind if the book lacks it).
+        Words said often (an engine's refusals, tried for many actions) are remembered."""
+        key = (words, lang)
+        try:
+            return self._said[key]
+        except KeyError:
+            pass
+        except TypeError:  # a field that cannot be hashed (a list): said afresh
+            return self._text(words, lang)
+        said = self._text(words, lang)
+        if len(self._said) >= 20_000:
+            self._said.clear()
+        self._said[key] = said
+        return said
+
+    def _text(self, words: Words, lang: str) -> str:
         try:
             entry = self._entries[words.kind]
         except KeyError:
