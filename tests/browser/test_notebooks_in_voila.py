@@ -8,7 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import conftest
 from tests.browser.conftest import ROOT, render_in_voila, screenshot
+from tests.browser.test_rule_links import VOILA_AT_WORD_JS, deepest_glossary_link
 
 LESSONS = sorted(
     p.relative_to(ROOT).as_posix()
@@ -18,8 +20,18 @@ LESSONS = sorted(
 
 
 @pytest.mark.parametrize("relpath", LESSONS)
-def test_lesson_renders_in_voila(voila, lab_page, relpath):
+def test_lesson_renders_in_voila(voila, lab_page, relpath, monkeypatch):
+    word = None
+    if relpath.endswith("glossary_alfredopoly.ipynb"):
+        # opened as a lesson's glossary link opens it (test_rule_links: the word furthest
+        # down), so the one render also shows that the link lands on its word
+        href, word = deepest_glossary_link("alfredopoly_1_board_and_turn.ipynb")
+        fragment = "#" + href.split("#", 1)[1]
+        to_page = conftest.voila_url
+        monkeypatch.setattr(conftest, "voila_url", lambda s, r: to_page(s, r) + fragment)
     state = render_in_voila(voila, lab_page, relpath)
+    if word:
+        lab_page.wait_for_function(VOILA_AT_WORD_JS, arg=f"cell-id={word}")
     assert not state["errors"], f"{relpath}: {state['errors']}"
     assert state["failed"] == 0, f"{relpath}: a widget failed to display"
     assert state["undrawn"] == 0, f"{relpath}: a chart has no marks"

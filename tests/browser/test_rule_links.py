@@ -15,6 +15,8 @@ kit's help both land at the top: JupyterLab scrolls before the glossary's Markdo
 hides its cells while the kernel runs, so the browser's own jump finds nothing (the kit's
 Voila template jumps when the cells show). The link used is the lesson's link to the word
 furthest down the glossary, so "at the top" and "at the word" cannot be the same place.
+The Voila half runs in ``test_notebooks_in_voila.py``, whose render of the glossary opens
+it at that link's address (one render, no second kernel).
 """
 
 from __future__ import annotations
@@ -22,11 +24,10 @@ from __future__ import annotations
 import re
 import shutil
 import uuid
-from urllib.parse import urljoin
 
 import nbformat
 
-from tests.browser.conftest import ROOT, WAIT_MS, shutdown_kernel, voila_url
+from tests.browser.conftest import ROOT, WAIT_MS, shutdown_kernel
 
 LINK = re.compile(r"\]\((\.\./docs/rules/(alfredopoly|almamater)\.md#rule-[a-z0-9-]+)\)")
 GLOSSARY_LINK = re.compile(r"\]\((glossary_alfredopoly\.ipynb#cell-id=([a-z0-9-]+))\)")
@@ -155,16 +156,3 @@ def test_rule_and_glossary_links_land_on_their_place_in_lab(lab, lab_page):
     assert page.evaluate(MATHS_JS) > 0, "the canary (money escaped once) drew no maths"
     page.evaluate(OPEN_JS, [relpath, "Notebook"])
     shutdown_kernel(page)
-
-
-def test_a_glossary_link_lands_on_the_word_the_first_time_in_voila(voila, lab_page):
-    """The address the lesson's link leads to from the lesson's Voila page (its href
-    resolved against the lesson's address), opened in a fresh page, shows the word's cell
-    at the top of the window once Voila shows the cells."""
-    href, cell_id = deepest_glossary_link("alfredopoly_1_board_and_turn.ipynb")
-    lesson = voila_url(voila, "notebooks/alfredopoly_1_board_and_turn.ipynb")
-    url = urljoin(lesson.split("?", 1)[0], href.split("#", 1)[0])
-    page = lab_page
-    page.set_viewport_size({"width": 1280, "height": 720})
-    page.goto(f"{url}?token={voila.token}#{href.split('#', 1)[1]}", wait_until="commit")
-    page.wait_for_function(VOILA_AT_WORD_JS, arg=f"cell-id={cell_id}", timeout=WAIT_MS)
