@@ -148,12 +148,19 @@ function depthFor(f, lines) {
   return Math.ceil(BAND + f * 1.05 + 4 + lines * f * LEADING + 1);
 }
 
-// The label font size (viewBox units) on a board `px` pixels wide: never under 14 px on
-// screen (18 px on a projector), whatever the board's size, and a 60th of a large board.
+// The label font size (viewBox units) on a board `px` pixels tall: never under 14 px, and
+// on a projector never under 18 pixels of the screen, whatever the board's size, and a
+// 60th of a large board. A browser zoomed in (devicePixelRatio above 1) already draws a
+// CSS pixel larger: at 150 % an 18 px label on screen is 12 CSS px; the floor stays at
+// 14 CSS px (a high-density screen at 1280x720 "looks like" also has a ratio of 2), so a
+// zoomed JupyterLab has room for a readable board (a 588 CSS px square at 150 %, 21 px
+// labels on screen, where 18 CSS px needed 752 of its 700).
 //   labelFont(560, false) -> 25 (14 px on screen)
-//   labelFont(475, true) -> 37.9 (18 px on screen)
+//   labelFont(475, true) -> 37.9 (18 px on screen; at zoom 150 %: 29.5, 21 px on screen)
 function labelFont(px, projector) {
-  return Math.max(((projector ? 18 : 14) * V) / px, V / 60);
+  const zoom = (typeof window !== "undefined" && window.devicePixelRatio) || 1;
+  const floor = projector ? Math.max(14, 18 / zoom) : 14;
+  return Math.max((floor * V) / px, V / 60);
 }
 
 // Whether every side space's name fits its space at font size `f` with no line condensed
@@ -766,6 +773,7 @@ function render({ model, el }) {
   // height of the window below its top allow (so the bottom row is on screen); larger
   // when its names would otherwise be condensed below LEAST (`readable`).
   const fit = () => {
+    watch();
     const max = model.get("size");
     // the room its row leaves: the row's width less what sits beside the board
     const row = el.parentElement;
@@ -909,6 +917,19 @@ function render({ model, el }) {
     }
   };
 
+  // Refit when the row holding the board changes its width (JupyterLab's sidebar closed):
+  // the row is watched once the board is in it (at the first drawing it may not be yet,
+  // and the board's own box does not change with the row: a board stayed 588 px wide in a
+  // row grown from 592 to 844 px until the window was resized)
+  let watched = null;
+  function watch() {
+    const target = el.parentElement || el;
+    if (!observer || target === watched) return;
+    if (watched) observer.unobserve(watched);
+    observer.observe(target);
+    watched = target;
+  }
+
   const resize = () => {
     const next = fit();
     if (Math.abs(next.px - px) >= 2 || next.geo.vw !== geo.vw) {
@@ -923,7 +944,13 @@ function render({ model, el }) {
     }
   };
   const observer = typeof ResizeObserver === "undefined" ? null : new ResizeObserver(() => resize());
-  if (observer) observer.observe(el.parentElement || el);
+  watch();
+  // a board drawn while hidden (JupyterLab leaves cells far from view undrawn, a tab not
+  // shown) keeps its size then: it refits when it comes into view
+  const shown = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((seen) => {
+    if (seen.some((e) => e.isIntersecting)) resize();
+  });
+  if (shown) shown.observe(root);
   window.addEventListener("resize", resize);
 
   const select = (index) => {
@@ -992,6 +1019,7 @@ function render({ model, el }) {
     clearTimeout(later);
     clearInterval(named);
     if (observer) observer.disconnect();
+    if (shown) shown.disconnect();
     window.removeEventListener("resize", resize);
     skip.removeEventListener("click", jump);
     svg.removeEventListener("click", onClick);

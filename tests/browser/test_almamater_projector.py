@@ -24,7 +24,7 @@ import pytest
 from gamekit.almamater.spec import make_spec
 from gamekit.almamater.words import gain_words
 from tests.browser.conftest import render_in_voila, run_notebook, screenshot, shutdown_kernel
-from tests.browser.test_board_layout import zoomed
+from tests.browser.test_board_layout import PANEL_OUT_JS, check_labels, zoomed
 from tests.browser.test_projector import MIN_PANEL_PX, wait_boards_still
 
 WIDTH, HEIGHT = 1280, 720
@@ -323,6 +323,12 @@ ZOOM_TABLE = [
     "from widgets.play_almamater import AlmaMaterTable\n"
     "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={'Bo': 'scholar', 'Cy': 'dean'}, seed=2026,\n"
     "               projector=True)",
+    # an Alfredopoly table too, looked at with the sidebar closed
+    "from widgets.play_alfredopoly import AlfredopolyTable\n"
+    "alf = AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={'Cy': 'builder'}, seed=2026,\n"
+    "                       projector=True)\n"
+    "alf.add_class('gk-test-alf')\n"
+    "alf",
 ]
 
 ZOOM_JS = """() => {
@@ -351,7 +357,7 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         assert not run.errors, run.errors
         page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
         page.wait_for_function("() => document.querySelector('#filebrowser').offsetWidth > 100")
-        page.locator(".gk-table .gk-play[data-armed]").wait_for()
+        page.locator(".gk-table .gk-play[data-armed]").first.wait_for()
         wait_boards_still(page)
         page.evaluate("() => document.querySelector('.gk-table').scrollIntoView()")
         m = page.evaluate(ZOOM_JS)
@@ -364,4 +370,17 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         assert m["narrowest"] >= 150, m  # two students a row (they were 113 px)
         text = check_board_text(page)
         assert text["boardHeight"] < 8000, text["boardHeight"]  # was 19,930
+        # Alfredopoly, the sidebar closed (853 CSS px less the side bar): its panel first
+        # (status and decisions in the window at the table's top), then the board with
+        # every label at least 18 px on screen and none condensed below 0.85 (the
+        # lecturer's: condensed to 0.23)
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        page.wait_for_function("() => !document.querySelector('#filebrowser').offsetWidth")
+        page.locator(".gk-test-alf .gk-play[data-armed]").wait_for()
+        wait_boards_still(page)
+        page.evaluate("() => document.querySelector('.gk-test-alf').scrollIntoView()")
+        assert not page.evaluate(PANEL_OUT_JS, ".gk-test-alf")
+        page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
+        check_labels(page, ".gk-test-alf", 18)
+        screenshot(page, "alfredopoly-lab-zoom150-projector")
         shutdown_kernel(page)

@@ -415,24 +415,21 @@ TITLE = "Alfredopoly (Alfred University)"
 
 
 # Zoom 150 % leaves the board the least room of the lecturer's 125 % and 150 % (853x480 CSS
-# pixels); 100 % is the 1280x720 dashboard and projector tests above and below.
+# pixels); 100 % is the 1280x720 dashboard and projector tests above and below. (The
+# dashboard ships with its projector setting on, so it is the projector table too: one
+# page load where there were two.)
 @pytest.mark.parametrize("scale", [1.5])
-@pytest.mark.parametrize("projector", [False, True])
-def test_names_are_readable_at_browser_zoom(voila, browser, projector, scale):  # type: ignore[no-untyped-def]
-    """The dashboard (and a ``projector=True`` table) in Voila in a 1280x720 window at
-    browser zoom 150 %: every label at least 14 px on screen (18 px with
-    ``projector=True``), none condensed below 0.85, the whole title on the board (lecturer
-    trial 7, findings 1 and 2: 9 lines at 0.70-0.75 in projector mode, 34 lines at
-    0.30-0.43 and "University)" dropped at 125 % and 150 %)."""
+def test_names_are_readable_at_browser_zoom(voila, browser, scale):  # type: ignore[no-untyped-def]
+    """The dashboard (``projector=True``) in Voila in a 1280x720 window at browser zoom
+    150 %: every label at least 18 px on screen, none condensed below 0.85, the whole title
+    on the board (lecturer trial 7, findings 1 and 2: 9 lines at 0.70-0.75 in projector
+    mode, 34 lines at 0.30-0.43 and "University)" dropped at 125 % and 150 %)."""
     with zoomed(browser, 1280, 720, scale) as page:
-        zoomed_names_are_readable(voila, page, projector, scale)
+        zoomed_names_are_readable(voila, page, True, scale)
 
 
 def zoomed_names_are_readable(voila, page, projector, scale):  # type: ignore[no-untyped-def]
-    if projector:
-        relpath = voila.write_notebook("scratch/board_projector.ipynb", PROJECTOR_TABLE)
-    else:
-        relpath = "notebooks/dashboard_alfredopoly.ipynb"
+    relpath = "notebooks/dashboard_alfredopoly.ipynb"
     state = render_in_voila(voila, page, relpath)
     assert not state["errors"] and state["failed"] == 0, state
     page.locator(".gk-table .gk-token").first.wait_for()
@@ -443,25 +440,53 @@ def zoomed_names_are_readable(voila, page, projector, scale):  # type: ignore[no
     screenshot(page, f"board-zoom{round(scale * 100)}{'-projector' * projector}-1280x720")
 
 
-def test_projector_names_are_readable_in_jupyterlab_with_the_file_browser(lab, lab_page):  # type: ignore[no-untyped-def]
-    """A ``projector=True`` table in JupyterLab at 1280x720 with the file browser open:
-    labels at least 18 px, none condensed below 0.85, the whole title (lecturer trial 7,
-    finding 1: a 475 px board, 16.1 px labels, 34 lines at 0.30-0.43, "University)"
-    dropped)."""
-    page = lab_page
-    page.set_viewport_size({"width": 1280, "height": 720})
-    relpath = lab.write_notebook("scratch/board_projector_lab.ipynb", PROJECTOR_TABLE)
-    run = run_notebook(lab, page, relpath)
-    assert not run.errors, run.errors
-    page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
-    page.wait_for_function("() => document.querySelector('#filebrowser').offsetWidth > 100")
-    page.locator(".gk-test-table .gk-token").first.wait_for()
-    wait_boards_still(page)
-    page.locator(".gk-test-table .gk-ring").scroll_into_view_if_needed()
-    check_labels(page, ".gk-test-table", 18)
-    assert page.evaluate(TITLE_JS, ".gk-test-table") == [TITLE]
-    screenshot(page, "board-projector-lab-filebrowser-1280x720")
-    assert not page.guard.page_errors, page.guard.page_errors
+# The play panel of the table under `root`: its status line, the newest event and every
+# decision button that are not wholly inside the window (scrolled to the table's top)
+PANEL_OUT_JS = """(root) => {
+  const play = document.querySelector(`${root} .gk-play`);
+  const latest = play.querySelectorAll('.gk-latest-line');
+  const parts = [play.querySelector('.gk-play-status'), latest[latest.length - 1],
+    ...play.querySelectorAll('.gk-confirm button, .gk-actions-main button')];
+  return parts.filter((e) => e && e.getClientRects().length).map((e) => {
+    const r = e.getBoundingClientRect();
+    return {text: e.textContent.slice(0, 40), top: r.top, bottom: r.bottom, left: r.left,
+            right: r.right}; })
+    .filter((b) => b.top < 0 || b.left < 0 || b.bottom > innerHeight || b.right > innerWidth);
+}"""
+
+
+def test_projector_names_are_readable_in_jupyterlab_zoomed_125(lab, browser):  # type: ignore[no-untyped-def]
+    """A ``projector=True`` table in JupyterLab in a 1280x720 window at browser zoom 125 %
+    (1024x576 CSS pixels). With the file browser open the notebook leaves the board 588
+    CSS px, where its 18 px names need 602: "Scholes" is condensed to 0.83 (the lecturer's
+    0.62), checked as no worse than 0.8; with the sidebar closed, labels at least 18 px on
+    screen, none condensed below 0.85, the whole title, and scrolled to the table its
+    status and decisions in the window (lecturer trial 7, finding 1: a 475 px board,
+    16.1 px labels, 34 lines at 0.30-0.43, "University)" dropped). 100 % is
+    test_projector's JupyterLab test (file browser open), 150 % test_almamater_projector's."""
+    with zoomed(browser, 1280, 720, 1.25) as page:
+        relpath = lab.write_notebook("scratch/board_projector_lab.ipynb", PROJECTOR_TABLE)
+        run = run_notebook(lab, page, relpath)
+        assert not run.errors, run.errors
+        page.evaluate("() => window.jupyterapp.commands.execute('filebrowser:activate')")
+        page.wait_for_function("() => document.querySelector('#filebrowser').offsetWidth > 100")
+        page.locator(".gk-test-table .gk-token").first.wait_for()
+        page.locator(".gk-test-table .gk-play[data-armed]").wait_for()
+        wait_boards_still(page)
+        page.locator(".gk-test-table .gk-ring").scroll_into_view_if_needed()
+        labels = page.evaluate(SQUEEZE_JS, ".gk-test-table")
+        least = min(x["ratio"] for x in labels)
+        print("125 % with the file browser: least ratio", least, "board", labels[0]["board"])
+        assert least >= 0.8 and min(x["px"] for x in labels) >= 18 - 0.05, least
+        page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
+        page.wait_for_function("() => !document.querySelector('#filebrowser').offsetWidth")
+        wait_boards_still(page)
+        page.evaluate("() => document.querySelector('.gk-test-table').scrollIntoView()")
+        assert not page.evaluate(PANEL_OUT_JS, ".gk-test-table")
+        page.locator(".gk-test-table .gk-ring").scroll_into_view_if_needed()
+        check_labels(page, ".gk-test-table", 18)
+        assert page.evaluate(TITLE_JS, ".gk-test-table") == [TITLE]
+        screenshot(page, "board-projector-lab-zoom125")
 
 
 def test_dashboard_names_are_readable_at_1280x720(voila, lab_page):  # type: ignore[no-untyped-def]

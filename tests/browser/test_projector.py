@@ -205,7 +205,9 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
 LAB_CELLS = [
     "from widgets.play_alfredopoly import AlfredopolyTable\n"
     "from widgets.play_almamater import AlmaMaterTable",
-    "AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3)",
+    "alf = AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3, projector=True)\n"
+    "alf.add_class('gk-test-alf')\n"
+    "alf",
     "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={1: 'greedy', 2: 'dean'}, seed=2, lang='de')",
     # a position with owners, sculptures, a statue, a mortgage, tokens in and beside
     # Probation, dice and a deed
@@ -269,6 +271,12 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     small = [x for x in state if x["px"] < MIN_PANEL_PX - 0.05]
     assert not small, small[:8]
     # the German table shows the glossary's German names
+    # the projector table at 100 %: 18 px labels, none condensed below 0.85 (125 % and
+    # 150 %: test_board_layout, test_almamater_projector)
+    from tests.browser.test_board_layout import check_labels  # (it imports this module)
+
+    page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
+    check_labels(page, ".gk-test-alf", 18)
     text = page.locator(".gk-am-board").first.text_content().replace("\u00ad", "")  # soft hyphens
     assert "Ruhmeshalle" in text and "Bischofssitz" in text and "Forschungsleiste" in text
     screenshot(page, "projector-lab-1280x720")
