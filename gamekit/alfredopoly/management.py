@@ -18,6 +18,31 @@ from gamekit.alfredopoly.working import WorkingTable as Table
 from gamekit.core.actions import Action
 from gamekit.core.events import Words
 
+_WHY: dict[tuple[str, type, object], Words] = {}
+_KEEP = 4096  # at most this many kept (a board has a few hundred; typed-in values vary)
+
+
+def _why(kind: str, key: str, value: object) -> Words:
+    """``Words(kind, key=value)``, made once: the listing of legal actions asks for these
+    reasons thousands of times a game (a space's name, a group), so they are kept (by
+    type and value: ``True == 1``, but they read differently).
+
+    >>> _why("no.sell.none", "space", "Hall") is _why("no.sell.none", "space", "Hall")
+    True
+    >>> _why("no.build.space", "space", True)["space"], _why("no.build.space", "space", 1)["space"]
+    (True, 1)
+    """
+    try:
+        words = _WHY.get((kind, type(value), value))
+    except TypeError:  # an unhashable value (typed in): said, not kept
+        return Words(kind, **{key: value})
+    if words is None:
+        words = Words(kind, **{key: value})
+        if len(_WHY) < _KEEP:
+            _WHY[kind, type(value), value] = words
+    return words
+
+
 _NO_STATUES = Words("no.build.no_statues")
 _NO_SCULPTURES = Words("no.build.no_sculptures")
 
@@ -30,20 +55,20 @@ def on_board(t: Table, i: object) -> bool:
 def build_problem(t: Table, seat: int, i: int) -> Words | None:
     """Rule 10: whole group, none mortgaged, evenly, supply and cash."""
     if not on_board(t, i) or t.lay.kind[i] != "street":
-        return Words("no.build.space", space=i)
+        return _why("no.build.space", "space", i)
     s = t.board.spaces[i]
     if t.owner[i] != seat:
-        return Words("no.not_yours", space=s.name)
+        return _why("no.not_yours", "space", s.name)
     group = t.lay.group[i]
     if any(t.owner[j] != seat for j in group):
-        return Words("no.build.group", group=s.group)
+        return _why("no.build.group", "group", s.group)
     if any(t.mortgaged[j] for j in group):
-        return Words("no.build.mortgaged", group=s.group)
+        return _why("no.build.mortgaged", "group", s.group)
     lv = t.level[i]
     if lv >= STATUE:
-        return Words("no.build.statue", space=s.name)
+        return _why("no.build.statue", "space", s.name)
     if lv > min(t.level[j] for j in group):
-        return Words("no.build.evenly", group=s.group)
+        return _why("no.build.evenly", "group", s.group)
     if lv == SCULPTURES_PER_STATUE and t.statues_left < 1:
         return _NO_STATUES
     if lv < SCULPTURES_PER_STATUE and t.sculptures_left < 1:
@@ -58,13 +83,13 @@ def sell_problem(t: Table, seat: int, i: int) -> Words | None:
     none while the last sculptures are auctioned (Decision "building shortage": a statue
     sold alone puts four sculptures from the supply on its building)."""
     if not on_board(t, i) or t.owner[i] != seat:
-        return Words("no.space.not_yours", space=repr(i))
+        return _why("no.space.not_yours", "space", repr(i))
     s = t.board.spaces[i]
     lv = t.level[i]
     if lv == 0:
-        return Words("no.sell.none", space=s.name)
+        return _why("no.sell.none", "space", s.name)
     if lv < max(t.level[j] for j in t.lay.group[i]):
-        return Words("no.sell.evenly", group=s.group)
+        return _why("no.sell.evenly", "group", s.group)
     au = t.auction
     if lv == STATUE and au is not None and au.building == "sculpture":
         return Words("no.sell.statue_auction")
@@ -76,21 +101,21 @@ def sell_problem(t: Table, seat: int, i: int) -> Words | None:
 def mortgage_problem(t: Table, seat: int, i: int) -> Words | None:
     """Rule 12: a property without sculptures (none in its group either)."""
     if not on_board(t, i) or not t.lay.is_property[i] or t.owner[i] != seat:
-        return Words("no.space.not_your_property", space=repr(i))
+        return _why("no.space.not_your_property", "space", repr(i))
     s = t.board.spaces[i]
     if t.mortgaged[i]:
-        return Words("no.mortgage.already", space=s.name)
+        return _why("no.mortgage.already", "space", s.name)
     if any(t.level[j] for j in t.lay.group[i]):
-        return Words("no.mortgage.sculptures", group=s.group)
+        return _why("no.mortgage.sculptures", "group", s.group)
     return None
 
 
 def lift_problem(t: Table, seat: int, i: int) -> Words | None:
     if not on_board(t, i) or not t.lay.is_property[i] or t.owner[i] != seat:
-        return Words("no.space.not_your_property", space=repr(i))
+        return _why("no.space.not_your_property", "space", repr(i))
     s = t.board.spaces[i]
     if not t.mortgaged[i]:
-        return Words("no.lift.not_mortgaged", space=s.name)
+        return _why("no.lift.not_mortgaged", "space", s.name)
     cost = t.spec.lift_cost(i)
     if t.players[seat].cash < cost:
         return Words("no.lift.cash", cost=cost, cash=t.players[seat].cash)
@@ -101,9 +126,9 @@ def sell_all_problem(t: Table, seat: int, group: str) -> Words | None:
     """Rule 11: every sculpture and statue of a colour group at once (always even)."""
     g = t.board.groups.get(group) if isinstance(group, str) else None
     if g is None or t.lay.kind[g[0]] != "street":
-        return Words("no.group.unknown", group=repr(group))
+        return _why("no.group.unknown", "group", repr(group))
     if any(t.owner[j] != seat for j in g) or not any(t.level[j] for j in g):
-        return Words("no.group.none", group=group)
+        return _why("no.group.none", "group", group)
     return None
 
 
