@@ -236,12 +236,15 @@ def write_candidate(
     values: dict[str, int],
     knobs: Sequence[Knob],
     notes: dict[str, str] | None = None,
+    about: str = "{changes}",
 ) -> Path:
     """Copy the data folder ``source`` to ``out`` (replaced if there) and set each knob's
     value from ``values`` (by :attr:`Knob.name`; a knob not given keeps its value). With
-    ``notes`` (knob name -> text), the text is added to the knob's ``[about.kit_defaults]``
-    note. Only the named fields and notes change; the files keep their comments. ``out``
-    must be new or an empty folder (:func:`check_out`): nothing is ever overwritten.
+    ``notes`` (knob name -> text), the changed knobs' texts of one ``[about.kit_defaults]``
+    key, joined by ``; `` and put into ``about`` at ``{changes}``, are added to that key's
+    note as a new sentence. Only the named fields and notes change; the files keep their
+    comments. ``out`` must be new or an empty folder (:func:`check_out`): nothing is ever
+    overwritten.
 
     >>> import tempfile
     >>> knobs = [k for k in search_space() if k.field == "park.price"]
@@ -265,12 +268,17 @@ def write_candidate(
     for file, changed in by_file.items():
         path = target / f"{file}.toml"
         doc = tomlkit.parse(path.read_text(encoding="utf-8"))
+        said: dict[str, list[str]] = {}
         for knob in changed:
             node, key = _locate(doc, knob.field)
             node[key] = int(values[knob.name])
             if notes and knob.name in notes:
-                marked = doc["about"]["kit_defaults"]
-                marked[knob.key] = f"{marked[knob.key]} {notes[knob.name]}"
+                said.setdefault(knob.key, []).append(notes[knob.name])
+        marked = doc["about"]["kit_defaults"] if said else {}
+        for key, texts in said.items():
+            old = str(marked[key]).rstrip()
+            stop = "" if old.endswith((".", "!", "?")) else "."
+            marked[key] = f"{old}{stop} {about.format(changes='; '.join(texts))}"
         path.write_text(tomlkit.dumps(doc), encoding="utf-8")
     return target
 
@@ -467,15 +475,15 @@ def _finish(
     written = None
     if out is not None:
         worst = (float(first.value), float(best.value))
-        notes = {
-            k.name: f"Tuned by gamekit almamater tune (seed {setting.get('seed')}, "
+        notes = {k.name: f"{k.field} was {k.value}, now {values[k.name]}" for k in knobs}
+        about = (
+            f"Tuned by gamekit almamater tune (seed {setting.get('seed')}, "
             f"{setting.get('games')} games a line-up, best of {len(done)} trials, "
-            f"trial {best.number}): was {k.value}, now {values[k.name]}; measured together "
-            f"with the other changes of this candidate, worst excess over the issue 27 "
-            f"targets {worst[0]:+.3f} before, {worst[1]:+.3f} after."
-            for k in knobs
-        }
-        written = write_candidate(source, out, values, knobs, notes)
+            f"trial {best.number}): {{changes}}; measured together with the other changes "
+            f"of this candidate: worst excess over the issue 27 targets {worst[0]:+.3f} "
+            f"before, {worst[1]:+.3f} after (the report lists every target)."
+        )
+        written = write_candidate(source, out, values, knobs, notes, about)
     if path is not None:
         Path(path).write_text(text, encoding="utf-8")
     return TuneResult(study, knobs, values, before, after, text, written)

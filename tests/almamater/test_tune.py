@@ -141,9 +141,13 @@ def test_facts_are_never_changed(tmp_path: Path, runs: dict[str, Any]) -> None:
     knobs = search_space()
     # every value of the search space at the top of its range, every note touched
     top = {k.name: k.high for k in knobs}
-    out = write_candidate(DEFAULT_FOLDER, tmp_path / "top", top, knobs,
-                          {k.name: "tuned." for k in knobs})  # fmt: skip
+    notes = {k.name: f"{k.field} was {k.value}, now {k.high}" for k in knobs}
+    out = write_candidate(DEFAULT_FOLDER, tmp_path / "top", top, knobs, notes, "Tuned: {changes}.")
     load_components(out)  # the loader's fact checks pass
+    park = tomllib.loads((out / "board.toml").read_text())["about"]["kit_defaults"]["park"]
+    kit_park = tomllib.loads((Path(DEFAULT_FOLDER) / "board.toml").read_text())["about"]
+    assert park == (f"{kit_park['kit_defaults']['park'].rstrip('.')}. Tuned: park.price was 3, "
+                    "now 4; park.max was 4, now 5.")  # fmt: skip
     for folder in (out, runs["root"] / "a-out"):
         for family, leaves in _changed(folder).items():
             kit = tomllib.loads((Path(DEFAULT_FOLDER) / f"{family}.toml").read_text())
