@@ -12,8 +12,9 @@ square that tall does not fit the room below its top (a projector's 18 px at 128
 needs a 752 px square), the ring is wider than tall: its top and bottom rows less deep and
 wider, its side columns deeper, names on more lines (741x631 px beside the play panel in
 the Voila dashboard). Where not even that fits (a browser zoomed to 150 %), the board takes
-the row's whole width, the panel moves above it and its bottom row is a scroll away. The
-centre's title wraps to as many lines as it needs.
+the row's whole width, the panel moves above it and its bottom row is a scroll away. In a
+zoomed browser the projector's 18 px are pixels of the screen (12 CSS px at 150 %), never
+under 14 CSS px. The centre's title wraps to as many lines as it needs.
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
 state, as JSON structs.
