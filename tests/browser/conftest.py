@@ -61,8 +61,9 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 #: ``GAMEKIT_BROWSER_WAIT`` (seconds) changes it.
 WAIT_MS = int(float(os.environ.get("GAMEKIT_BROWSER_WAIT", "240")) * 1000)
 WAIT_S = WAIT_MS / 1000
-# pages the kit's Voila server sets up at once in the tests (GAMEKIT_VOILA_SLOTS)
-CLASS_SLOTS = 2
+# pages the kit's Voila server sets up at once in the tests (GAMEKIT_VOILA_SLOTS): one, so a
+# class of two already shows the queue, and the Voila tests (one page at a time) are as before
+CLASS_SLOTS = 1
 # a Voila page's first request may wait this long before it is asked for again (a page
 # renders in well under a minute on a busy machine; a kernel that never answers does not)
 FIRST_TRY_MS = 180_000
@@ -309,8 +310,8 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # the kit's table queue (jupyter/voila.py) sets up 2 pages at a time whatever the
-    # machine's cores, so test_voila_kernels' class of 3 sees one page wait its turn
+    # the kit's table queue (jupyter/voila.py) sets up CLASS_SLOTS pages at a time whatever
+    # the machine's cores, so test_voila_kernels' class sees one page wait its turn
     server = start_voila(tmp_path_factory.mktemp("voila"), GAMEKIT_VOILA_SLOTS=str(CLASS_SLOTS))
     yield server
     server.stop()
