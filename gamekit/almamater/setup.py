@@ -219,16 +219,21 @@ def choose_chancellor(w: Work, seat: int, name: str) -> None:
     if w.narrate:
         w.log("setup", Words("setup.library", n=w.c.shelves.library))
     board = w.c.board
+    narrate = w.narrate  # the reasons are words only when the step narrates
     for seat_ in w.g["order"]:
-        w.gain(seat_, board.start, Words("why.starting_ducats"))
+        w.gain(seat_, board.start, _STARTING_DUCATS)
         for card in w.p[seat_].kept:
-            w.gain(seat_, w.spec.founding[card].gain, Words("why.founding_card", card=card))
+            why = Words("why.founding_card", card=card) if narrate else ""
+            w.gain(seat_, w.spec.founding[card].gain, why)
         if w.has(seat_, "founding_bonus"):
             discarded = w.p[seat_].discarded
             assert discarded is not None
-            glareanus = Words("why.glareanus", card=discarded)
+            glareanus = Words("why.glareanus", card=discarded) if narrate else ""
             w.gain(seat_, w.spec.founding[discarded].gain, glareanus)
     w.g["reputation"] = reputation_order(w.p, w.g["order"])
+
+
+_STARTING_DUCATS = Words("why.starting_ducats")
 
 
 def begin_play(w: Work) -> None:

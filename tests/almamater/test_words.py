@@ -303,6 +303,28 @@ def test_every_event_button_and_refusal_of_a_game_is_german(
     assert lines > 300 and buttons > 300 and len(refusals) >= 15, sorted(refusals)
 
 
+def test_a_game_without_narration_builds_no_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Simulation's fast path (narrate=False) makes no Words at all: events and their
+    reasons are built only when a step narrates (the narrated game makes plenty)."""
+    made: list[str] = []
+    init = Words.__init__
+
+    def counting(self: Words, kind: str, /, **fields: object) -> None:
+        made.append(kind)
+        init(self, kind, **fields)
+
+    monkeypatch.setattr(Words, "__init__", counting)
+    for narrate in (False, True):
+        made.clear()
+        spec = make_spec(3)
+        state, rng = new_game(spec, seed=2), make_rng(2)
+        while state.phase != "over":
+            legal = legal_actions(spec, state)
+            action = BOTS["random"](spec, state, legal, rng)
+            state = step(spec, state, action, check=False, narrate=narrate).state
+        assert (len(made) > 1000) if narrate else made == [], made[:5]
+
+
 def test_the_founding_tie_line_in_german() -> None:
     # newcomer audit 7, finding 3: the tie line names only the tied players
     two = tie_said([ph.seat("red"), ph.seat("green")], 22, [0, 1])
