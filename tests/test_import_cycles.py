@@ -14,8 +14,6 @@ import ast
 from functools import cache
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -147,29 +145,11 @@ def test_the_graph_reads_lazy_and_relative_imports(tmp_path: Path) -> None:
     assert cycles(graph) == [["p.a", "p.b", "p.c", "p.a"]]
 
 
-KNOWN = {
-    frozenset({"gamekit.almamater.checks", "gamekit.almamater.decisions"}): (
-        "gamekit.almamater.decisions imports gamekit.almamater.checks (action_words, inside "
-        "a function) and checks imports decisions (Alma Mater's part of issue 25, not yet "
-        "broken)"
-    ),
-}
-"""Circles known on the day this test was written, each named: any other circle fails
-:func:`test_no_import_circles`; :func:`test_the_known_circles_are_gone` is expected to
-fail while one remains (strict: once they are gone it passes, and KNOWN must be emptied)."""
-
-
 @cache
 def _found() -> list[list[str]]:
     return cycles(import_graph(_modules("gamekit")))
 
 
 def test_no_import_circles() -> None:
-    found = [c for c in _found() if frozenset(c) not in KNOWN]
-    assert not found, "import circles: " + "; ".join(" -> ".join(c) for c in found)
-
-
-@pytest.mark.xfail(strict=True, reason="; ".join(KNOWN.values()))
-def test_the_known_circles_are_gone() -> None:
     found = _found()
     assert not found, "import circles: " + "; ".join(" -> ".join(c) for c in found)

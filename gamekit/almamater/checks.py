@@ -61,8 +61,9 @@ from gamekit.almamater.spaces import (
 )
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
+from gamekit.almamater.words import action_words
 from gamekit.core.actions import Action
-from gamekit.core.events import Line, Texts, Words
+from gamekit.core.events import Line, Words
 
 REQUIREMENT_WORDS = {
     "students": "students in your lecture halls",
@@ -559,25 +560,6 @@ def why_illegal(spec: AlmaMaterSpec, state: GameState, action: Action) -> str | 
         return check(spec, state, p, action)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError) as exc:
         return said("no.misfit", action=repr(action), detail=str(exc))
-
-
-def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts:
-    """An action in a refusal's words: English as ``str(action)``, German as its button
-    says it (or, where no button can say it, e.g. a glory tile not in play, "diese Aktion").
-
-    >>> from gamekit.almamater.actions import Pass
-    >>> from gamekit.almamater.rules import new_game
-    >>> from gamekit.almamater.spec import make_spec
-    >>> action_words(make_spec(2), new_game(make_spec(2), seed=1), Pass()).get("de")
-    'für den Rest der Runde passen'
-    """
-    from gamekit.almamater.words import describe  # the button's words (imports the spaces)
-
-    try:
-        german = describe(spec, state, action, "de")
-    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-        german = "diese Aktion"
-    return Texts(en=str(action), de=german)
 
 
 __all__ = [

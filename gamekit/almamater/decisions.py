@@ -41,6 +41,7 @@ from gamekit.almamater.moves import Work
 from gamekit.almamater.placements import mk
 from gamekit.almamater.spec import AlmaMaterSpec
 from gamekit.almamater.state import GameState
+from gamekit.almamater.words import action_words
 from gamekit.core.actions import Action
 from gamekit.core.errors import IllegalAction
 from gamekit.core.events import Words
@@ -87,7 +88,6 @@ def decision_options(spec: AlmaMaterSpec, state: GameState) -> list[Action]:
 
 def decision_error(spec: AlmaMaterSpec, state: GameState, action: Action) -> IllegalAction:
     """Why ``action`` is not an option now (a decision waits, or none does)."""
-    from gamekit.almamater.checks import action_words  # the checks import this module
 
     def error(kind: str, **fields: Any) -> IllegalAction:
         return ph.refused(kind, action, **fields)

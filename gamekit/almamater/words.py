@@ -48,7 +48,7 @@ from gamekit.almamater.spaces import bishop_payout, laboratory_visit
 from gamekit.almamater.spec import AlmaMaterSpec, space_title
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
-from gamekit.core.events import Words
+from gamekit.core.events import Texts, Words
 
 LANGUAGES = ("en", "de")
 
@@ -481,3 +481,20 @@ def button_words(spec: AlmaMaterSpec, state: GameState, action: Action, lang: st
             return f"{books(1, action.token, lang)} in den Vorrat zurücklegen"
         return f"return {books(1, action.token, lang)} to the supply"
     return describe(spec, state, action, lang)
+
+
+def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts:
+    """An action in a refusal's words: English as ``str(action)``, German as its button
+    says it (or, where no button can say it, e.g. a glory tile not in play, "diese Aktion").
+
+    >>> from gamekit.almamater.actions import Pass
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> action_words(make_spec(2), new_game(make_spec(2), seed=1), Pass()).get("de")
+    'für den Rest der Runde passen'
+    """
+    try:
+        german = describe(spec, state, action, "de")
+    except (KeyError, ValueError, TypeError, IndexError, AttributeError):
+        german = "diese Aktion"
+    return Texts(en=str(action), de=german)
