@@ -76,7 +76,7 @@ def play(
             assert seat is not None and 0 <= seat < len(state.players)
             legal = game.legal_actions(state)
             assert legal, "a decision with no legal action"
-            assert all(isinstance(game.describe(a, state), str) for a in legal)
+            assert all(isinstance(game.describe(state, a), str) for a in legal)
             with pytest.raises(IllegalAction):
                 game.chance_step(state, None)
             unlisted = [a for a in seen if a not in legal]

@@ -127,7 +127,7 @@ class Session:
 
     def describe(self, action: Action, lang: str = "en") -> str:
         """The words of a button for ``action`` at the position shown."""
-        return self.game.describe(action, self.state, lang)
+        return self.game.describe(self.state, action, lang)
 
     def seek(self, position: int) -> None:
         """Show position ``position`` of the history (0 is the start)."""

@@ -8,7 +8,7 @@ takes a ready spec instead of options.
 
 >>> game = AlfredopolyGame()
 >>> s = game.new_game(["Ann", "Bo", "Cy"], seed=1, board="classic", auction=True)
->>> s.spec.board.name, game.current_player(s), game.describe(game.legal_actions(s)[0], s)
+>>> s.spec.board.name, game.current_player(s), game.describe(s, game.legal_actions(s)[0])
 ('classic', 0, 'Roll the dice')
 >>> data = game.state_to_struct(s)
 >>> data["options"]["board"], data["options"]["auction"], game.state_from_struct(data) == s
@@ -52,7 +52,14 @@ from gamekit.core.actions import Action, Outcome, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
 from gamekit.core.errors import DataError, IllegalAction
 from gamekit.core.events import Words
-from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
+from gamekit.core.game import (
+    Bot,
+    BotFactory,
+    Players,
+    check_state_struct,
+    player_names,
+    state_first,
+)
 from gamekit.core.simulate import rotate_seats
 from gamekit.core.structs import from_struct, to_struct
 
@@ -172,7 +179,8 @@ class AlfredopolyGame:
     def outcome(self, state: GameState) -> Outcome | None:
         return R.outcome(self.spec(state), state)
 
-    def describe(self, action: Action, state: GameState, lang: str = "en") -> str:
+    def describe(self, state: GameState, action: Action, lang: str = "en") -> str:
+        state, action = state_first(state, action)  # describe(action, state): deprecated
         return describe(self.spec(state), state, action, lang)
 
     def state_to_struct(self, state: GameState) -> dict[str, Any]:

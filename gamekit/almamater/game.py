@@ -48,7 +48,14 @@ from gamekit.almamater.state import GameState, state_from_struct, state_to_struc
 from gamekit.core.actions import Action, Outcome, PhaseTable, Step, action_from_struct
 from gamekit.core.errors import IllegalAction
 from gamekit.core.events import Words
-from gamekit.core.game import Bot, BotFactory, Players, check_state_struct, player_names
+from gamekit.core.game import (
+    Bot,
+    BotFactory,
+    Players,
+    check_state_struct,
+    player_names,
+    state_first,
+)
 from gamekit.core.rng import make_rng
 from gamekit.core.simulate import rotate_strategies
 
@@ -132,7 +139,8 @@ class AlmaMaterGame:
     def outcome(self, state: GameState) -> Outcome | None:
         return R.outcome(self.spec(state), state)
 
-    def describe(self, action: Action, state: GameState, lang: str = "en") -> str:
+    def describe(self, state: GameState, action: Action, lang: str = "en") -> str:
+        state, action = state_first(state, action)  # describe(action, state): deprecated
         return R.describe(self.spec(state), state, action, lang)
 
     def state_to_struct(self, state: GameState) -> dict[str, Any]:

@@ -87,7 +87,13 @@ from gamekit.core.actions import (
     sample_outcome,
 )
 from gamekit.core.errors import IllegalAction
-from gamekit.core.game import BotFactory, Players, check_state_struct, seat_generators
+from gamekit.core.game import (
+    BotFactory,
+    Players,
+    check_state_struct,
+    seat_generators,
+    state_first,
+)
 from gamekit.core.structs import from_struct, to_struct
 
 __all__ = ["BaseGame", "RandomBot", "game_by_name"]
@@ -168,8 +174,10 @@ class BaseGame:
         """``None`` while the game runs, then how it ended."""
         raise NotImplementedError(f"{type(self).__name__} must define outcome")
 
-    def describe(self, action: Action, state: Any, lang: str = "en") -> str:
-        """The words of a button for ``action`` (default: the action's ``str``)."""
+    def describe(self, state: Any, action: Action, lang: str = "en") -> str:
+        """The words of a button for ``action`` in ``state`` (default: the action's
+        ``str``). ``describe(action, state)``, the old order, still works (deprecated)."""
+        state, action = state_first(state, action)
         return str(action)
 
     # -- checked steps ----------------------------------------------------------------

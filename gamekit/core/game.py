@@ -11,7 +11,9 @@ so ``game.legal_actions(state)`` needs nothing but the state:
   nothing changes);
 - ``is_chance(state)``, ``chance_outcomes(state) -> [(outcome, Fraction)]``,
   ``chance_step(state, outcome) -> Step``;
-- ``is_over(state)``, ``outcome(state)``; ``describe(action, state, lang)`` (a button's words);
+- ``is_over(state)``, ``outcome(state)``; ``describe(state, action, lang)`` (a button's
+  words; state first, as in every member: ``describe(action, state)`` still works, with
+  a ``DeprecationWarning``, see :func:`state_first`);
 - ``state_to_struct`` / ``state_from_struct`` and ``action_to_struct`` / ``action_from_struct``
   (strict JSON, exact round trip; a state's struct is ``{"game", "options", "state"}``);
 - ``bots()``: name -> factory; ``factory()`` makes a bot, and every bot of every game is
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
@@ -71,6 +74,32 @@ BotFactory: TypeAlias = Callable[[], Bot]
 """Makes a fresh bot (a bot may keep memory between its calls, so one per seat)."""
 
 Players: TypeAlias = int | Sequence[str]
+
+
+def state_first(first: Any, second: Any) -> tuple[Any, Any]:
+    """``(state, action)`` from the arguments of ``describe``: the protocol's order is
+    state first, as in ``step(state, action)``; the old order ``describe(action, state)``
+    is turned round with a ``DeprecationWarning`` (it goes in a later release).
+
+    >>> from gamekit.core.actions import Action
+    >>> class Roll(Action): pass
+    >>> state_first("a state", Roll())
+    ('a state', Roll())
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     turned = state_first(Roll(), "a state")
+    >>> turned, caught[0].category.__name__
+    (('a state', Roll()), 'DeprecationWarning')
+    """
+    if isinstance(first, Action) and not isinstance(second, Action):
+        warnings.warn(
+            "describe(action, state) is deprecated: call describe(state, action)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return second, first
+    return first, second
 
 
 def seat_generators(seed: int | np.random.SeedSequence | None, n: int) -> list[np.random.Generator]:
@@ -155,8 +184,8 @@ class Game(Protocol):
         """``None`` while the game runs, then how it ended."""
         ...
 
-    def describe(self, action: Action, state: Any, lang: str = "en") -> str:
-        """The words a button for ``action`` shows (prices included)."""
+    def describe(self, state: Any, action: Action, lang: str = "en") -> str:
+        """The words a button for ``action`` shows in ``state`` (prices included)."""
         ...
 
     def state_to_struct(self, state: Any) -> dict[str, Any]:

@@ -68,7 +68,7 @@ def transcript(
             if action_line is not None:
                 lines.append(action_line(state, action, number))
             else:
-                lines.append(f"  > {seat}: {game.describe(action, state)}")
+                lines.append(f"  > {seat}: {game.describe(state, action)}")
             done = game.step(state, action)
         lines.extend(f"{event_prefix}{event.text}" for event in done.events)
         previous, state = state, done.state

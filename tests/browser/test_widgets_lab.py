@@ -202,7 +202,7 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
         page,  # at the position before
         "import json; from gamekit.almamater.words import button_words; s = am.session; "
         "print(json.dumps([(button_words(am.spec, s.history[0].state, e.action), "
-        "s.game.describe(e.action, s.history[0].state)) for e in s.history[1:2]]))",
+        "s.game.describe(s.history[0].state, e.action)) for e in s.history[1:2]]))",
     )
     assert moves and moves[0][0].lower() == label.lower()  # the panel capitalises
     assert moves[0][1].lower() == (hint or label).lower()  # no tooltip: the same words

@@ -91,7 +91,7 @@ class Pig(BaseGame):
         ranking = tuple(sorted(range(len(s.scores)), key=lambda seat: -s.scores[seat]))
         return Outcome("reached the target", (ranking[0],), ranking, s.scores)
 
-    def describe(self, action: Action, s: State, lang: str = "en") -> str:
+    def describe(self, s: State, action: Action, lang: str = "en") -> str:
         if isinstance(action, Hold):
             return f"Hold (bank {s.turn_points})" if lang == "en" else f"Halten ({s.turn_points})"
         return "Roll the die" if lang == "en" else "Würfeln"
