@@ -368,3 +368,14 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
         assert ring["top"] >= 0 and ring["bottom"] <= 720, (labels[pick], ring)
     assert any(s["newest"] and s["newest"].startswith("Bot Cy:") for s in seen), seen
     screenshot(page, "alfredopoly-in-view-1280x720")
+    # the same game at 1920x1080 (the board refits): all of it in the window too
+    page.set_viewport_size({"width": 1920, "height": 1080})
+    page.wait_for_function(
+        "() => document.querySelector('.gk-table .gk-ring').getBoundingClientRect().height > 700"
+    )
+    wait_boards_still(page)
+    now = page.evaluate(IN_VIEW_JS)
+    ring = page.evaluate(RING_JS)
+    assert not now["out"] and now["least"] >= 18 - 0.05, now
+    assert ring["top"] >= 0 and ring["bottom"] <= 1080 and ring["right"] <= 1920, ring
+    screenshot(page, "alfredopoly-in-view-1920x1080")
