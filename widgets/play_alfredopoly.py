@@ -340,22 +340,29 @@ class AlfredopolyTable(GameTable):
     def _turn_heading(self, state: Any) -> str | None:
         return f"Round {state.round} · {state.players[state.current].name}"
 
-    def _words(self, line: str) -> str:
-        """A log line as shown: a move onto the Probation corner says "just visiting" (a
-        player sent there "went to" it); a tax paid says what it was."""
+    def _words(self, line: Any) -> str:
+        """An event as shown, read from its words (not its English text): a move onto
+        the Probation corner says "just visiting" (a player sent there "went to" it); a
+        tax paid says what it was (the debt's reason names the space and the choice)."""
+        text = str(line)
+        words = getattr(line, "words", None)
+        if words is None:
+            return text
         spaces = self.spec.board.spaces
-        jail = next((s.name for s in spaces if s.kind == "jail"), None)
-        if jail and line.endswith(f" moved to {jail}"):
-            return f"{line} (just visiting)"
-        if line.endswith(")") and " tax for " in line:
-            place = line.rsplit(" tax for ", 1)[1].rsplit(" (", 1)[0]
+        if words.kind == "move":
+            space = next((s for s in spaces if s.name == words.get("space")), None)
+            if space is not None and space.kind == "jail":
+                return f"{text} (just visiting)"
+        reason = words.get("reason")
+        if getattr(line, "kind", None) == "tax" and isinstance(reason, str):
+            place, _, choice = reason.removeprefix("for ").rpartition(" (")
             space = next((s for s in spaces if s.name == place), None)
-            if space is not None and line.endswith(" (percent)"):
+            if space is not None and choice == "percent)":
                 percent = space.tax_percent or 10
-                return line.removesuffix(" (percent)") + f" ({percent}% of net worth)"
-            if space is not None and line.endswith(" (flat)"):
-                return line.removesuffix(" (flat)") + " (the flat amount)"
-        return line
+                return text.removesuffix(" (percent)") + f" ({percent}% of net worth)"
+            if space is not None and choice == "flat)":
+                return text.removesuffix(" (flat)") + " (the flat amount)"
+        return text
 
     def _focus(self, change: dict[str, Any]) -> None:
         index = change["new"]
@@ -421,7 +428,7 @@ class AlfredopolyTable(GameTable):
             me = state.players[state.actor].name
             for a in self.session.legal():
                 main = isinstance(a, MAIN)
-                label = self.session.game.describe(a, state)
+                label = self.session.game.describe(state, a)
                 if isinstance(a, A.RollDice) and state.doubles:
                     label = "Roll again (a double)"  # a new label: the class sees the landing
                 actions.append(
@@ -439,7 +446,7 @@ class AlfredopolyTable(GameTable):
                     continue
                 actions.extend(
                     {
-                        "label": self.session.game.describe(a, state),
+                        "label": self.session.game.describe(state, a),
                         "action": a.to_struct(),
                         "group": "manage",
                         "space": getattr(a, "space", None),

@@ -334,7 +334,7 @@ class AlmaMaterTable(GameTable):
         if isinstance(space, str) and space in self.spec.spaces and self.board.selected != space:
             self.board.selected = space
 
-    def _words(self, line: str) -> str:
+    def _words(self, line: Any) -> str:
         """A log line in the table's language, players by name: the event's words put into
         words by the phrasebook (``"Blue chooses Pereira (...)"`` -> ``"Bo chooses Pereira
         (...)"``, German ``"Bo wählt Pereira (...)"``); a line without words (none of the
@@ -345,9 +345,9 @@ class AlmaMaterTable(GameTable):
         >>> t.panel.log[-1]
         'Ann behält eine Gründungskarte'
         """
-        words = getattr(line, "words", None) or self._said.get(line)
+        words = getattr(line, "words", None) or self._said.get(str(line))
         if words is None:
-            return self._colour_words.sub(lambda m: self._by_colour[m.group(1)], line)
+            return self._colour_words.sub(lambda m: self._by_colour[m.group(1)], str(line))
         return self._book.text(words, self.lang)
 
     def _reason(self, error: BaseException) -> str:

@@ -512,7 +512,7 @@ class GameTable(ipw.VBox):
             raise IllegalAction(self._t("undo_none", "no decision of a person to undo yet"))
         s = self.session
         entry, before = s.history[k], s.history[k - 1].state
-        label = s.game.describe(entry.action, before) if entry.action is not None else entry.label
+        label = s.game.describe(before, entry.action) if entry.action is not None else entry.label
         who = self._seat_name(before, entry.seat) if entry.seat is not None else ""
         s.set_aside.append((list(s.history), s.position))
         del s.history[k:]
@@ -888,9 +888,18 @@ class GameTable(ipw.VBox):
             self.file_note.remove_class("gk-error")
 
     # --- drawing -----------------------------------------------------------------------
-    def _words(self, line: str) -> str:
-        """A log line as shown (Alma Mater names players instead of colours)."""
-        return line
+    def _words(self, line: Any) -> str:
+        """An event as shown in the log: ``line`` is the game's event record (its
+        ``words`` as data, see :mod:`gamekit.core.events`) or, for a history without
+        records, its English text. A game's table may say more from the words (Alma
+        Mater: the table's language and the players' names)."""
+        return str(line)
+
+    @staticmethod
+    def _lines(entry: Entry) -> Sequence[Any]:
+        """An entry's events: the records (data and words) where the session kept them,
+        else the English lines."""
+        return entry.records or entry.events
 
     def _dice_note(self, entries: Sequence[Entry]) -> str:
         """Whose dice the board shows: the last roll among the events, read from its data
@@ -937,7 +946,7 @@ class GameTable(ipw.VBox):
             ).format(who=who)
         else:
             waiting = ""
-        log = [self._words(line) for e in entries for line in e.events]
+        log = [self._words(line) for e in entries for line in self._lines(e)]
         turns = self._log_turns(entries)
         early = self.early_outcome()
         if early is not None:
@@ -1008,14 +1017,14 @@ class GameTable(ipw.VBox):
                 who = self._seat_name(entries[0].state, entry.seat)
             if not entry.events and entry.action is not None and entry.seat is not None:
                 # a decision with no event of its own ("End the turn"): its words
-                said = self.session.game.describe(entry.action, entries[k - 1].state)
+                said = self.session.game.describe(entries[k - 1].state, entry.action)
                 name = self._seat_name(entries[0].state, entry.seat)
                 lines.append(
                     f"{name}: {said}"
                     if not entry.bot
                     else f"{self._t('bot_badge', 'Bot')} {name}: {said}"
                 )
-            for line in reversed(entry.events):
+            for line in reversed(self._lines(entry)):
                 text = self._words(line)
                 if who:
                     bot = self._t("bot_badge", "Bot")

@@ -6,6 +6,7 @@ import pytest
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly import rules as R
+from gamekit.alfredopoly.narration import EventLog
 from widgets.play_alfredopoly import AlfredopolyTable
 
 _seq = iter(range(1, 10**6))
@@ -346,10 +347,17 @@ def test_a_double_brings_a_roll_again_button_with_its_own_words() -> None:
 def test_the_log_says_just_visiting_names_the_tax_and_heads_each_turn() -> None:
     table = AlfredopolyTable(["Ann", "Bo"], seed=5)
     jail = next(s for s in table.spec.board.spaces if s.kind == "jail")
-    assert table._words(f"Bo moved to {jail.name}") == f"Bo moved to {jail.name} (just visiting)"
     tax = next(s for s in table.spec.board.spaces if s.tax_percent)
-    line = table._words(f"Bo paid $146 tax for {tax.name} (percent)")
-    assert line.endswith(f"({tax.tax_percent}% of net worth)")
+    log = EventLog()  # the engine's own records: the table reads their words, not the text
+    log.moved("move", "move", 1, "Bo", jail.name)
+    log.settled("tax", 1, 146, None, "Bo", None, f"for {tax.name} (percent)")
+    log.settled("tax", 1, 200, None, "Bo", None, f"for {tax.name} (flat)")
+    moved, percent, flat = (table._words(e) for e in log)
+    assert moved == f"Bo moved to {jail.name} (just visiting)"
+    assert percent == f"Bo paid $146 tax for {tax.name} ({tax.tax_percent}% of net worth)"
+    assert flat == f"Bo paid $200 tax for {tax.name} (the flat amount)"
+    # the same words as bare text are not parsed (a history without records shows them)
+    assert table._words(f"Bo moved to {jail.name}") == f"Bo moved to {jail.name}"
     while table.state.turn < 3:  # Python's moves are taken as given (no questions)
         table.act(table.session.legal()[0])
     table.roll(3, 4)
