@@ -73,8 +73,16 @@ def test_price_chips_use_the_colour_letters_of_lesson_1_whatever_the_names() -> 
     )
     de = AlmaMaterBoard(table.spec, table.state, lang="de").view["words"]["price_corner"]
     assert de == "Preis in Büchern (R rot, B blau, G grün, D Lexikon), nach Bücherreputation"
-    spec, state = midgame()
-    storage = UniversityTableau(spec, state, seat=1, names=["Ann", "Dan", "Eve"]).view["storage"]
+    # a position where some player holds books in storage (greedy play until one does)
+    spec = make_spec(3)
+    state, rng = R.new_game(spec, seed=1), np.random.default_rng(0)
+    while not any(any(p.storage) for p in state.players):
+        legal = R.legal_actions(spec, state)
+        assert legal, "no player ever held a book in storage"
+        state = R.apply(spec, state, BOTS["greedy"](spec, state, legal, rng))
+    seat = next(i for i, p in enumerate(state.players) if any(p.storage))
+    view = UniversityTableau(spec, state, seat=seat, names=["Ann", "Dan", "Eve"]).view
+    storage = view["storage"]
     assert storage and all(c["initial"] == letters[c["colour"]] for c in storage)
 
 
