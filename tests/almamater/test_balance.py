@@ -404,10 +404,12 @@ def test_playout_stops_at_the_end_of_the_round_or_the_game() -> None:
 
 
 def test_search_bot_beats_random_and_greedy_in_a_few_seeded_games() -> None:
-    for opponent in ("random", "greedy"):
-        frame = simulate(2, 4, 1, ("search", opponent))
+    # greedy is a player since issue 27 (search wins about 0.70 of 2-player games against it),
+    # so against greedy 8 games check the means and at least half the wins
+    for opponent, games, least, lead in (("random", 4, 3, 10), ("greedy", 8, 4, 0)):
+        frame = simulate(2, games, 1, ("search", opponent))
         wins = frame.groupby("strategy")["won"].sum()
-        assert wins["search"] >= 3, (opponent, wins.to_dict())
+        assert wins["search"] >= least, (opponent, wins.to_dict())
         mean = frame.groupby("strategy")["total"].mean()
-        assert mean["search"] > mean[opponent] + 10
+        assert mean["search"] > mean[opponent] + lead
     assert not math.isnan(mean["search"])

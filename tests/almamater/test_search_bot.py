@@ -137,13 +137,20 @@ def test_same_seed_same_game_and_bad_settings_raise() -> None:
 
 
 def test_it_beats_random_greedy_and_the_strategic_bots_with_varied_play() -> None:
-    for opponent in ("random", "greedy"):
-        frame = simulate(2, 4, 1, ("search", opponent))
-        wins = frame.groupby("strategy")["won"].sum()
-        assert wins["search"] >= 3, (opponent, wins.to_dict())
+    frame = simulate(2, 4, 1, ("search", "random"))
+    wins = frame.groupby("strategy")["won"].sum()
+    assert wins["search"] >= 3, wins.to_dict()
+    # greedy is a player since issue 27: search wins 0.70 [0.64, 0.76] of 200 two-player
+    # games against it (seed 2; 91 points to 79), so 8 games check the means and at least half
+    frame = simulate(2, 8, 1, ("search", "greedy"))
+    wins = frame.groupby("strategy")["won"].sum()
+    mean = frame.groupby("strategy")["total"].mean()
+    assert mean["search"] > mean["greedy"] and wins["search"] >= 4, wins.to_dict()
     report = balance(players=(3,), games=9, seed=2, strategies=("search", "scholar", "dean"))
     shares = report.wins.set_index("strategy")["win share"]
-    assert shares["search"] > max(shares["scholar"], shares["dean"]), shares.to_dict()
+    # 400 games (seed 2, docs/almamater_balance.md): search x2.01, scholar x0.56, dean x0.43;
+    # in 9 games the win shares may tie, the mean scores (88 to 62-64) are the firmer check
+    assert shares["search"] >= max(shares["scholar"], shares["dean"]), shares.to_dict()
     mean = report.scores.set_index("strategy")["mean"]
     assert mean["search"] > max(mean["scholar"], mean["dean"]) + 10, mean.to_dict()
     own = report.strategy_visits[report.strategy_visits["strategy"] == "search"]
