@@ -21,8 +21,8 @@ import pandas as pd
 
 from gamekit.almamater.bots import BOTS
 from gamekit.commands.runs import (
-    CONNECT_SECONDS,
     add_parallel_options,
+    add_worker_options,
     check_run,
     count,
     games_help,
@@ -32,10 +32,7 @@ from gamekit.commands.runs import (
 from gamekit.commands.sweep import register_sweep
 from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import (
-    MAX_EXECUTOR_WORKERS,
     MAX_GAMES,
-    WORKERS_PER_CORE,
-    max_workers,
     terminate_as_interrupt,
 )
 
@@ -117,7 +114,7 @@ def register(parser: argparse.ArgumentParser) -> None:
     bal.add_argument("--data", help="folder of component files (default: the kit's)")
     bal.add_argument("--format", choices=FORMATS, default="table")
     bal.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    _worker_options(bal)
+    add_worker_options(bal, short=True)
     bal.set_defaults(handler=run_balance)
     register_sweep(sub, "almamater", "scholar,dean", (MIN_PLAYERS, MAX_PLAYERS))
     tune = sub.add_parser(
@@ -150,26 +147,8 @@ def register(parser: argparse.ArgumentParser) -> None:
                       help="line-ups as in balance (default: suite)")  # fmt: skip
     tune.add_argument("--data", help="data folder to tune (default: the kit's)")
     tune.add_argument("--progress", action="store_true", help="a progress bar of trials")
-    _worker_options(tune)
+    add_worker_options(tune, short=True)
     tune.set_defaults(handler=run_tune)
-
-
-def _worker_options(parser: argparse.ArgumentParser) -> None:
-    """``--workers`` and ``--scheduler`` as ``sweep`` has them."""
-    parser.add_argument(
-        "--workers",
-        type=count(1, MAX_EXECUTOR_WORKERS),
-        default=None,
-        metavar="N",
-        help=f"processes (default: automatic; at most {max_workers()} here, the cores x "
-        f"{WORKERS_PER_CORE}, or {MAX_EXECUTOR_WORKERS:,} with --scheduler)",
-    )
-    parser.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help=f"a Dask scheduler (an error after {CONNECT_SECONDS:g} s without an answer)",
-    )
 
 
 def _lineups(text: str) -> tuple[tuple[str, ...], ...]:

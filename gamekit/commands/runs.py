@@ -111,25 +111,46 @@ def games_help(default: int, seats: int) -> str:
     )
 
 
-def add_parallel_options(parser: argparse.ArgumentParser) -> None:
-    """Add ``--workers N``, ``--scheduler ADDRESS`` and ``--out FILE.csv`` to ``parser``."""
+def add_worker_options(parser: argparse.ArgumentParser, short: bool = False) -> None:
+    """Add ``--workers N`` (at most the cores times :data:`WORKERS_PER_CORE` here, or
+    :data:`MAX_EXECUTOR_WORKERS` with a scheduler) and ``--scheduler ADDRESS`` (a Dask
+    scheduler) to ``parser``; ``short``: help texts of one line each (sweep, tune).
+
+    >>> p = argparse.ArgumentParser(prog="gamekit pig sweep")
+    >>> add_worker_options(p, short=True)
+    >>> p.parse_args(["--workers", "2"]).workers
+    2
+    """
+    if short:
+        workers = (
+            f"processes (default: automatic; at most {max_workers()} here, the cores x "
+            f"{WORKERS_PER_CORE}, or {MAX_EXECUTOR_WORKERS:,} with --scheduler)"
+        )
+        scheduler = f"a Dask scheduler (an error after {CONNECT_SECONDS:g} s without an answer)"
+    else:
+        workers = (
+            "processes to use (default: every core for large runs, one for small ones); "
+            f"at most {max_workers()} here ({available_cores()} cores x {WORKERS_PER_CORE}), "
+            f"or {MAX_EXECUTOR_WORKERS:,} with --scheduler; never more than --games"
+        )
+        scheduler = (
+            "run on a Dask cluster, e.g. tcp://scheduler.example.edu:8786 "
+            "(needs the dask extra: pip install 'campus-gamekit[dask]'); an error after "
+            f"{CONNECT_SECONDS:g} s without an answer"
+        )
     parser.add_argument(
         "--workers",
         type=count(1, MAX_EXECUTOR_WORKERS),
         default=None,
         metavar="N",
-        help="processes to use (default: every core for large runs, one for small ones); "
-        f"at most {max_workers()} here ({available_cores()} cores x {WORKERS_PER_CORE}), "
-        f"or {MAX_EXECUTOR_WORKERS:,} with --scheduler; never more than --games",
+        help=workers,
     )
-    parser.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help="run on a Dask cluster, e.g. tcp://scheduler.example.edu:8786 "
-        "(needs the dask extra: pip install 'campus-gamekit[dask]'); an error after "
-        f"{CONNECT_SECONDS:g} s without an answer",
-    )
+    parser.add_argument("--scheduler", default=None, metavar="ADDRESS", help=scheduler)
+
+
+def add_parallel_options(parser: argparse.ArgumentParser) -> None:
+    """Add ``--workers N``, ``--scheduler ADDRESS`` and ``--out FILE.csv`` to ``parser``."""
+    add_worker_options(parser)
     parser.add_argument(
         "--out",
         default=None,

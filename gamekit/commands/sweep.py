@@ -14,9 +14,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from gamekit.commands.runs import CONNECT_SECONDS, add_players, check_run, count, run_parallel
+from gamekit.commands.runs import add_players, add_worker_options, check_run, count, run_parallel
 from gamekit.core.output import FORMATS, render_frame
-from gamekit.core.parallel import MAX_EXECUTOR_WORKERS, MAX_GAMES, WORKERS_PER_CORE, max_workers
+from gamekit.core.parallel import MAX_GAMES
 from gamekit.core.simulate import MAX_SEATS
 
 
@@ -67,20 +67,7 @@ def register_sweep(
     p.add_argument("--raw", action="store_true", help="print every row, not the win shares")
     p.add_argument("--format", choices=FORMATS, default="table")
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
-    p.add_argument(
-        "--workers",
-        type=count(1, MAX_EXECUTOR_WORKERS),
-        default=None,
-        metavar="N",
-        help=f"processes (default: automatic; at most {max_workers()} here, the cores x "
-        f"{WORKERS_PER_CORE}, or {MAX_EXECUTOR_WORKERS:,} with --scheduler)",
-    )
-    p.add_argument(
-        "--scheduler",
-        default=None,
-        metavar="ADDRESS",
-        help=f"a Dask scheduler (an error after {CONNECT_SECONDS:g} s without an answer)",
-    )
+    add_worker_options(p, short=True)
     p.set_defaults(handler=_run, game=game)
 
 
