@@ -61,9 +61,13 @@ LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "[::1]"}
 #: ``GAMEKIT_BROWSER_WAIT`` (seconds) changes it.
 WAIT_MS = int(float(os.environ.get("GAMEKIT_BROWSER_WAIT", "240")) * 1000)
 WAIT_S = WAIT_MS / 1000
-# pages the kit's Voila server sets up at once in the tests (GAMEKIT_VOILA_SLOTS): one, so a
-# class of two already shows the queue, and the Voila tests (one page at a time) are as before
+# pages the class test's own Voila server sets up at once (GAMEKIT_VOILA_SLOTS): one, so a
+# class of two already shows the queue (test_voila_kernels)
 CLASS_SLOTS = 1
+# the shared Voila server's slots: more than the pages the test workers open at once, so a
+# lesson or dashboard test never waits in the table queue behind another test's page (one
+# slot made a lesson wait 224 s in CI, behind a page whose slot had not come back)
+SHARED_SLOTS = 8
 # a Voila page's first request may wait this long before it is asked for again (a page
 # renders in well under a minute on a busy machine; a kernel that never answers does not)
 FIRST_TRY_MS = 180_000
@@ -310,9 +314,9 @@ def render_in_voila(server: Server, page, relpath: str, timeout: float = WAIT_S)
 
 @pytest.fixture(scope="session")
 def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    # the kit's table queue (jupyter/voila.py) sets up CLASS_SLOTS pages at a time whatever
-    # the machine's cores, so test_voila_kernels' class sees one page wait its turn
-    server = start_voila(tmp_path_factory.mktemp("voila"), GAMEKIT_VOILA_SLOTS=str(CLASS_SLOTS))
+    # the kit's table queue (jupyter/voila.py) with room for every test worker's page; the
+    # queue itself is tested on a server of its own (test_voila_kernels, CLASS_SLOTS)
+    server = start_voila(tmp_path_factory.mktemp("voila"), GAMEKIT_VOILA_SLOTS=str(SHARED_SLOTS))
     yield server
     server.stop()
 

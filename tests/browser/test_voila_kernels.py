@@ -19,8 +19,18 @@ import json
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 
-from tests.browser.conftest import CLASS_SLOTS, VOILA_STATE_JS, WAIT_MS, Server, voila_url
+import pytest
+
+from tests.browser.conftest import (
+    CLASS_SLOTS,
+    VOILA_STATE_JS,
+    WAIT_MS,
+    Server,
+    start_voila,
+    voila_url,
+)
 
 DASHBOARD = "notebooks/dashboard_alfredopoly.ipynb"
 # the page config may still be arriving (the page streams): unreadable counts as not yet
@@ -70,6 +80,16 @@ def alive_after(server: Server, ids: list[str], keep: set[str], seconds: float) 
         if set(alive) <= keep or time.monotonic() > deadline:
             return alive
         time.sleep(0.5)
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A Voila server of this test's own whose table queue sets up CLASS_SLOTS pages at a
+    time, so a class of CLASS_SLOTS + 1 shows one page waiting its turn (and no other
+    test's kernel is counted here)."""
+    server = start_voila(tmp_path_factory.mktemp("class"), GAMEKIT_VOILA_SLOTS=str(CLASS_SLOTS))
+    yield server
+    server.stop()
 
 
 def test_a_class_at_once_gets_its_tables_and_reloads_free_kernels(voila, browser):  # type: ignore[no-untyped-def]
