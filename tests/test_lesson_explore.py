@@ -17,11 +17,11 @@ The convention, for each simulating lesson ``notebooks/alfredopoly_*.ipynb`` and
 
 Each run is one test (so ``pytest -n 2`` spreads them), executed by papermill in this
 environment's Python (the kernel is ``sys.executable``, as nbval's ``--nbval-current-env``
-does), and fails with the cell and its error. The first run of each lesson is the lesson as
-shipped (its defaults: the notebooks layer's nbval run leaves the lessons to this test); it is
-also exported to HTML with the kit's nbconvert settings (no second execution) and read as a
-learner would read it: no ``\\$``, no code of hidden cells, no words from the project's
-history, and a picture for every board the lesson shows.
+does), and fails with the cell and its error. The lesson as shipped (its defaults) is run by
+the browser layer in JupyterLab and in Voila (tests/browser), so it is not run again here.
+The first run of each lesson is also exported to HTML with the kit's nbconvert settings (no
+second execution) and read as a learner would read it: no ``\\$``, no code of hidden
+cells, no words from the project's history, and a picture for every board the lesson shows.
 
 ``tests/explore_fixture.ipynb`` proves the harness can fail: its assert holds for seed 1
 only.
@@ -374,8 +374,9 @@ def _cases() -> list[Any]:
             runs = explore_runs(nb)
         except AssertionError:
             continue  # test_lesson_follows_the_convention says why
-        if runs != [{}]:
-            runs = [{}, *runs]  # the lesson as shipped first (nbval leaves the lessons here)
+        # the lesson as shipped (its defaults) runs in the browser layer, in JupyterLab and
+        # in Voila, where an error output fails it; here only the other runs, so a
+        # deterministic lesson's one run is its defaults
         for k, run in enumerate(runs):
             label = ",".join(f"{name}={value}" for name, value in run.items()) or "defaults"
             cases.append(pytest.param(path, k, run, id=f"{path.stem}-{k}-{label}"))
