@@ -162,7 +162,11 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     assert "jail=long" in kernel(page, "import json; print(json.dumps(panel.board.heat_label))")
     shoot(page, "widget-landing-panel", ".gk-test-panel")
 
-    # 4. the play table: click the action button, the engine moved, the page shows it
+    # 4. the play table: click the action button, the engine moved, the page shows it.
+    # Scroll to the table first, as a reader does: the notebook may leave a cell far below
+    # the view undrawn (seen once in CI: the page stayed at the landing panel and the
+    # button never became visible)
+    page.locator(".gk-test-table").first.scroll_into_view_if_needed()
     roll = page.locator(".gk-test-table .gk-button.gk-main", has_text="Roll the dice")
     roll.wait_for()
     roll.scroll_into_view_if_needed()
@@ -188,6 +192,7 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
 
     # 5. Alma Mater: board, universities, a click on a space and on an action button
     am = page.locator(".gk-test-am")
+    am.first.scroll_into_view_if_needed()
     am.locator(".gk-am-board .gk-am-space").first.wait_for()
     assert am.locator(".gk-am-space").count() == kernel(page, "print(len(am.spec.spaces))")
     assert am.locator(".gk-tableau").count() == 3
@@ -207,6 +212,7 @@ def test_widgets_draw_respond_and_stay_offline(lab, lab_page, widget_notebook): 
     assert moves and moves[0][0].lower() == label.lower()  # the panel capitalises
     assert moves[0][1].lower() == (hint or label).lower()  # no tooltip: the same words
     shoot(page, "widget-almamater-table", ".gk-test-am")
+    page.locator(".gk-test-tableau").first.scroll_into_view_if_needed()
     page.locator(".gk-test-tableau .gk-ut-slot").first.wait_for()
     shoot(page, "widget-university-tableau", ".gk-test-tableau")
 
