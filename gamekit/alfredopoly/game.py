@@ -50,7 +50,7 @@ from gamekit.alfredopoly.state import GameState, state_from_struct, state_to_str
 from gamekit.alfredopoly.words import describe
 from gamekit.core.actions import Action, Outcome, PhaseTable, Step
 from gamekit.core.dice import Dice, DiceRoll
-from gamekit.core.errors import DataError, IllegalAction
+from gamekit.core.errors import DataError
 from gamekit.core.events import Words
 from gamekit.core.game import (
     Bot,
@@ -388,7 +388,7 @@ def wrap_bot(bot: AlfredopolyBot) -> Bot:
     def play(state: GameState, rng: np.random.Generator) -> Action:
         if state.spec is None:
             words = Words("no.spec")
-            raise IllegalAction(phrasebook().text(words), words=words)
+            raise phrasebook().refused(words)
         bot.rng = rng
         return bot.choose(state.spec, state)
 

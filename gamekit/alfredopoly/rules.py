@@ -157,7 +157,7 @@ def _refused(words: Words, action: Action | None = None) -> IllegalAction:
     >>> str(e), e.words.kind
     ('roll the dice first', 'no.end.roll_first')
     """
-    return IllegalAction(phrasebook().text(words), action, words=words)
+    return phrasebook().refused(words, action)
 
 
 def step(spec: AlfredopolySpec, state: GameState, action: Action) -> Step[GameState]:

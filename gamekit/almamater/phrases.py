@@ -189,8 +189,7 @@ def refused(kind: str, action: object = None, /, **fields: Any) -> IllegalAction
     >>> str(error), PHRASES.text(error.words, "de")
     ('the game is over', 'das Spiel ist vorbei')
     """
-    reason = said(kind, **fields)
-    return IllegalAction(reason, action, words=reason.words)
+    return PHRASES.refused(Words(kind, **fields), action)
 
 
 __all__ = [

@@ -53,7 +53,7 @@ from babel import Locale
 from babel.numbers import format_decimal
 
 from gamekit.core.data import read_toml, template_problem
-from gamekit.core.errors import DataError
+from gamekit.core.errors import DataError, IllegalAction
 
 LANGUAGES: tuple[str, ...] = ("en", "de")
 """The languages every phrasebook entry must have (English first: the engine's own words)."""
@@ -240,6 +240,18 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
             self._said.clear()
         self._said[key] = said
         return said
+
+    def refused(self, words: Words, action: object = None) -> IllegalAction:
+        """An :class:`~gamekit.core.errors.IllegalAction` whose reason is ``words``: its
+        English text is the message (a :class:`Line` that keeps the words), and
+        ``error.words`` says it in any language of the book.
+
+        >>> book = Phrasebook({"no.over": {"en": "the game is over", "de": "vorbei"}})
+        >>> error = book.refused(Words("no.over"))
+        >>> str(error), book.text(error.words, "de")
+        ('the game is over', 'vorbei')
+        """
+        return IllegalAction(Line(self.text(words), words), action, words=words)
 
     def _text(self, words: Words, lang: str) -> str:
         try:
