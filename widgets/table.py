@@ -29,6 +29,7 @@ import ipywidgets as ipw
 from gamekit.core.actions import Action, Outcome
 from gamekit.core.data import parse_json, template_problem
 from gamekit.core.errors import DataError, IllegalAction
+from gamekit.core.events import Words, core_phrases
 from gamekit.core.structs import MAX_INT
 from widgets.play_panel import PlayPanel
 from widgets.session import MAX_BOT_STEPS, Entry, Session
@@ -444,15 +445,22 @@ class GameTable(ipw.VBox):
         try:
             action = s.game.action_from_struct(struct)
         except (ValueError, TypeError, KeyError, AttributeError, IndexError) as exc:
-            raise IllegalAction(f"not an action of this game ({_cut(str(exc), 200)})") from None
+            # words of the core phrasebook (every game's book has them): German on a
+            # German table, the English as it always read
+            kind = struct.get("type") if isinstance(struct, dict) else None
+            reason = (
+                Words("core.page.typed", type=_cut(repr(kind), 60))
+                if isinstance(kind, str)
+                else Words("core.page.no_type")
+            )
+            words = Words("core.page_action", detail=_cut(str(exc), 200), reason=reason)
+            raise core_phrases().refused(words) from None
         named = getattr(action, "player", None)
         seat = s.actor() if named is None else named
         if isinstance(seat, int) and seat in s.bot_players:
             names = [] if isinstance(s.players, int) else list(s.players)
-            who = names[seat] if 0 <= seat < len(names) else f"seat {seat}"
-            raise IllegalAction(
-                f"{who} is played by a bot: a bot's seat acts only through the bot step", action
-            )
+            who = names[seat] if 0 <= seat < len(names) else Words("core.seat", n=seat)
+            raise core_phrases().refused(Words("core.bot_seat", who=who), action)
         return action
 
     def _label(self, action: Action) -> str:

@@ -101,12 +101,12 @@ def token(token: str, n: int) -> Words:
 
 
 def listed(items: Sequence[Any], joined: str = "list") -> Words:
-    """Up to 4 items as one list (``"list"``: commas; ``"and"``: "A, B and C").
+    """Up to 5 items as one list (``"list"``: commas; ``"and"``: "A, B and C").
 
     >>> text(listed([seat("red"), seat("blue")])), text(listed(["A", "B", "C"], "and"), "de")
     ('Red, Blue', 'A, B und C')
     """
-    return Words(f"{joined}.{len(items)}", **dict(zip("abcd", items, strict=False)))
+    return Words(f"{joined}.{len(items)}", **dict(zip("abcde", items, strict=False)))
 
 
 def ability(spec: Any, chancellor: str) -> tuple[Texts | str, Texts | str]:

@@ -49,9 +49,9 @@ from gamekit.almamater.setup import (
 )
 from gamekit.almamater.spec import OPEN_SPACES, AlmaMaterSpec
 from gamekit.almamater.state import GameState, PlayerState
-from gamekit.core.actions import Action, Outcome, Step, field_problem
+from gamekit.core.actions import Action, Outcome, Step, field_problem, field_words
 from gamekit.core.errors import IllegalAction
-from gamekit.core.events import Words
+from gamekit.core.events import Line, Words
 
 __all__ = [
     "PHASES",
@@ -142,8 +142,8 @@ def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
     legal = legal_actions(spec, state)
     if action in legal and repr(legal[legal.index(action)]) == repr(action):
         return  # equal is not enough: Bishop(True) == Bishop(1) (True == 1 == 1.0)
-    problem = field_problem(action)
-    reason = ph.said("no.field", detail=problem) if problem else why_illegal(spec, state, action)
+    problem = field_problem(action)  # its words: the core phrasebook's (any language)
+    reason = Line(problem, field_words(action)) if problem else why_illegal(spec, state, action)
     if reason is None:  # the reasons follow the options; tests/almamater/test_reasons.py
         reason = ph.said("no.not_now")
     raise IllegalAction(reason, action, words=getattr(reason, "words", None))

@@ -109,12 +109,7 @@ def books(count: int, colour: str, lang: str = "en") -> str:
     >>> books(1, "red", "de"), books(2, "purple", "de"), books(2, "dictionary", "de")
     ('1 rotes Buch', '2 lila Bücher', '2 Lexika')
     """
-    check_lang(lang)
-    if colour == "dictionary" or f"n.{colour}" in ph.PHRASES:
-        return ph.text(ph.token(colour, count), lang)
-    if lang == "de":  # a colour the phrasebook does not know (not a kit colour)
-        return f"{count} {colour} Buch" if count == 1 else f"{count} {colour} Bücher"
-    return _n(count, f"{colour} book")
+    return ph.text(book_phrase(count, colour), check_lang(lang))
 
 
 def ducats(count: int, lang: str = "en") -> str:
@@ -141,23 +136,7 @@ def gain_words(gain: Gain, lang: str = "en") -> str:
     >>> gain_words(Gain(ducats=2, textbooks=1, research=1), "de")
     '2 Geld, 1 eigenes Lehrbuch, 1 Forschungsschritt'
     """
-    de = check_lang(lang) == "de"
-    parts = []
-    if gain.ducats:
-        parts.append(ducats(gain.ducats, lang))
-    if gain.textbooks:
-        parts.append(own_textbooks(gain.textbooks, lang))
-    if gain.dictionaries:
-        parts.append(books(gain.dictionaries, "dictionary", lang))
-    if gain.prestige:
-        parts.append(f"{gain.prestige} Prestige" if de else f"{gain.prestige} prestige")
-    if gain.research:
-        parts.append(
-            _n(gain.research, "Forschungsschritt", "Forschungsschritte")
-            if de
-            else _n(gain.research, "research step")
-        )
-    return ", ".join(parts) if parts else ("nichts" if de else "nothing")
+    return ph.text(gain_phrase(gain), check_lang(lang))
 
 
 def student_effect(kind: StudentKind, lang: str = "en") -> str:
@@ -245,53 +224,191 @@ def make_spec_for_doc() -> AlmaMaterSpec:
 
 
 # -- describe: the words of a button ------------------------------------------------------
-def _where(spec: AlmaMaterSpec, action: Action, space: str, lang: str) -> str:
-    masters = getattr(action, "masters", 1)
-    pereira = getattr(action, "pereira", False)
-    if lang == "de":
-        name = space_name(space, "de")
-        if pereira:
-            return f"{masters} Magister auf Pereira setzen, um {name} zu nutzen: "
-        return f"{masters} Magister auf {name} setzen: "
-    name, the = space_title(space), "the "
-    if space.startswith("campus_"):
-        the = ""
-    elif space.startswith("academy_"):
-        name = "Academy"
-    elif space == "starting_student":
-        name = "starting student"
-    if pereira:
-        return f"place {_n(masters, 'master')} on Pereira to use {the}{name}: "
-    return f"place {_n(masters, 'master')} on {the}{name}: "
+# Every button sentence is a phrasebook entry ("button.*" in phrases.toml) filled with Words
+# of its parts: a new language is a new column of the phrasebook, not new code here.
+def book_phrase(count: int, colour: str) -> Words:
+    """``count`` books of a player colour, or dictionaries, as words (a colour the
+    phrasebook does not know is named as written).
+
+    >>> ph.text(book_phrase(2, "gold"), "de"), ph.text(book_phrase(1, "red"))
+    ('2 gold Bücher', '1 red book')
+    """
+    if colour == "dictionary" or f"n.{colour}" in ph.PHRASES:
+        return ph.token(colour, count)
+    return Words("n.colour_books", n=count, colour=colour)
 
 
-def _price_list(parts: list[str], lang: str) -> str:
-    if len(parts) <= 1:
-        return "".join(parts)
-    joiner = " und " if lang == "de" else " and "
-    return ", ".join(parts[:-1]) + joiner + parts[-1]
+def gain_phrase(gain: Gain) -> Words:
+    """What a founding card, lecture or milestone gives, as words.
 
-
-def _research_costs(spec: AlmaMaterSpec, state: GameState, paid: int, lang: str) -> str:
-    seat = state.current
-    if seat is None or not paid:
-        return ""
-    totals = laboratory_visit(spec, state, state.players[seat], paid).spent
+    >>> ph.text(gain_phrase(Gain(ducats=2, research=2))), ph.text(gain_phrase(Gain()), "de")
+    ('2 ducats, 2 research steps', 'nichts')
+    """
     parts = []
-    for kind, n in totals.items():
-        if kind == "ducats":
-            parts.append(ducats(n, lang))
-        elif kind == "textbooks":
-            parts.append(own_textbooks(n, lang))
-        elif kind == "dictionaries":
-            parts.append(books(n, "dictionary", lang))
-        elif kind == "prestige":
-            parts.append(f"{n} Prestige" if lang == "de" else f"{n} prestige")
-    return _price_list(parts, lang)
+    if gain.ducats:
+        parts.append(ph.amount("ducats", gain.ducats))
+    if gain.textbooks:
+        parts.append(ph.amount("own_textbooks", gain.textbooks))
+    if gain.dictionaries:
+        parts.append(ph.token("dictionary", gain.dictionaries))
+    if gain.prestige:
+        parts.append(ph.amount("prestige", gain.prestige))
+    if gain.research:
+        parts.append(ph.amount("research_steps", gain.research))
+    return ph.listed(parts) if parts else Words("nothing")
+
+
+def _on(space: str) -> Words | Texts:
+    """Where masters go, as a button names it ("the Park", "Campus row 2")."""
+    if space.startswith("campus_"):
+        return Words("on.campus", row=space[7:])
+    if space.startswith("academy_"):
+        faculty = space[8:]
+        known = f"faculty.{faculty}" in ph.PHRASES
+        return Words("on.academy", faculty=Words(f"faculty.{faculty}") if known else faculty)
+    if f"on.{space}" in ph.PHRASES:
+        return Words(f"on.{space}")
+    return Texts(en=f"the {space_title(space)}", de=ph.space(space))
+
+
+def _where(action: Action, space: str) -> Words:
+    masters = ph.amount("masters", getattr(action, "masters", 1))
+    kind = "button.where_pereira" if getattr(action, "pereira", False) else "button.where"
+    return Words(kind, masters=masters, space=_on(space))
+
+
+def _and(parts: list[Words]) -> Words:
+    return ph.listed(parts, "and")
+
+
+def _research_costs(spec: AlmaMaterSpec, state: GameState, paid: int) -> Words:
+    seat = state.current
+    parts: list[Words] = []
+    if seat is not None and paid:
+        totals = laboratory_visit(spec, state, state.players[seat], paid).spent
+        kinds = {"ducats": "ducats", "textbooks": "own_textbooks", "prestige": "prestige"}
+        for kind, n in totals.items():
+            if kind == "dictionaries":
+                parts.append(ph.token("dictionary", n))
+            elif kind in kinds:
+                parts.append(ph.amount(kinds[kind], n))
+    return Words("research.pay", costs=_and(parts)) if parts else Words("research.nothing")
+
+
+def describe_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Words | str:
+    """The words of a button for ``action`` in ``state``, with this position's prices: a
+    ``button.*`` entry of the phrasebook and its fields (``str(action)`` for an action the
+    phrasebook has no sentence for). :func:`describe` says them in a language.
+
+    >>> from gamekit.almamater.actions import Bishop
+    >>> from gamekit.almamater.rules import new_game
+    >>> spec = make_spec_for_doc(); s = new_game(spec, seed=1)
+    >>> describe_words(spec, s, Bishop(1)).kind
+    'button.bishop'
+    """
+    c = spec.components
+    seat = state.current
+    p = state.players[seat] if seat is not None else None
+    if isinstance(action, (DraftKeep, DiscardFounding)):
+        card = spec.founding[action.card]
+        kind = "button.keep_card" if isinstance(action, DraftKeep) else "button.discard_card"
+        return Words(kind, card=card.id, white=card.white, gain=gain_phrase(card.gain))
+    if isinstance(action, ChooseChancellor):
+        gist, text = ph.ability(spec, action.name)
+        return Words("button.chancellor", name=action.name, gist=gist, text=text)
+    if isinstance(action, Pass):
+        return Words("button.pass")
+    if isinstance(action, GiveLecture):
+        gain = gain_phrase(c.professor(action.professor).lecture)
+        paid = Words("paid.alberti") if action.book == "none" else book_phrase(1, action.book)
+        return Words("button.lecture", professor=ph.name(action.professor), paid=paid, gain=gain)
+    if isinstance(action, ShelveTextbooks):
+        if action.count == 0:
+            return Words("button.keep_books")
+        return Words("button.shelve", n=action.count)
+    if isinstance(action, ReturnBook):
+        return Words("button.return", book=book_phrase(1, action.token))
+    if isinstance(action, HireStudent):
+        need, dictionaries = student_price(spec, state.reputation, action.column)
+        parts = [book_phrase(n, spec.colours[col]) for col, n in sorted(need.items())]
+        if dictionaries:
+            parts.append(book_phrase(dictionaries, "dictionary"))
+        return Words(
+            "button.student",
+            where=_where(action, f"campus_{action.row}"),
+            student=ph.name(action.student),
+            cost=ph.listed(parts),
+            hall=action.hall,
+        )
+    if isinstance(action, BuyTextbooks):
+        pay = ph.amount("ducats", action.count * c.board.starting_student_price)
+        what = Words("button.for", what=ph.amount("own_textbooks", action.count), pay=pay)
+        return Words("button.buy", where=_where(action, "starting_student"), what=what)
+    if isinstance(action, HireProfessor):
+        prof = c.professor(action.professor)
+        where = _where(action, f"academy_{prof.faculty}")
+        first = state.academy_paid[state.academy.index(action.professor)] is None
+        pay = book_phrase(prof.books, action.pay)
+        name = ph.name(action.professor)
+        if first:
+            ducats = ph.amount("ducats", prof.ducats)
+            return Words("button.professor", where=where, professor=name, pay=pay, ducats=ducats)
+        return Words("button.professor_again", where=where, professor=name, pay=pay)
+    if isinstance(action, Antiquarian):
+        offer = c.board.antiquarian[action.offer - 1]
+        got = [book_phrase(offer.books, action.colour)] if offer.books else []
+        if offer.dictionaries:
+            got.append(book_phrase(offer.dictionaries, "dictionary"))
+        discount = upgrade(spec, p, "antiquarian") if p is not None else 0
+        pay = ph.amount("ducats", max(0, offer.ducats - discount))
+        what = Words("button.for", what=_and(got), pay=pay)
+        return Words("button.buy", where=_where(action, "antiquarian"), what=what)
+    if isinstance(action, Research):
+        where = _where(action, "laboratory")
+        if not action.paid_steps:
+            return Words("button.research", where=where)
+        # a paid step onto a field that only has a requirement costs nothing (rule 8)
+        costs = _research_costs(spec, state, action.paid_steps)
+        return Words("button.research_paid", where=where, paid=action.paid_steps, costs=costs)
+    if isinstance(action, Park):
+        pay = ph.amount("ducats", action.prestige * c.board.park_price)
+        what = Words("button.for", what=ph.amount("prestige", action.prestige), pay=pay)
+        return Words("button.buy", where=_where(action, "park"), what=what)
+    if isinstance(action, Bishop):
+        payout = bishop_payout(spec, action.masters)
+        if p is not None:
+            payout += upgrade(spec, p, "bishop")
+            if spec.ability_of["bishop_bonus"] in p.abilities:
+                payout += c.chancellor(spec.ability_of["bishop_bonus"]).amount
+        pay = ph.amount("ducats", payout)
+        return Words("button.bishop", where=_where(action, "bishop"), pay=pay)
+    if isinstance(action, Colloquium):
+        parts = []
+        if action.books:
+            seller = state.players[spec.colour_index(action.seller)]
+            shelf = seller.shelves[-1]
+            full = [i for i in range(len(shelf) - 1, -1, -1) if shelf[i]][: action.books]
+            pay = ph.amount("ducats", sum(c.shelves.prices[i] for i in full))
+            what = book_phrase(action.books, action.seller)
+            parts.append(Words("button.for", what=what, pay=pay))
+        if action.dictionary:
+            what, pay = book_phrase(1, "dictionary"), ph.amount("ducats", c.board.dictionary_price)
+            parts.append(Words("button.for", what=what, pay=pay))
+        return Words("button.buy", where=_where(action, "colloquium"), what=_and(parts))
+    if isinstance(action, HallOfFame):
+        where = _where(action, "hall_of_fame")
+        i = state.glory.index(action.tile)
+        ch = state.bust_chancellors[i] if i < len(state.bust_chancellors) else ""
+        if not ch:
+            return Words("button.hall", where=where, tile=action.tile)
+        gist = ph.ability(spec, ch)[0]
+        return Words("button.hall_bust", where=where, tile=action.tile, chancellor=ch, gist=gist)
+    return str(action)
 
 
 def describe(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = "en") -> str:
-    """The words of a button for ``action`` in ``state``, with this position's prices.
+    """The words of a button for ``action`` in ``state``, with this position's prices
+    (:func:`describe_words` in ``lang``).
 
     >>> from gamekit.almamater.actions import Antiquarian
     >>> from gamekit.almamater.rules import new_game
@@ -301,144 +418,29 @@ def describe(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = 
     >>> describe(spec, s, Antiquarian(1, 1, "red"), "de")
     '1 Magister auf Antiquariat setzen: 2 rote Bücher für 3 Geld kaufen'
     """
-    de = check_lang(lang) == "de"
-    c = spec.components
-    seat = state.current
-    p = state.players[seat] if seat is not None else None
+    return ph.text(describe_words(spec, state, action), check_lang(lang))
+
+
+def button_phrase(spec: AlmaMaterSpec, state: GameState, action: Action) -> Words | str:
+    """The short words of a decision button as phrasebook words (see :func:`button_words`).
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> spec = make_spec_for_doc(); s = new_game(spec, seed=1)
+    >>> button_phrase(spec, s, ShelveTextbooks(2))
+    Words(kind='button.shelve_short', fields=(('n', 2),))
+    """
     if isinstance(action, (DraftKeep, DiscardFounding)):
         card = spec.founding[action.card]
-        holds = f"{card.white}: {gain_words(card.gain, lang)}"
-        if isinstance(action, DraftKeep):
-            if de:
-                return f"Gründungskarte {card.id} behalten (weiße Zahl {holds}), Rest weitergeben"
-            return f"keep founding card {card.id} (white number {holds}) and pass the rest"
-        if de:
-            return f"Gründungskarte {card.id} abwerfen (weiße Zahl {holds})"
-        return f"discard founding card {card.id} (white number {holds})"
+        kind = "button.keep_short" if isinstance(action, DraftKeep) else "button.discard_short"
+        return Words(kind, card=card.id, white=card.white, gain=gain_phrase(card.gain))
     if isinstance(action, ChooseChancellor):
-        gist, text = chancellor_words(spec, action.name, lang)
-        if de:
-            return f"Rektor {action.name} wählen ({gist}: {text})"
-        return f"choose chancellor {action.name} ({gist}: {text})"
-    if isinstance(action, Pass):
-        return "für den Rest der Runde passen" if de else "pass for the rest of the round"
-    if isinstance(action, GiveLecture):
-        gain = gain_words(c.professor(action.professor).lecture, lang)
-        if action.book == "none":
-            paid = "kein Buch (Alberti)" if de else "no book (Alberti)"
-        else:
-            paid = books(1, action.book, lang)
-        if de:
-            return (
-                f"Vorlesung von {name_words(action.professor, lang)}: {paid} zahlen, bringt {gain}"
-            )
-        return f"give a lecture: {action.professor} (pay {paid}; gain {gain})"
-    if isinstance(action, ShelveTextbooks):
-        if de:
-            if action.count == 0:
-                return "die neuen eigenen Lehrbücher im Lager behalten"
-            return (
-                f"{own_textbooks(action.count, lang)} in die Bibliothek (Verkaufsregal) "
-                "stellen, den Rest ins Lager"
-            )
-        return str(action)
+        gist = ph.ability(spec, action.name)[0]
+        return Words("button.chancellor_short", name=action.name, gist=gist)
+    if isinstance(action, ShelveTextbooks) and action.count:
+        return Words("button.shelve_short", n=action.count)
     if isinstance(action, ReturnBook):
-        if de:
-            return (
-                f"{books(1, action.token, lang)} in den Vorrat zurücklegen (Lager über der Grenze)"
-            )
-        return str(action)
-    if isinstance(action, HireStudent):
-        where = _where(spec, action, f"campus_{action.row}", lang)
-        need, dictionaries = student_price(spec, state.reputation, action.column)
-        parts = [books(n, spec.colours[col], lang) for col, n in sorted(need.items())]
-        if dictionaries:
-            parts.append(books(dictionaries, "dictionary", lang))
-        cost = ", ".join(parts)
-        if de:
-            who = name_words(action.student, lang)
-            return f"{where}{who} anwerben, in Reihe {action.hall} (Preis: {cost})"
-        return f"{where}hire {action.student} (price: {cost}) into row {action.hall}"
-    if isinstance(action, BuyTextbooks):
-        where = _where(spec, action, "starting_student", lang)
-        pay = ducats(action.count * c.board.starting_student_price, lang)
-        if de:
-            return f"{where}{own_textbooks(action.count, lang)} für {pay} kaufen"
-        return f"{where}buy {own_textbooks(action.count, lang)} for {pay}"
-    if isinstance(action, HireProfessor):
-        prof = c.professor(action.professor)
-        where = _where(spec, action, f"academy_{prof.faculty}", lang)
-        first = state.academy_paid[state.academy.index(action.professor)] is None
-        pay = books(prof.books, action.pay, lang)
-        if de:
-            extra = f" und {ducats(prof.ducats, lang)}" if first else " wie der erste Käufer"
-            return f"{where}{name_words(action.professor, lang)} berufen ({pay}{extra} zahlen)"
-        extra = f" and {ducats(prof.ducats, lang)}" if first else ", as the first buyer paid"
-        return f"{where}hire {action.professor} (pay {pay}{extra})"
-    if isinstance(action, Antiquarian):
-        offer = c.board.antiquarian[action.offer - 1]
-        where = _where(spec, action, "antiquarian", lang)
-        got = [books(offer.books, action.colour, lang)] if offer.books else []
-        if offer.dictionaries:
-            got.append(books(offer.dictionaries, "dictionary", lang))
-        discount = upgrade(spec, p, "antiquarian") if p is not None else 0
-        pay = ducats(max(0, offer.ducats - discount), lang)
-        if de:
-            return f"{where}{_price_list(got, lang)} für {pay} kaufen"
-        return f"{where}buy {_price_list(got, lang)} for {pay}"
-    if isinstance(action, Research):
-        where = _where(spec, action, "laboratory", lang)
-        # a paid step onto a field that only has a requirement costs nothing (rule 8)
-        costs = _research_costs(spec, state, action.paid_steps, lang)
-        if de:
-            steps = "bezahlter Schritt" if action.paid_steps == 1 else "bezahlte Schritte"
-            costs = costs or "nichts zu zahlen"
-            paid = f" + {action.paid_steps} {steps} ({costs})" if action.paid_steps else ""
-            return f"{where}freier Forschungsschritt{paid}"
-        costs = f"pay {costs}" if costs else "nothing to pay"
-        paid = f" + {action.paid_steps} paid ({costs})" if action.paid_steps else ""
-        return f"{where}free research step{paid}"
-    if isinstance(action, Park):
-        where = _where(spec, action, "park", lang)
-        pay = ducats(action.prestige * c.board.park_price, lang)
-        if de:
-            return f"{where}{action.prestige} Prestige für {pay} kaufen"
-        return f"{where}buy {action.prestige} prestige for {pay}"
-    if isinstance(action, Bishop):
-        where = _where(spec, action, "bishop", lang).rstrip(": ")
-        payout = bishop_payout(spec, action.masters)
-        if p is not None:
-            payout += upgrade(spec, p, "bishop")
-            if spec.ability_of["bishop_bonus"] in p.abilities:
-                payout += c.chancellor(spec.ability_of["bishop_bonus"]).amount
-        if de:
-            return f"{where} (bringt {ducats(payout, lang)}; bestimmt die Spielerreihenfolge)"
-        return f"{where} (gain {ducats(payout, lang)}; sets the turn order)"
-    if isinstance(action, Colloquium):
-        where = _where(spec, action, "colloquium", lang)
-        parts = []
-        if action.books:
-            seller = state.players[spec.colour_index(action.seller)]
-            shelf = seller.shelves[-1]
-            full = [i for i in range(len(shelf) - 1, -1, -1) if shelf[i]][: action.books]
-            pay = ducats(sum(c.shelves.prices[i] for i in full), lang)
-            what = books(action.books, action.seller, lang)
-            parts.append(f"{what} für {pay}" if de else f"{what} for {pay}")
-        if action.dictionary:
-            what, pay = books(1, "dictionary", lang), ducats(c.board.dictionary_price, lang)
-            parts.append(f"{what} für {pay}" if de else f"{what} for {pay}")
-        if de:
-            return f"{where}{_price_list(parts, lang)} kaufen"
-        return f"{where}buy {_price_list(parts, lang)}"
-    if isinstance(action, HallOfFame):
-        where = _where(spec, action, "hall_of_fame", lang)
-        i = state.glory.index(action.tile)
-        ch = state.bust_chancellors[i] if i < len(state.bust_chancellors) else ""
-        gist = f" ({ch}: {chancellor_words(spec, ch, lang)[0]})" if ch else ""
-        if de:
-            return f"{where}Büste von Ruhmesplättchen {action.tile} nehmen{gist}"
-        return f"{where}take the bust of glory tile {action.tile}{gist}"
-    return str(action)
+        return Words("button.return_short", book=book_phrase(1, action.token))
+    return describe_words(spec, state, action)
 
 
 def button_words(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = "en") -> str:
@@ -460,27 +462,7 @@ def button_words(spec: AlmaMaterSpec, state: GameState, action: Action, lang: st
     >>> button_words(spec, s, ShelveTextbooks(2))
     'put 2 into the library (sale shelf), the rest into storage'
     """
-    de = check_lang(lang) == "de"
-    if isinstance(action, (DraftKeep, DiscardFounding)):
-        card = spec.founding[action.card]
-        gives = gain_words(card.gain, lang)
-        if de:
-            verb = "behalten" if isinstance(action, DraftKeep) else "abwerfen"
-            return f"{card.id} {verb} (weiße Zahl {card.white}): {gives}"
-        verb = "keep" if isinstance(action, DraftKeep) else "discard"
-        return f"{verb} {card.id} (white {card.white}): {gives}"
-    if isinstance(action, ChooseChancellor):
-        gist = chancellor_words(spec, action.name, lang)[0]
-        return f"{action.name} wählen: {gist}" if de else f"choose {action.name}: {gist}"
-    if isinstance(action, ShelveTextbooks) and action.count:
-        if de:
-            return f"{action.count} in die Bibliothek (Verkaufsregal), den Rest ins Lager"
-        return f"put {action.count} into the library (sale shelf), the rest into storage"
-    if isinstance(action, ReturnBook):
-        if de:
-            return f"{books(1, action.token, lang)} in den Vorrat zurücklegen"
-        return f"return {books(1, action.token, lang)} to the supply"
-    return describe(spec, state, action, lang)
+    return ph.text(button_phrase(spec, state, action), check_lang(lang))
 
 
 def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts:
@@ -490,11 +472,11 @@ def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts
     >>> from gamekit.almamater.actions import Pass
     >>> from gamekit.almamater.rules import new_game
     >>> from gamekit.almamater.spec import make_spec
-    >>> action_words(make_spec(2), new_game(make_spec(2), seed=1), Pass()).get("de")
+    >>> ph.text(action_words(make_spec(2), new_game(make_spec(2), seed=1), Pass()), "de")
     'für den Rest der Runde passen'
     """
     try:
-        german = describe(spec, state, action, "de")
+        german: Words | str = describe_words(spec, state, action)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):
-        german = "diese Aktion"
+        german = Words("this_action")
     return Texts(en=str(action), de=german)

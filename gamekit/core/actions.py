@@ -28,6 +28,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import types
+import typing
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -36,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 import numpy as np
 
 from gamekit.core.errors import IllegalAction, IllegalTransition
-from gamekit.core.structs import from_struct, to_struct
+from gamekit.core.structs import MAX_INT, MAX_TEXT, from_struct, short_repr, to_struct
 
 if TYPE_CHECKING:
     from gamekit.core.events import Words
@@ -89,6 +91,64 @@ def field_problem(action: object) -> str | None:
     except (ValueError, TypeError) as exc:
         return str(exc)
     return None
+
+
+def field_words(action: object) -> Words | None:
+    """:func:`field_problem` as words of the kit's core phrasebook (``None`` when the
+    fields fit): its English is :func:`field_problem`'s text word for word, other languages
+    name the field, what it expects and the value.
+
+    >>> from gamekit.core.events import core_phrases
+    >>> @dataclass(frozen=True)
+    ... class Bid(Action):
+    ...     amount: int
+    >>> words = field_words(Bid(True))
+    >>> core_phrases().text(words)
+    'Bid.amount: expected a whole number, got True'
+    >>> core_phrases().text(words, "de")
+    'Bid.amount: erwartet eine ganze Zahl, nicht True'
+    """
+    from gamekit.core.events import Words
+
+    problem = field_problem(action)
+    if problem is None:
+        return None
+    if not isinstance(action, Action) or not dataclasses.is_dataclass(action):
+        return Words("core.not_action", value=repr(action))
+    hints = typing.get_type_hints(type(action))
+    for f in dataclasses.fields(action):
+        value, path = getattr(action, f.name), f"{type(action).__name__}.{f.name}"
+        try:
+            from_struct(hints[f.name], to_struct(value), path)
+        except (ValueError, TypeError, KeyError):
+            expected = _expected(hints.get(f.name), value)
+            return Words(
+                "core.field", detail=problem, field=path, expected=expected, got=short_repr(value)
+            )
+    return Words("core.field_any", detail=problem, action=type(action).__name__)
+
+
+def _expected(hint: Any, value: Any) -> Words:
+    """What a field of type ``hint`` expects, as core words (for :func:`field_words`)."""
+    from gamekit.core.events import Words
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is typing.Literal:
+        return Words("core.type.one_of", values=", ".join(map(repr, args)))
+    if origin in (typing.Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        if len(rest) == 1:
+            return Words("core.type.or_none", type=_expected(rest[0], value))
+    if origin in (tuple, list, frozenset, set):
+        return Words("core.type.list")
+    if hint is int:
+        big = isinstance(value, int) and not isinstance(value, bool) and abs(value) > MAX_INT
+        return Words("core.type.small_int", most=MAX_INT) if big else Words("core.type.int")
+    if hint is str:
+        long = isinstance(value, str) and len(value) > MAX_TEXT
+        return Words("core.type.short_text", most=MAX_TEXT) if long else Words("core.type.str")
+    kinds = {bool: "bool", float: "number", Fraction: "fraction"}
+    return Words(f"core.type.{kinds.get(hint, 'other')}")
 
 
 def action_registry(*classes: type[Action]) -> dict[str, type[Action]]:

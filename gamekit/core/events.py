@@ -21,6 +21,12 @@ same language first, so reasons nest. Templates may use only bare field names (n
 attribute or index access): they are checked when the file is read, and each language
 must use the same fields as English.
 
+An entry may name ``optional`` fields, which a language may leave out (English says "the
+Academy" where German says "Akademie ({faculty})"); any other field must be in every
+language. A game's book read with :meth:`Phrasebook.read` also holds the kit's core words
+(:func:`core_phrases`, ``gamekit/core/phrases.toml``: the generic refusals, such as an
+action field of the wrong type, shared by every game); its own entries come first.
+
 Refusals use the same words: an :class:`~gamekit.core.errors.IllegalAction` may carry
 ``words``, so a German table shows a German reason while ``str(error)`` stays English.
 
@@ -199,17 +205,32 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
     p.toml: x: en: field {a.__class__}: this text takes no fields (write {{ and }} for braces)
     """
 
-    def __init__(self, entries: Mapping[str, Any], source: str | Path = "phrasebook") -> None:
+    def __init__(
+        self,
+        entries: Mapping[str, Any],
+        source: str | Path = "phrasebook",
+        base: Phrasebook | None = None,
+    ) -> None:
         self.source = str(source)
         self._said: dict[tuple[Words, str], str] = {}
-        self._entries: dict[str, dict[str, Any]] = {}
+        # the base book's entries (the kit's core words), then this book's own
+        self._entries: dict[str, dict[str, Any]] = dict(base._entries) if base else {}
         for kind, entry in entries.items():
             self._entries[kind] = self._checked(kind, entry)
 
     @classmethod
-    def read(cls, path: str | Path) -> Phrasebook:
-        """The phrasebook in the TOML file ``path``."""
-        return cls(read_toml(path), source=Path(path).name)
+    def read(cls, path: str | Path, base: Phrasebook | bool | None = True) -> Phrasebook:
+        """The phrasebook in the TOML file ``path``, with the kit's core words
+        (:func:`core_phrases`) unless ``base`` is another book or ``False``.
+
+        >>> from gamekit.almamater.phrases import PHRASES_FILE
+        >>> book = Phrasebook.read(PHRASES_FILE)
+        >>> book.text(Words("core.not_action", value="'x'"), "de")
+        "'x' ist keine Aktion"
+        """
+        if base is True:
+            base = core_phrases()
+        return cls(read_toml(path), source=Path(path).name, base=base or None)
 
     # -- Mapping -------------------------------------------------------------------
     def __getitem__(self, kind: str) -> Mapping[str, Any]:
@@ -290,13 +311,19 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
             entry = {"en": entry}
         if not isinstance(entry, Mapping):
             raise bad(None, "must be a table of languages (en = ..., de = ...)")
-        unknown = set(entry) - set(LANGUAGES) - {"count"}
+        unknown = set(entry) - set(LANGUAGES) - {"count", "optional"}
         if unknown:
-            raise bad(None, f"unknown keys {sorted(unknown)}: use {', '.join(LANGUAGES)}, count")
+            keys = ", ".join(LANGUAGES)
+            raise bad(None, f"unknown keys {sorted(unknown)}: use {keys}, count, optional")
         if "en" not in entry:
             raise bad(None, "needs English words (en = ...)")
         count = entry.get("count")
+        optional = entry.get("optional", [])
+        if not isinstance(optional, list) or not all(isinstance(o, str) for o in optional):
+            raise bad(None, "optional must be a list of field names")
+        optional = set(optional)
         english: set[str] | None = None
+        seen: set[str] = set()
         for lang in (la for la in LANGUAGES if la in entry):
             forms = entry[lang]
             if isinstance(forms, Mapping):
@@ -321,17 +348,36 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
                 if problem:
                     raise bad(lang, problem)
                 names |= fields
+            seen |= names
             if english is None:
                 english = names
-            elif names != english:
+            elif names - optional != english - optional:
                 raise bad(
                     lang,
-                    f"uses {_braced(names)}, English uses {_braced(english)}: "
-                    "every language needs the same fields",
+                    f"uses {_braced(names - optional)}, English uses "
+                    f"{_braced(english - optional)}: every language needs the same fields"
+                    + (f" (besides the optional {_braced(optional)})" if optional else ""),
                 )
+        if optional - seen:
+            raise bad(None, f"optional {_braced(optional - seen)}: no language uses it")
         if count is not None and english is not None and count not in english:
             english.add(count)  # the count may choose the form without being shown
         return dict(entry)
+
+
+CORE_PHRASES_FILE = Path(__file__).with_name("phrases.toml")
+
+
+@cache
+def core_phrases() -> Phrasebook:
+    """The kit's core words (:data:`CORE_PHRASES_FILE`), shared by every game's book: the
+    generic refusals (an action field of the wrong type, a value that is not an action of
+    the game, a bot's seat). Read once, on first use.
+
+    >>> core_phrases().text(Words("core.type.int"), "de")
+    'eine ganze Zahl'
+    """
+    return Phrasebook.read(CORE_PHRASES_FILE, base=False)
 
 
 def _fields(text: str) -> set[str] | None:
@@ -351,4 +397,13 @@ def _braced(names: set[str]) -> str:
     return ", ".join(f"{{{n}}}" for n in sorted(names)) or "no fields"
 
 
-__all__ = ["LANGUAGES", "Line", "Phrasebook", "Texts", "Words", "plural_category"]
+__all__ = [
+    "CORE_PHRASES_FILE",
+    "LANGUAGES",
+    "Line",
+    "Phrasebook",
+    "Texts",
+    "Words",
+    "core_phrases",
+    "plural_category",
+]

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import copy
 import pickle
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import pytest
 
-from gamekit.core.actions import Event
+from gamekit.core.actions import Action, Event, field_problem, field_words
 from gamekit.core.errors import DataError
-from gamekit.core.events import Line, Phrasebook, Texts, Words, plural_category
+from gamekit.core.events import Line, Phrasebook, Texts, Words, core_phrases, plural_category
 
 BOOK = Phrasebook(
     {
@@ -122,3 +124,65 @@ def test_a_bad_file_is_refused_naming_file_kind_and_language(tmp_path: Path) -> 
     bad.write_text('"pass" = { en = "{player} passes", de = "{player.__class__} passt" }\n')
     with pytest.raises(DataError, match=r"^bad\.toml: pass: de: "):
         Phrasebook.read(bad)
+
+
+def test_optional_fields_may_be_left_out_and_nothing_else() -> None:
+    """An entry's ``optional`` fields may be missing from a language (English "the
+    Academy", German "Akademie ({faculty})"); any other difference is still refused."""
+    book = Phrasebook(
+        {"on": {"en": "the Academy", "de": "Akademie ({faculty})", "optional": ["faculty"]}}
+    )
+    w = Words("on", faculty="Recht")
+    assert (book.text(w), book.text(w, "de")) == ("the Academy", "Akademie (Recht)")
+    for entry, problem in (
+        ({"en": "{a}", "de": "{a} {typo}", "optional": ["b"]}, "de: uses {a}, {typo}"),
+        ({"en": "{a}", "de": "{a}", "optional": ["b"]}, "optional {b}: no language uses it"),
+        ({"en": "{a}", "de": "{a}", "optional": "a"}, "optional must be a list"),
+    ):
+        with pytest.raises(DataError) as caught:
+            Phrasebook({"x": entry}, source="p.toml")
+        assert problem in str(caught.value), str(caught.value)
+
+
+def test_a_games_book_holds_the_core_words_under_its_own(tmp_path: Path) -> None:
+    """Phrasebook.read puts the kit's core words (gamekit/core/phrases.toml) under a game's
+    own entries: a generic refusal has German words on every game's table."""
+    game = tmp_path / "phrases.toml"
+    game.write_text('"core.seat" = { en = "chair {n}", de = "Stuhl {n}" }\n', "utf-8")
+    book = Phrasebook.read(game)
+    assert book.text(Words("core.seat", n=2), "de") == "Stuhl 2"  # its own entry first
+    said = book.text(Words("core.bot_seat", who="Bo"), "de")
+    assert said == "Bo wird von einem Bot gespielt: ein Bot-Platz handelt nur über den Bot-Schritt"
+    assert "core.bot_seat" not in Phrasebook.read(game, base=False)
+    assert all(kind.startswith("core.") for kind in core_phrases())
+
+
+def test_field_words_say_field_problem_word_for_word_in_english_and_in_german() -> None:
+    """An action field of the wrong type: the English is field_problem's text as it was,
+    the German names the field, what it expects and the value (no English detail)."""
+
+    @dataclass(frozen=True)
+    class Move(Action):
+        n: int
+        name: str
+        side: Literal["a", "b"]
+        note: int | None = None
+        flag: bool = False
+
+    book = core_phrases()
+    forged = [
+        (Move(True, "x", "a"), "Move.n: erwartet eine ganze Zahl, nicht True"),
+        (Move(2**60, "x", "a"), "höchstens 9.007.199.254.740.991"),
+        (Move(1, 5, "a"), "Move.name: erwartet Text, nicht 5"),  # type: ignore[arg-type]
+        (Move(1, "x" * 1001, "a"), "erwartet Text von höchstens 1.000 Zeichen"),
+        (Move(1, "x", "c"), "Move.side: erwartet einen der Werte 'a', 'b', nicht 'c'"),  # type: ignore[arg-type]
+        (Move(1, "x", "a", "y"), "erwartet eine ganze Zahl oder nichts"),  # type: ignore[arg-type]
+        (Move(1, "x", "a", None, 1), "Move.flag: erwartet wahr oder falsch, nicht 1"),
+        ("a string", "'a string' ist keine Aktion"),
+    ]
+    for action, german in forged:
+        words = field_words(action)
+        assert words is not None and book.text(words) == field_problem(action), action
+        assert german in book.text(words, "de"), book.text(words, "de")
+        assert not {"expected", "got", "not", "an"} & set(book.text(words, "de").split())
+    assert field_words(Move(1, "x", "b")) is None
