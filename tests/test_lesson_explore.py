@@ -56,7 +56,8 @@ CELL_TIMEOUT_S = 600
 # Words of the project's history, not of the games (issue 23: keep them in the CHANGELOG).
 HISTORY = re.compile(
     r"\baudit\w*|\bfindings?\b|\blone dean\b|\b(?:newcomer|lecturer|classroom|review)s?'? "
-    r"trials?\b|\btrial \d|\bissue \d+|\bCHANGELOG\b|\breview round",
+    r"trials?\b|\btrial \d|\bissue \d+|\bCHANGELOG\b|\breview round"
+    r"|\bearlier versions? of the kit\b",
     re.I,
 )
 
@@ -489,3 +490,36 @@ def test_the_export_check_finds_hidden_code_unless_the_kits_settings_hide_it() -
     plain, _ = HTMLExporter().from_notebook_node(nb)  # nbconvert's own defaults
     assert hidden_code_problems(nb, exported_text(plain)), "the check missed shown code"
     assert not hidden_code_problems(nb, exported_text(export(nb)))
+
+
+ALL_NOTEBOOKS = sorted(NOTEBOOKS.glob("*.ipynb"))
+RULE_BOOKS = sorted((ROOT / "docs" / "rules").glob("*.md"))
+
+
+def test_no_notebook_shows_a_backslash_before_a_dollar_in_its_code() -> None:
+    """An HTML export shows every cell's code, not only the lessons': the rules page's and
+    the Alfredopoly glossary's code wrote money as ``\\$200`` (a comment, a regex), and
+    their exports showed it. The harness above exports the simulating lessons only; the
+    source check covers every notebook, in a few milliseconds."""
+    found = [
+        f"{path.name} cell {cell.get('id')}"
+        for path in ALL_NOTEBOOKS
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "code" and "\\$" in cell.source
+    ]
+    assert not found, f"a backslash before a dollar sign in: {found}"
+
+
+def test_the_rule_books_and_every_notebook_tell_no_project_history() -> None:
+    """``rules.ipynb`` shows both rule books whole, so their words are a learner's too: the
+    Alma Mater book said Mathematics students were "lowered from 2 / 4 / 6 / 9 in issue 27",
+    and Alma Mater 4 that "an earlier version of the kit" let free steps skip requirements."""
+    texts = [(book.name, book.read_text(encoding="utf-8")) for book in RULE_BOOKS]
+    texts += [
+        (f"{path.name} cell {cell.get('id')}", cell.source)
+        for path in ALL_NOTEBOOKS
+        for cell in nbformat.read(path, as_version=4).cells
+        if cell.cell_type == "markdown"
+    ]
+    found = [f"{where}: {m.group(0)!r}" for where, text in texts for m in HISTORY.finditer(text)]
+    assert len(texts) > 2 * len(RULE_BOOKS) and not found, found

@@ -500,3 +500,22 @@ def test_the_standard_error_check_names_the_mistake_made(capsys):
     assert not check("almamater_1.extra_points_se", lambda v: np.std(v) / np.sqrt(len(v)))
     assert "ddof=0" in capsys.readouterr().out
     assert check("almamater_1.extra_points_se", lambda v: v.std() / np.sqrt(len(v)))
+
+
+def test_every_lesson_describes_the_greedy_bot_as_it_plays():
+    """The greedy bot's value is the score if the game ended now *plus* what the position
+    will still earn (issue 27). Alma Mater 2 and 3 still said it takes whatever raises "its
+    score right now": a bot change had made their text stale."""
+    from gamekit.almamater import bots
+
+    assert "still earns" in (bots.__doc__ or "")  # what the lessons must follow
+    said = [
+        (name, sentence)
+        for name in [*LESSONS, GLOSSARY]
+        for text in markdown(name)
+        for sentence in re.split(r"(?<=[.;])\s+", " ".join(text.split()))
+        if "`greedy`" in sentence and "score" in sentence
+    ]
+    assert len(said) >= 3, said  # Alma Mater 2, 3 and 4 describe it
+    stale = [(n, s) for n, s in said if not re.search(r"still (?:earn|to come)", s)]
+    assert not stale, stale
