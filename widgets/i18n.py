@@ -158,6 +158,14 @@ _WORDS: dict[str, dict[str, str]] = {
         "game_over_early": "Game over ({why}). Winner by the score so far: {winners} "
         "({scores} prestige)",
         "score_name": "score so far",
+        # the setup form's words (widgets/table.py SetupForm; English: its defaults)
+        "setup_players": "Players",
+        "setup_person": "a person",
+        "setup_rounds": "Round limit (0: none)",
+        "setup_minutes": "Time limit in minutes (0: none)",
+        "setup_start": "Start the new game",
+        "setup_start_tip": "the game in play ends; Save it first to keep it",
+        "setup_player": "Player {n}",
     },
     "de": {
         "round": "Runde {round} von {rounds}",
@@ -252,6 +260,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "game_over_early": "Spielende ({why}). Gewinner nach dem bisherigen Punktestand: "
         "{winners} ({scores} Prestige)",
         "score_name": "bisherigen Punktestand",
+        "setup_players": "Spieler",
+        "setup_person": "ein Mensch",
+        "setup_rounds": "Rundenlimit (0: keines)",
+        "setup_minutes": "Zeitlimit in Minuten (0: keines)",
+        "setup_start": "Neues Spiel beginnen",
+        "setup_start_tip": "das laufende Spiel endet; vorher speichern, um es zu behalten",
+        "setup_player": "Spieler {n}",
     },
 }
 

@@ -228,7 +228,23 @@ class AlmaMaterTable(GameTable):
             max_players=len(NAMES),
         )
         form.round_limit.max = self.state.rounds
+        # the bots' strategies and the names of the seats not yet in play in the table's
+        # language ("Bot: Gelehrter", "Spieler 3"); the values stay the strategies' names
+        badge = self.panel.words.get("bot_badge", "Bot")
+        for role in form.roles:
+            value = role.value
+            role.options = [
+                (label if v not in self._strategies() else f"{badge}: {bot_name(v, self.lang)}", v)
+                for label, v in role.options
+            ]
+            role.value = value
+        for n, field in enumerate(form.names[len(self.names) :], start=len(self.names) + 1):
+            field.value = self._w["setup_player"].format(n=n)
         return form
+
+    @staticmethod
+    def _strategies() -> list[str]:
+        return list(games()["almamater"].bots())
 
     def _start_from_form(
         self, names: list[str], bots: dict[int, str], options: dict[str, Any], minutes: float | None

@@ -30,6 +30,7 @@ import numpy as np
 from gamekit.core.actions import Action, Outcome, sample_outcome
 from gamekit.core.data import hidden_character
 from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 from gamekit.core.game import Game, player_names, seat_generators
 from gamekit.core.rng import Seed, make_rng
 from gamekit.core.structs import short_repr, to_struct
@@ -343,6 +344,10 @@ class Session:
             try:
                 history.append(self._replay(history[-1].state, move))
             except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+                why = getattr(exc, "words", None)  # a refusal's words: any table's language
+                if why is not None:
+                    words = Words("core.load_move", n=n, why=why)
+                    raise IllegalAction(f"move {n}: {exc}", words=words) from None
                 raise ValueError(f"move {n}: {exc}") from None
         try:
             final = game.state_from_struct(data["final"])

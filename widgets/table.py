@@ -520,7 +520,13 @@ class GameTable(ipw.VBox):
             raise IllegalAction(self._t("undo_none", "no decision of a person to undo yet"))
         s = self.session
         entry, before = s.history[k], s.history[k - 1].state
-        label = s.game.describe(before, entry.action) if entry.action is not None else entry.label
+        lang = getattr(self.panel, "lang", "en")  # the action in the table's language
+        if entry.action is None:
+            label = entry.label
+        elif lang != "en":
+            label = s.game.describe(before, entry.action, lang)
+        else:
+            label = s.game.describe(before, entry.action)
         who = self._seat_name(before, entry.seat) if entry.seat is not None else ""
         s.set_aside.append((list(s.history), s.position))
         del s.history[k:]
@@ -775,7 +781,8 @@ class GameTable(ipw.VBox):
         try:
             candidate.restore(data.get("history"))
         except ValueError as exc:
-            raise LoadError("load_history", name=name, problem=exc) from None
+            # said as the table says refusals (a German table: the engine's German words)
+            raise LoadError("load_history", name=name, problem=self.panel.say_error(exc)) from None
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # an edited position the engine cannot replay (a seat or space out of range)
             problem = f"not a position of this game ({exc})"

@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import json
 import re
 
+import pytest
+
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import Bishop, HallOfFame, Park, ReturnBook
+from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Phrasebook
 from tests.almamater.test_words import english_words
+from widgets import play_almamater
 from widgets.play_almamater import AlmaMaterTable
 
 _seq = iter(range(1, 10**6))
@@ -190,3 +197,107 @@ def test_a_bad_file_is_refused_in_german_with_the_json_parser_detail_in_german()
         assert said in note, note
         found = english_words(note) | (set(re.findall(r"\b[a-z]+\b", note)) & MORE_ENGLISH)
         assert not found, (note, found)
+
+
+# Every English template of the phrasebook marked: a German table that falls back to an
+# entry's English (an entry without German, a line or reason without words, a sentence
+# assembled in English) shows the mark.
+MARK = "⟪EN⟫"
+
+
+def english_marked(book: Phrasebook, drop_german: str = "") -> Phrasebook:
+    """``book`` with MARK before every English template (and ``drop_german``'s German
+    taken out, to show that the check can fail)."""
+    entries = {}
+    for kind, entry in book.items():
+        marked = dict(entry)
+        en = entry["en"]
+        marked["en"] = {k: MARK + v for k, v in en.items()} if isinstance(en, dict) else MARK + en
+        if kind == drop_german:
+            del marked["de"]
+        entries[kind] = marked
+    return Phrasebook(entries, source="marked")
+
+
+def _mark(monkeypatch: pytest.MonkeyPatch, drop_german: str = "") -> None:
+    book = english_marked(ph.PHRASES, drop_german)
+    monkeypatch.setattr(ph, "PHRASES", book)
+    monkeypatch.setattr(play_almamater, "PHRASES", book)
+
+
+FORGED = (
+    {"type": "Nope"},  # not an action of this game
+    {"masters": 1},  # no type at all
+    {"type": "Park", "masters": True, "prestige": 1},  # a field of the wrong type
+)
+
+
+def test_german_table_never_falls_back_to_english_words(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seeded 3-player game on the German table (a bot among them), its clicks spread over
+    the offered buttons (the i-th click takes the i-th button, round the list), with forged
+    clicks every few moves: illegal actions, structs that are no action, an action field of
+    the wrong type; then Undo, a bot seat's click, a saved game with an illegal move, and the
+    setup form. Every English template is marked, so any fallback to English shows (issue
+    25's 'no English word outside data names'); the word list catches English written in
+    code. About 3 s."""
+    _mark(monkeypatch)
+    table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={"Cy": "random"}, seed=11, lang="de")
+    p = table.panel
+    seen: list[str] = []
+    kinds: set[str] = set()
+    for i in range(70):
+        seen += [p.status, *p.log[-4:], p.message, p.confirm, p.confirm_yes, p.confirm_no]
+        seen += [a["label"] for a in p.actions] + [a["hint"] for a in p.actions]
+        seen += [line for card in p.players for line in (card["headline"], *card["lines"])]
+        if not p.actions:
+            break
+        if i % 4 == 1:
+            for forged in (*[probe.to_struct() for probe in PROBES], *FORGED):
+                if forged not in [a["action"] for a in p.actions]:
+                    click(table, forged)
+                    assert p.error, forged
+                    seen.append(p.message)
+            with pytest.raises(IllegalAction) as caught:
+                table.session.act(Park(True, 1))  # the engine's check of the field's type
+            seen.append(table._reason(caught.value))
+        action = p.actions[i % len(p.actions)]
+        kinds.add(action["action"]["type"])
+        click(table, action["action"])
+        if p.confirm:  # "pass for the rest of the round?": yes
+            seen += [p.confirm, p.confirm_yes, p.confirm_no]
+            table.panel.set_state({"intent": {"kind": "confirm", "yes": True, "seq": next(_seq)}})
+    assert len(kinds) >= 8, kinds  # many kinds of buttons were clicked
+    seen.append(table.undo_last())
+    assert seen[-1].startswith("Zurückgenommen: "), seen[-1]
+    ann = AlmaMaterTable(["Ann", "Bo"], bots={"Ann": "greedy"}, auto_bots=False, lang="de")
+    click(ann, ann.session.legal()[0].to_struct())  # a bot's seat, clicked from the page
+    assert ann.panel.message.startswith("Ann wird von einem Bot gespielt"), ann.panel.message
+    saved = json.loads(ann.save_json())
+    saved["history"]["moves"] = [{"seat": 0, "bot": False, "action": Park(1, 9).to_struct()}]
+    ann._uploaded({"new": [{"name": "spiel.json", "content": json.dumps(saved).encode()}]})
+    assert "(Zug 1: „1 Magister auf Park setzen" in ann.file_note.value, ann.file_note.value
+    form = table.setup
+    seen += [ann.panel.message, ann.file_note.value, form.start.description, form.start.tooltip]
+    seen += [w.description for w in (form.count, form.round_limit, form.minutes)]
+    seen += [label for role in form.roles for label, _ in role.options]
+    seen += [name.value for name in form.names]
+    assert not [s for s in seen if MARK in s], [s for s in seen if MARK in s][:5]
+    # a field's name in the code (Park.masters) is a name, as data names are
+    seen = [re.sub(r"\b[A-Z]\w*\.\w+", "", s) for s in seen]
+    bad = [
+        (s, found)
+        for s in seen
+        if (found := english_words(s) | (set(re.findall(r"\b[a-z]+\b", s)) & MORE_ENGLISH))
+    ]
+    assert not bad, bad[:10]
+
+
+def test_the_mark_shows_when_a_german_template_is_missing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The check above can fail: without the German of the placement's words, the buttons
+    of the German table show the marked English."""
+    _mark(monkeypatch, drop_german="button.where")
+    table = AlmaMaterTable(["Ann", "Bo"], seed=3, lang="de")
+    while table.state.phase != "action":
+        click(table, table.panel.actions[0]["action"])
+    labels = [a["label"] for a in table.panel.actions]
+    assert any(MARK in label for label in labels), labels[:3]
