@@ -42,7 +42,10 @@ from gamekit.core.stats import counted_shares
 
 __all__ = [
     "MAX_COMBINATIONS",
+    "default_seats",
     "parse_grid",
+    "read_setting",
+    "setting_bounds",
     "sweep",
     "sweep_settings",
     "win_shares",
@@ -108,7 +111,8 @@ def parse_grid(text: str, game: str | None = None) -> dict[str, list[Any]]:
     ...     print(exc)
     grid: auction='maybe': expected on or off (true, false, yes, no)
     """
-    settings = gamekit.games()[game].sweep_settings if game is not None else None
+    rules = gamekit.games()[game] if game is not None else None
+    settings = rules.sweep_settings if rules is not None else None
     grid: dict[str, list[Any]] = {}
     for part in text.split(";"):
         if not part.strip():
@@ -124,51 +128,100 @@ def parse_grid(text: str, game: str | None = None) -> dict[str, list[Any]]:
         items = [v.strip() for v in values.split(",") if v.strip()]
         if not items:
             raise GamekitError(f"grid: {key!r} has no values")
-        grid[key] = [_value(key, v) for v in items]
+        grid[key] = [read_setting(key, v, rules) for v in items]
     if not grid:
         raise GamekitError("grid: give at least one KEY=V1,V2")
     _check_size(grid)
     return grid
 
 
-def _value(key: str, text: str) -> Any:
-    """One grid value read by its setting's type."""
-    if key in FLAG_SETTINGS:
+def setting_bounds(key: str, rules: Any = None) -> tuple[int, int] | None:
+    """The whole numbers a setting accepts: the game's seats for ``players``, the game's own
+    ``option_limits``, else :data:`NUMBER_SETTINGS`; ``None`` when it is not a number with
+    known bounds.
+
+    >>> setting_bounds("jail_tries"), setting_bounds("board")
+    ((1, 10), None)
+    """
+    if key == "players" and hasattr(rules, "min_players") and hasattr(rules, "max_players"):
+        return int(rules.min_players), int(rules.max_players)
+    limits = getattr(rules, "option_limits", None) or {}
+    if key in limits:
+        low, high = limits[key]
+        return int(low), int(high)
+    return NUMBER_SETTINGS.get(key)
+
+
+def read_setting(key: str, text: str, rules: Any = None, source: str = "grid") -> Any:
+    """One setting's value from the command line (``--grid`` or ``--set``), read by its
+    type: on/off (true/false, yes/no) for :data:`FLAG_SETTINGS` and for an option whose
+    default is ``True``/``False``; a whole number within :func:`setting_bounds` for
+    :data:`NUMBER_SETTINGS` and for an option whose default is a whole number; ``NdS``
+    for dice; text for an option whose default is text. ``rules`` is the game (its
+    ``options`` defaults, ``option_limits`` and seats), if it has them; ``source`` names
+    the option in an error (``"grid"``, ``"--set"``). A value of the wrong kind raises
+    ``GamekitError`` saying what was expected.
+
+    >>> read_setting("auction", "on"), read_setting("salary", "200")
+    (True, 200)
+    >>> try:
+    ...     read_setting("jail_tries", "99")
+    ... except ValueError as exc:
+    ...     print(exc)
+    grid: jail_tries=99: expected a whole number 1 to 10
+    """
+    defaults = getattr(rules, "options", None) or {}
+    default = defaults.get(key)
+    if key in FLAG_SETTINGS or isinstance(default, bool):
         if text.lower() not in _BOOL:
             raise GamekitError(
-                f"grid: {key}={text[:40]!r}: expected on or off (true, false, yes, no)"
+                f"{source}: {key}={text[:40]!r}: expected on or off (true, false, yes, no)"
             )
         return _BOOL[text.lower()]
-    if key in NUMBER_SETTINGS:
-        low, high = NUMBER_SETTINGS[key]
+    bounds = setting_bounds(key, rules)
+    if bounds is not None or isinstance(default, int):
         digits = text.replace("_", "")
         if len(digits) > 30 or not digits.lstrip("+-").isdigit() or not digits.isascii():
-            raise GamekitError(
-                f"grid: {key}={text[:40]!r}: expected a whole number {low:,} to {high:,}"
-            )
-        return _number(key, int(digits))
+            within = f" {bounds[0]:,} to {bounds[1]:,}" if bounds else ""
+            raise GamekitError(f"{source}: {key}={text[:40]!r}: expected a whole number{within}")
+        return _number(key, int(digits), bounds, source)
     if key in DICE_SETTINGS:
         try:
             Dice.parse(text)
         except ValueError as exc:
-            raise GamekitError(f"grid: {key}={text[:40]!r}: {exc}") from None
-    if text.lower() in _BOOL:  # an unknown key keeps the old reading of on/off
+            raise GamekitError(f"{source}: {key}={text[:40]!r}: {exc}") from None
+        return text
+    if isinstance(default, str):
+        return text
+    if text.lower() in _BOOL:  # a setting of unknown type keeps the old reading of on/off
         return _BOOL[text.lower()]
-    if key not in DICE_SETTINGS:
-        try:
-            return int(text)
-        except ValueError:
-            pass
-    return text
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
-def _number(key: str, value: Any) -> int:
-    low, high = NUMBER_SETTINGS[key]
-    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        number = isinstance(value, int) and not isinstance(value, bool)
+def _number(
+    key: str, value: Any, bounds: tuple[int, int] | None = None, source: str = "grid"
+) -> int:
+    if bounds is None:
+        bounds = NUMBER_SETTINGS.get(key)
+    number = isinstance(value, int) and not isinstance(value, bool)
+    if not number or (bounds is not None and not bounds[0] <= value <= bounds[1]):
         shown = f"{value:,}" if number else repr(value)
-        raise GamekitError(f"grid: {key}={shown}: expected a whole number {low:,} to {high:,}")
-    return value
+        within = f" {bounds[0]:,} to {bounds[1]:,}" if bounds else ""
+        raise GamekitError(f"{source}: {key}={shown}: expected a whole number{within}")
+    return int(value)
+
+
+def default_seats(rules: Any, strategies: Sequence[str]) -> int:
+    """The players of a run that names none: one per strategy, at least the game's fewest
+    (a single strategy plays against itself).
+
+    >>> default_seats(gamekit.games()["almamater"], ["scholar"])
+    2
+    """
+    return max(len(strategies), int(getattr(rules, "min_players", 2)))
 
 
 def _check_size(grid: Mapping[str, Sequence[Any]]) -> int:
@@ -195,13 +248,17 @@ def _check(game: str, grid: Mapping[str, Sequence[Any]]) -> Game:
         if isinstance(values, str) or not len(values):
             raise ValueError(f"grid {key!r}: give a list of values, got {values!r}")
     _check_size(grid)
+    rules = known[game]
+    defaults = getattr(rules, "options", None) or {}
     for key, values in grid.items():  # Python values are held to the same types
         for value in values:
-            if key in FLAG_SETTINGS and not isinstance(value, bool):
+            flag = key in FLAG_SETTINGS or isinstance(defaults.get(key), bool)
+            if flag and not isinstance(value, bool):
                 raise GamekitError(f"grid: {key}={value!r}: expected True or False")
-            if key in NUMBER_SETTINGS:
-                _number(key, value)
-    return known[game]
+            bounds = setting_bounds(key, rules)
+            if not flag and (bounds is not None or isinstance(defaults.get(key), int)):
+                _number(key, value, bounds)
+    return rules
 
 
 def _check_values(
@@ -218,7 +275,7 @@ def _check_values(
     for key, values in grid.items():
         for value in values:
             options = rules.options_from_setting({key: value}, max_rounds=max_rounds)
-            n = int(options.pop("players", None) or players or len(names))
+            n = int(options.pop("players", None) or players or default_seats(rules, names))
             if not 1 <= n <= MAX_SEATS:
                 raise GamekitError(f"players: a whole number 1 to {MAX_SEATS}, got {n!r}")
             try:
@@ -287,11 +344,11 @@ def _play(
     progress: bool,
 ) -> pd.DataFrame:
     """One setting's games: seats rotated game by game, ``players`` from the setting if it
-    names them, else the argument, else one per strategy."""
+    names them, else the argument, else :func:`default_seats`."""
     names = strategies.split(",") if isinstance(strategies, str) else list(strategies)
     names = [n.strip() for n in names if n.strip()]
     options = game.options_from_setting(setting, max_rounds=max_rounds)
-    seats = int(options.pop("players", None) or players or len(names))
+    seats = int(options.pop("players", None) or players or default_seats(game, names))
     return simulate(
         game, seats, games, seed, names, rotate=True, workers=workers, executor=executor,
         progress=progress, **options,

@@ -2,7 +2,8 @@
 
 Everything comes from the :class:`~gamekit.core.game.Game` protocol: the bots are the
 game's ``bots()``, the options its ``sweep_settings`` (given as ``--set NAME=VALUE``, each
-value read as a whole number, on/off, or text), the frame its ``result_rows``.
+value read by the type of the option's default: a whole number within the game's
+``option_limits``, on/off, or text), the frame its ``result_rows``.
 
     gamekit pig simulate --players 2 --games 1000 --strategy hold_at_20,random --set target=50
     gamekit pig sweep --grid "target=50,100" --strategy hold_at_20,random --games 400
@@ -31,12 +32,14 @@ from gamekit.core.output import FORMATS, render_frame
 from gamekit.core.parallel import MAX_GAMES
 from gamekit.core.simulate import MAX_SEATS, simulate, simulate_to_csv
 
-_ON, _OFF = ("on", "true", "yes"), ("off", "false", "no")
 
+def set_options(pairs: Sequence[str], known: Sequence[str], rules: Any = None) -> dict[str, Any]:
+    """``--set NAME=VALUE`` options, each value read by its setting's type (the game's
+    option defaults and limits, as a sweep's grid reads them: see
+    :func:`gamekit.experiments.read_setting`); an unknown name or a value of the wrong kind
+    raises ``ValueError`` saying which."""
+    from gamekit.experiments import read_setting
 
-def set_options(pairs: Sequence[str], known: Sequence[str]) -> dict[str, Any]:
-    """``NAME=VALUE`` pairs as game options: whole numbers, on/off, or text (``ValueError``
-    naming an unknown setting or a pair without ``=``)."""
     options: dict[str, Any] = {}
     for pair in pairs:
         name, sep, value = pair.partition("=")
@@ -45,12 +48,7 @@ def set_options(pairs: Sequence[str], known: Sequence[str]) -> dict[str, Any]:
             raise ValueError(f"--set {pair!r}: write NAME=VALUE")
         if name not in known:
             raise ValueError(f"--set {name}: not a setting of this game; known: {', '.join(known)}")
-        if value.lower() in _ON or value.lower() in _OFF:
-            options[name] = value.lower() in _ON
-        elif value.lstrip("-").isdigit():
-            options[name] = int(value)
-        else:
-            options[name] = value
+        options[name] = read_setting(name, value, rules, source="--set")
     return options
 
 
@@ -103,7 +101,7 @@ def _simulate(args: argparse.Namespace) -> int:
         rotate=args.rotate,
         progress=args.progress,
         workers=args.workers,
-        **set_options(args.set, args.settings),
+        **set_options(args.set, args.settings, game),
     )
     frame = simulate_command(
         args,

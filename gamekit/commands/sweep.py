@@ -36,23 +36,28 @@ def register_sweep(
         help="win shares of bot strategies under every combination of a grid of settings",
         description=f"Settings {game} can sweep: {', '.join(settings)}.",
     )
-    from gamekit.experiments import FLAG_SETTINGS, MAX_COMBINATIONS, NUMBER_SETTINGS
+    from gamekit.experiments import FLAG_SETTINGS, MAX_COMBINATIONS, setting_bounds
 
-    flags = [k for k in FLAG_SETTINGS if k in settings]
-    numbers = [f"{k} {lo:,}-{hi:,}" for k, (lo, hi) in NUMBER_SETTINGS.items() if k in settings]
+    rules = gamekit.games()[game]
+    defaults = getattr(rules, "options", None) or {}
+    flags = [k for k in settings if k in FLAG_SETTINGS or isinstance(defaults.get(k), bool)]
+    bounds = {k: setting_bounds(k, rules) for k in settings if k not in flags}
+    if "players" in bounds:
+        bounds["players"] = players  # the seats the game allows
+    numbers = [f"{k} {b[0]:,}-{b[1]:,}" for k, b in bounds.items() if b is not None]
     kinds = (f"; on/off for {', '.join(flags)}" if flags else "") + (
         f"; whole numbers: {', '.join(numbers)}" if numbers else ""
     )
     p.add_argument(
         "--grid",
         required=True,
-        help=f'e.g. "auction=off,on; starting_cash=1000,1500": at most {MAX_COMBINATIONS} '
+        help=f'e.g. "{_example(flags, defaults, bounds)}": at most {MAX_COMBINATIONS} '
         f"combinations{kinds}",
     )
     p.add_argument("--strategy", default=strategies, help=f"comma list (default {strategies})")
     low, high = players
     add_players(p, game, low, high, default=None,
-                help=f"players, {low}-{high} (default: one per strategy)")  # fmt: skip
+                help=f"players, {low}-{high} (default: one a strategy, {low} or more)")  # fmt: skip
     p.add_argument(
         "--games",
         type=count(1, MAX_GAMES),
@@ -69,6 +74,19 @@ def register_sweep(
     p.add_argument("--progress", action="store_true", help="show a progress bar on stderr")
     add_worker_options(p, short=True)
     p.set_defaults(handler=_run, game=game)
+
+
+def _example(
+    flags: list[str], defaults: dict[str, Any], bounds: dict[str, tuple[int, int] | None]
+) -> str:
+    """A grid for ``--help`` from the game's own settings: a flag off and on, a whole
+    number option at its default and half of it, and two player counts."""
+    parts = [f"{flags[0]}=off,on"] if flags else []
+    whole = [k for k, v in defaults.items() if k in bounds and isinstance(v, int) and v > 1]
+    parts += [f"{whole[0]}={defaults[whole[0]]},{defaults[whole[0]] // 2}"] if whole else []
+    seats = bounds.get("players")
+    parts += [f"players={seats[0]},{seats[0] + 1}"] if seats and seats[1] > seats[0] else []
+    return "; ".join(parts[:2])
 
 
 def _run(args: argparse.Namespace) -> int:

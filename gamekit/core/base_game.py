@@ -135,6 +135,10 @@ class BaseGame:
     outcome_type: ClassVar[type | None] = None
     #: The options ``new_game`` takes beside ``players`` and ``seed``, with their defaults.
     options: ClassVar[Mapping[str, Any]] = {}
+    #: The whole numbers an option accepts, ``{name: (lowest, highest)}``: ``make_spec``,
+    #: ``--set`` and a sweep's grid refuse anything outside (a game that cannot end, a
+    #: state too big to hold). An option not named here is checked for its type only.
+    option_limits: ClassVar[Mapping[str, tuple[int, int]]] = {}
     #: Fewest and most players.
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 8
@@ -213,9 +217,15 @@ class BaseGame:
         return PhaseTable((Phase("play", self.action_types, "over"), Phase("over", ())))
 
     def options_of(self, state: Any) -> dict[str, Any]:
-        """The options ``state`` was set up with, as JSON (default: the ``options`` fields
-        the state carries, else the defaults)."""
-        return {k: getattr(state, k, v) for k, v in self.options.items()}
+        """The options ``state`` was set up with, as JSON (default: the state's field of an
+        option's name when it is of the option's kind, else the option's default: a state
+        may name a field like an option, e.g. ``heaps`` the heaps' sizes where the option
+        ``heaps`` is how many)."""
+        options = {}
+        for key, default in self.options.items():
+            value = getattr(state, key, default)
+            options[key] = value if self._option_problem(key, value) is None else default
+        return options
 
     def state_to_struct(self, state: Any) -> dict[str, Any]:
         """``{"game": name, "options": {...}, "state": {...}}``, strict JSON."""
@@ -261,17 +271,42 @@ class BaseGame:
         return {**known, **setting}
 
     def make_spec(self, players: int, **options: Any) -> dict[str, Any]:
-        """The options of a run, checked once: known names only, and a player count the
-        game allows (``ValueError`` saying which)."""
+        """The options of a run, checked once: known names only, each of its default's type
+        (``True``/``False``, a whole number within ``option_limits``, text), and a player
+        count the game allows (``ValueError`` saying which)."""
         unknown = sorted(set(options) - set(self.options))
         if unknown:
             known = ", ".join(self.options) or "none"
             raise ValueError(f"{self.name}: unknown option(s) {unknown}; known: {known}")
+        for key, value in options.items():
+            self._check_option(key, value)
         if not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.name}: {self.min_players} to {self.max_players} players, got {players}"
             )
         return {**self.options, **options}
+
+    def _check_option(self, key: str, value: Any) -> None:
+        problem = self._option_problem(key, value)
+        if problem is not None:
+            shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+            raise ValueError(f"{self.name}: option {key} must be {problem}, got {shown}")
+
+    def _option_problem(self, key: str, value: Any) -> str | None:
+        """What ``value`` must be for the option ``key`` (its default's kind, within
+        ``option_limits``), or ``None`` when it is fine."""
+        default, problem = self.options[key], ""
+        if isinstance(default, bool):
+            problem = "" if isinstance(value, bool) else "True or False"
+        elif isinstance(default, int):
+            low, high = self.option_limits.get(key, (None, None))
+            if isinstance(value, bool) or not isinstance(value, int):
+                problem = "a whole number"
+            elif (low is not None and value < low) or (high is not None and value > high):
+                problem = f"a whole number {low:,} to {high:,}"
+        elif isinstance(default, str) and not isinstance(value, str):
+            problem = "text"
+        return problem or None
 
     def seat_strategies(
         self, strategies: Sequence[Any], players: int, game: int, rotate: bool

@@ -12,7 +12,7 @@ and one result row per seat with one winner column, ``won``.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -79,13 +79,19 @@ def test_describe_takes_the_state_first_and_still_reads_the_old_order(name):
 def test_random_play_round_trips_refuses_and_replays(name, seed):
     game = gamekit.games()[name]
     players, options = seats(game), quick(game)
-    run = play(game, players, options, seed, 300)
-    assert len(run["states"]) > 20
-    assert replay(game, players, options, seed, run["record"]) == run["states"]
-    last = run["states"][-1]
-    if game.is_over(last):
-        assert game.current_player(last) is None and game.legal_actions(last) == []
-        assert sorted(game.outcome(last).ranking) == list(range(len(last.players)))
+    played = 0
+    for game_seed in range(seed, seed + 1000, 100):  # a short game (Nim) plays a few games
+        run = play(game, players, options, game_seed, 300)
+        assert len(run["states"]) > 1
+        assert replay(game, players, options, game_seed, run["record"]) == run["states"]
+        last = run["states"][-1]
+        if game.is_over(last):
+            assert game.current_player(last) is None and game.legal_actions(last) == []
+            assert sorted(game.outcome(last).ranking) == list(range(len(last.players)))
+        played += len(run["states"])
+        if played > 20:
+            break
+    assert played > 20
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -149,3 +155,54 @@ def test_a_game_without_commands_gets_simulate_and_sweep_on_the_command_line(nam
     assert "win share" in capsys.readouterr().out
     assert main([name, "simulate", "--set", "nope=1"]) == 2
     assert "not a setting" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", EXAMPLE_NAMES)
+def test_the_command_line_reads_settings_by_type_and_seats_one_strategy_twice(name, capsys):
+    """A sweep with the default strategy and no ``--players`` seats the game's fewest
+    players (one strategy played 1 seat: "2 to 6 players, got 1"); ``--set`` and ``--grid``
+    read a whole-number option as one, within the game's ``option_limits``: exit 2, one line
+    (``--set target=abc`` raised TypeError from the rules, ``target=10**8`` ran on)."""
+    from gamekit.cli import main
+
+    game = gamekit.games()[name]
+    setting = next(s for s in game.sweep_settings if s != "players")
+    default = game.options[setting]
+    assert main([name, "sweep", "--grid", f"{setting}={default}", "--games", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "win share" in out and "0.5" in out  # two seats of the one strategy
+    low, high = game.option_limits[setting]
+    for bad in ("abc", "1.5", str(high + 1), str(low - 1)):
+        assert main([name, "simulate", "--set", f"{setting}={bad}"]) == 2
+        err = capsys.readouterr().err
+        assert "expected a whole number" in err and len(err.strip().splitlines()) == 1, err
+        assert main([name, "sweep", "--grid", f"{setting}={default},{bad}"]) == 2
+        assert "expected a whole number" in capsys.readouterr().err
+
+
+def test_make_spec_holds_each_option_to_its_defaults_type():
+    """``BaseGame.make_spec`` (what simulate, sweep and a save's load check first): an option
+    must be of its default's kind, and a whole number within ``option_limits``."""
+    from gamekit.experiments import read_setting
+
+    pig = gamekit.games()["pig"]
+
+    class Flagged(type(pig)):  # Pig with a flag and a text option
+        options: ClassVar[dict[str, Any]] = {"target": 100, "fast": False, "board": "classic"}
+        option_limits: ClassVar[dict[str, tuple[int, int]]] = {"target": (1, 1_000)}
+
+    game = Flagged()
+    assert game.make_spec(2, target=50, fast=True, board="x")["fast"] is True
+    wrong = [
+        ({"fast": "maybe"}, "fast must be True or False"),
+        ({"target": "50"}, "target must be a whole number"),
+        ({"target": True}, "target must be a whole number"),
+        ({"target": 5_000}, "target must be a whole number 1 to 1,000, got 5000"),
+        ({"board": 3}, "board must be text"),
+    ]
+    for options, message in wrong:
+        with pytest.raises(ValueError, match=message):
+            game.make_spec(2, **options)
+    assert read_setting("fast", "on", game) is True and read_setting("board", "12", game) == "12"
+    with pytest.raises(ValueError, match="expected on or off"):
+        read_setting("fast", "maybe", game)

@@ -48,6 +48,7 @@ class Pig(BaseGame):
     state_type = State
     action_types = (Roll, Hold)
     options: ClassVar[dict[str, int]] = {"target": 100}
+    option_limits: ClassVar[dict[str, tuple[int, int]]] = {"target": (1, 10_000)}
     min_players, max_players = 2, 6
 
     def new_game(self, players: Any = 2, seed: Any = None, target: int = 100) -> State:
