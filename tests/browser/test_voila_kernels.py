@@ -2,9 +2,15 @@
 
 A class: CLASS pages open the dashboard at the same moment, each in its own browser context
 (a student's own browser). The kit's Voila sets up CLASS_SLOTS tables at a time, in the
-order the pages came (jupyter/voila.py): every page must get its usable table, and a page
-that waits its turn must say so ("Please wait: ... yours is next") before its table comes.
-A page that stays blank or hangs fails the wait for its table (WAIT_MS).
+order the pages came (jupyter/voila.py): a page that waits its turn must say so ("Please
+wait: ... yours is next") and then get its usable table. A page that stays blank or hangs
+fails the wait for its table (WAIT_MS).
+
+A student who leaves while the table is still being set up (closes the tab) gives the slot
+back at once and frees the kernel within seconds: the page that waited says at once that its
+turn came. Before, the slot stayed taken until the leaver's cells ended (or the 300 s lease)
+and the kernel lived until the culler (a page that never finished loading fires no pagehide,
+so no shutdown beacon was sent).
 
 Rehearsals: a reloaded or closed dashboard page shuts its kernel down within seconds. Voila's
 page asks for it on beforeunload, but without the kit's template the server refused it (403,
@@ -27,6 +33,7 @@ from tests.browser.conftest import (
     CLASS_SLOTS,
     VOILA_STATE_JS,
     WAIT_MS,
+    WAIT_S,
     Server,
     start_voila,
     voila_url,
@@ -43,6 +50,13 @@ BUTTON = ".gk-table .gk-button.gk-main"
 USABLE_JS = f"""() => !!document.querySelector('.gk-table .gk-play[data-armed]')
   && !!document.querySelector('{BUTTON}:not([disabled])')"""
 FREED_WITHIN_S = 10
+# the page's last loading text says it waits its turn / that its turn came (the kit's
+# template: "Please wait: ..." while in line, then "Setting up your table...")
+WAITING_JS = """() => { const t = window.__loadingTexts || [];
+  return t.length > 0 && t[t.length - 1].startsWith('Please wait:'); }"""
+TURN_JS = """() => { const t = window.__loadingTexts || [];
+  const w = t.map(x => x.startsWith('Please wait:')).lastIndexOf(true);
+  return w >= 0 && t.slice(w + 1).some(x => x.startsWith('Setting up your table')); }"""
 # one page more than the server sets up at once: the last one waits its turn
 CLASS = CLASS_SLOTS + 1
 # before the page's own scripts: keep every text Voila's loading line shows (the table queue's
@@ -104,22 +118,39 @@ def test_a_class_at_once_gets_its_tables_and_reloads_free_kernels(voila, browser
         # the class arrives: every page is asked for before any has its table
         for page in pages:
             page.goto(voila_url(voila, DASHBOARD), wait_until="commit")
-        # each page gets a usable table (a blank or hanging page fails here)
-        for page in pages:
-            page.wait_for_function(USABLE_JS)
-        errors = [page.evaluate(VOILA_STATE_JS)["errors"] for page in pages]
-        assert not any(errors), errors
-        texts = [page.evaluate("() => window.__loadingTexts") for page in pages]
-        waited = [t for t in texts if any(x.startswith("Please wait:") for x in t)]
-        assert waited, f"no page of {CLASS} said it waits its turn: {texts}"
-        for seen in waited:  # its turn came: the set-up steps followed the waiting
-            last_wait = max(i for i, x in enumerate(seen) if x.startswith("Please wait:"))
-            assert any(x.startswith("Setting up your table") for x in seen[last_wait:]), seen
-        ids = [page.evaluate(KERNEL_ID_JS) for page in pages]
-        assert all(ids) and len(set(ids)) == CLASS, ids
-        # A rehearsal: the first page reloads (Voila's beforeunload request, which the
-        # template's cookie lets through) and gets a new table with a new kernel
-        first = pages[0]
+        # one page gets the slot, the other says it waits its turn
+        deadline = time.monotonic() + WAIT_S
+        while not (waiting := [page for page in pages if page.evaluate(WAITING_JS)]):
+            assert time.monotonic() < deadline, "no page of the class says it waits its turn"
+            time.sleep(0.25)
+        assert len(waiting) == 1, [page.evaluate("() => window.__loadingTexts") for page in pages]
+        stays = waiting[0]
+        leaver = pages[1] if stays is pages[0] else pages[0]
+        leaver.wait_for_function(KERNEL_ID_JS)
+        left_kernel = leaver.evaluate(KERNEL_ID_JS)
+        # the student whose table is being set up closes the tab (the other still waits, so
+        # the leaver's cells have not ended)
+        assert stays.evaluate(WAITING_JS), stays.evaluate("() => window.__loadingTexts")
+        leaver.close(run_before_unload=True)
+        closed = time.monotonic()
+        # its slot comes back at once: the waiting page says its turn came
+        stays.wait_for_function(TURN_JS, timeout=FREED_WITHIN_S * 1000)
+        turn_s = time.monotonic() - closed
+        alive = alive_after(voila, [left_kernel], set(), FREED_WITHIN_S)
+        assert alive == [], f"the kernel of a page closed while being set up runs: {alive}"
+        print(f"closed while set up: the next page's turn after {turn_s:.1f} s")
+        # the page that waited gets its usable table (a blank or hanging page fails here)
+        stays.wait_for_function(USABLE_JS)
+        errors = stays.evaluate(VOILA_STATE_JS)["errors"]
+        assert not errors, errors
+        seen = stays.evaluate("() => window.__loadingTexts")
+        last_wait = max(i for i, x in enumerate(seen) if x.startswith("Please wait:"))
+        assert any(x.startswith("Setting up your table:") for x in seen[last_wait:]), seen
+        ids = [stays.evaluate(KERNEL_ID_JS)]
+        assert ids[0] and ids[0] != left_kernel, ids
+        # A rehearsal: the page reloads (Voila's beforeunload request, which the template's
+        # cookie lets through) and gets a new table with a new kernel
+        first = stays
         first.reload(wait_until="commit")
         first.wait_for_function(
             f"(old) => {{ const k = ({KERNEL_ID_JS})(); return k !== null && k !== old; }}",
@@ -136,8 +167,7 @@ def test_a_class_at_once_gets_its_tables_and_reloads_free_kernels(voila, browser
             "(n) => document.querySelectorAll('.gk-table .gk-log-line').length > n", arg=before
         )
         # the class leaves (run_before_unload: the browser's own closing)
-        for page in pages:
-            page.close(run_before_unload=True)
+        first.close(run_before_unload=True)
         alive = alive_after(voila, ids, set(), FREED_WITHIN_S)
         assert alive == [], f"kernels of closed pages still run: {alive} of {ids}"
     finally:
