@@ -29,9 +29,9 @@ from gamekit.alfredopoly.management import (
     shortage_bidders,
     spending_problem,
 )
-from gamekit.alfredopoly.narration import listed, phrasebook
+from gamekit.alfredopoly.narration import action_words, listed, phase_words, phrasebook
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES, WAITING
-from gamekit.core.actions import Action, field_problem
+from gamekit.core.actions import Action, field_words
 from gamekit.core.events import Words
 
 _OVER = Words("no.over")
@@ -309,10 +309,10 @@ def refusal(t: Table, action: Action) -> Words | None:
         return _CHANCE
     problem = _PROBLEMS.get(type(action))
     if problem is None or not PHASES.allows(phase, action):
-        return Words("no.phase", action=str(action), phase=phase)
-    field = field_problem(action)
-    if field:
-        return Words("no.field", problem=field)
+        return Words("no.phase", action=action_words(action), phase=phase_words(phase))
+    field = field_words(action)  # the kit's core words (English: field_problem's text)
+    if field is not None:
+        return field
     return problem(t, action)
 
 

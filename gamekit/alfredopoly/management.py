@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE
+from gamekit.alfredopoly.narration import action_words, phase_words
 from gamekit.alfredopoly.phases import WAITING
 from gamekit.alfredopoly.working import WorkingTable as Table
 from gamekit.core.actions import Action
@@ -193,7 +194,7 @@ def management_problem(t: Table, action: Action) -> Words | None:
     """Decision "at any time": build, sell, mortgage or lift for the named player (the
     actor if none is named), whenever the game waits for a decision."""
     if t.phase not in WAITING:
-        return Words("no.phase", action=str(action), phase=t.phase)
+        return Words("no.phase", action=action_words(action), phase=phase_words(t.phase))
     seat = _seat(t, getattr(action, "player", None))
     if isinstance(seat, Words):
         return seat
@@ -218,7 +219,7 @@ def management_problem(t: Table, action: Action) -> Words | None:
         return mortgage_problem(t, seat, action.space)
     if isinstance(action, A.SellAllSculptures):
         return sell_all_problem(t, seat, action.group)
-    return Words("no.manage.not", action=str(action))
+    return Words("no.manage.not", action=action_words(action))
 
 
 def placements(t: Table, seat: int, building: str) -> list[int]:

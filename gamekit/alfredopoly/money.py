@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit.alfredopoly.narration import Reason
 from gamekit.alfredopoly.state import Debt
 from gamekit.alfredopoly.working import WorkingTable
 
@@ -37,7 +38,7 @@ class MoneyRules(WorkingTable):
             self.jackpot += amount
         self.log.paid(kind, phrase, seat, amount, None, self.players[seat].name, key, value)
 
-    def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
+    def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: Reason | str,
              jackpot: bool = False) -> None:  # fmt: skip
         if amount <= 0:
             return
@@ -47,7 +48,7 @@ class MoneyRules(WorkingTable):
         else:
             self.debts.append(Debt(debtor, creditor, amount, reason, kind, jackpot))
 
-    def _settle(self, debtor: int, creditor: int, amount: int, kind: str, reason: str,
+    def _settle(self, debtor: int, creditor: int, amount: int, kind: str, reason: Reason | str,
                 jackpot: bool) -> None:  # fmt: skip
         players = self.players
         players[debtor].cash -= amount

@@ -9,7 +9,7 @@ single word: the engine always narrates into ``self.log`` and never asks which l
 
 >>> log = EventLog()
 >>> log.say("fee", "debt.fee.to", 1, 24, 0, player="Bo", amount=24, to="Ann",
-...         reason="for Fasano House")
+...         reason=reason("why.for", space="Fasano House").words())
 >>> [str(e) for e in log], log[0].amount, log[0].words.kind
 (['Bo paid $24 fee to Ann for Fasano House'], 24, 'debt.fee.to')
 >>> log.rolled("roll", 0, "Ann", (3, 3))
@@ -22,7 +22,11 @@ single word: the engine always narrates into ``self.log`` and never asks which l
 
 from __future__ import annotations
 
+import dataclasses
+import re
+import string
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -96,6 +100,146 @@ def offer_words(board: Board, a: ProposeTrade) -> Words:
     )
 
 
+@dataclass(frozen=True)
+class Reason:
+    """Why a debt is owed, as words kept in the state: a ``why.*`` kind of
+    ``phrases.toml`` and its fields (names and whole numbers, sorted by name), so a saved
+    debt is said in the table's language; ``str()`` is the English. Make one with
+    :func:`reason`.
+
+    >>> r = reason("why.utility_card", space="Alfred Water", total=7)
+    >>> str(r), phrasebook().text(r.words(), "de")
+    ('for Alfred Water (10 x 7)', 'für Alfred Water (10 x 7)')
+    """
+
+    kind: str
+    fields: tuple[tuple[str, str | int], ...] = ()
+
+    def words(self) -> Words:
+        """The reason as :class:`Words` (a tax's choice as the words ``tax.flat``...)."""
+        fields: dict[str, Any] = dict(self.fields)
+        choice = fields.get("choice")
+        if choice in ("flat", "percent"):
+            fields["choice"] = Words(f"tax.{choice}")
+        return Words(self.kind, **fields)
+
+    def __str__(self) -> str:
+        return phrasebook().text(self.words())
+
+
+def reason(kind: str, **fields: str | int) -> Reason:
+    """A debt's :class:`Reason` (its fields in a fixed order, so equal reasons compare
+    equal however they were written).
+
+    >>> reason("why.card", card="EM07") == Reason("why.card", (("card", "EM07"),))
+    True
+    """
+    return Reason(kind, tuple(sorted(fields.items())))
+
+
+_LEGACY = ("why.utility_card", "why.tax", "why.repairs", "why.keep", "why.jail", "why.card",
+           "why.for")  # fmt: skip
+"""The reasons a saved game of an older kit wrote as English text, most specific first."""
+_NUMBERS = ("total", "sculptures", "statues")
+
+
+@cache
+def _legacy_patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    out = []
+    for kind in _LEGACY:
+        template = phrasebook()[kind]["en"]
+        pattern = ""
+        for literal, field, _spec, _conv in string.Formatter().parse(template):
+            pattern += re.escape(literal)
+            if field in _NUMBERS:
+                pattern += rf"(?P<{field}>\d+)"
+            elif field == "choice":
+                pattern += r"(?P<choice>flat|percent)"
+            elif field:
+                pattern += rf"(?P<{field}>.+)"
+        out.append((kind, re.compile(pattern)))
+    return tuple(out)
+
+
+def legacy_reason(text: str) -> Reason | str:
+    """A debt's reason as an older kit saved it (English text) as a :class:`Reason`, when
+    it is one the engine writes; any other text stays text (said as it is).
+
+    >>> legacy_reason("for Alumni Hall (percent)")
+    Reason(kind='why.tax', fields=(('choice', 'percent'), ('space', 'Alumni Hall')))
+    >>> legacy_reason("because")
+    'because'
+    """
+    for kind, pattern in _legacy_patterns():
+        found = pattern.fullmatch(text)
+        if found:
+            fields = {k: int(v) if k in _NUMBERS else v for k, v in found.groupdict().items()}
+            return reason(kind, **fields)
+    return text
+
+
+PHASE_WORDS: dict[str, Words] = {}
+"""Each phase's name as words (``phase.<name>``; English: the name), made once."""
+
+
+def phase_words(phase: str) -> Words:
+    """A phase's name as words (a refusal names the phase it was tried in).
+
+    >>> phrasebook().text(phase_words("building_auction"), "de")
+    'Bauauktion'
+    """
+    words = PHASE_WORDS.get(phase)
+    if words is None:
+        words = PHASE_WORDS[phase] = Words(f"phase.{phase}")
+    return words
+
+
+def _side(spaces: Sequence[int], cash: int, cards: Sequence[str]) -> Any:
+    """One side of a trade action as its ``str`` says it, in words."""
+    parts: list[Any] = []
+    if spaces:
+        parts.append(Words("act.spaces", n=len(spaces), spaces=", ".join(map(str, spaces))))
+    if cash:
+        parts.append(Words("act.cash", amount=cash))
+    parts += [Words("act.card", card=c) for c in cards]
+    if not parts:
+        return Words("trade.nothing")
+    side = parts[-1]
+    for part in reversed(parts[:-1]):
+        side = Words("and", first=part, rest=side)
+    return side
+
+
+def action_words(action: Any) -> Words:
+    """An action as words, the way a refusal names it (English: ``str(action)``, word for
+    word; another game's action or a foreign value: its text).
+
+    >>> from gamekit.alfredopoly import actions as A
+    >>> book = phrasebook()
+    >>> book.text(action_words(A.Bid(20))), book.text(action_words(A.Bid(20)), "de")
+    ('bid $20', '20\u00a0$ bieten')
+    >>> book.text(action_words(A.ProposeTrade(1, give=(3, 5), take_cash=40)), "de")
+    'Platz 1 einen Tausch anbieten: Felder 3, 5 geben, 40\u00a0$ nehmen'
+    """
+    name = type(action).__name__
+    kind = f"act.{name}"
+    if name == "ProposeTrade" and kind in phrasebook():
+        a = action
+        return Words(
+            kind,
+            partner=a.partner,
+            give=_side(a.give, a.give_cash, a.give_cards),
+            take=_side(a.take, a.take_cash, a.take_cards),
+        )
+    if kind not in phrasebook() or not dataclasses.is_dataclass(action):
+        return Words("act.other", text=str(action))
+    fields = {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
+    fields.pop("player", None)
+    if name == "PayTax" and fields["choice"] in ("flat", "percent"):
+        fields["choice"] = Words(f"tax.{fields['choice']}")
+    return Words(kind, **fields)
+
+
 class EventLog(list[Event]):
     """The events of a step, in order (a list)."""
 
@@ -131,10 +275,11 @@ class EventLog(list[Event]):
             self.say(kind, phrase, player, amount, target, player=name, amount=amount)
 
     def settled(self, kind: str, seat: int, amount: int, creditor: int | None, name: str,
-                to: str | None, reason: str) -> None:  # fmt: skip
+                to: str | None, why: Reason | str) -> None:  # fmt: skip
         """Record a debt paid (``debt.<kind>``, ``.to`` when paid to a player): fields
         ``player``, ``amount``, ``to`` (the creditor's name) and ``reason`` (the debt's own
-        words, as the state keeps them)."""
+        words, as the state keeps them: a :class:`Reason`, or an old save's text)."""
+        reason = why.words() if isinstance(why, Reason) else why
         if creditor is None:
             self.say(kind, _TRUSTEES.get(kind, "debt"), seat, amount, None, player=name,
                      amount=amount, reason=reason)  # fmt: skip
@@ -175,7 +320,7 @@ class NullLog(EventLog):
         """Keep nothing."""
 
     def settled(self, kind: str, seat: int, amount: int, creditor: int | None, name: str,
-                to: str | None, reason: str) -> None:  # fmt: skip
+                to: str | None, why: Reason | str) -> None:  # fmt: skip
         """Keep nothing."""
 
     def drew(self, seat: int, name: str, deck: str, text: str, card: str) -> None:
@@ -194,8 +339,13 @@ __all__ = [
     "TRUSTEES_WORDS",
     "EventLog",
     "NullLog",
+    "Reason",
+    "action_words",
     "dice_words",
+    "legacy_reason",
     "listed",
     "offer_words",
+    "phase_words",
     "phrasebook",
+    "reason",
 ]

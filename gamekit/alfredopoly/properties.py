@@ -9,7 +9,7 @@ from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE, STATUE, TRUSTEES
 from gamekit.alfredopoly.management import place_options, shortage_bidders
-from gamekit.alfredopoly.narration import listed, offer_words, phrasebook
+from gamekit.alfredopoly.narration import listed, offer_words, phrasebook, reason
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.state import AuctionState
 from gamekit.alfredopoly.turns import DUE_PHASES, TurnRules
@@ -213,7 +213,7 @@ class PropertyRules(TurnRules):
         s = self.board.spaces[a.space]
         self.transfers.remove(a.space)
         self._owe(self.actor, TRUSTEES, self.spec.transfer_interest(a.space), "interest",
-                  f"to keep the mortgage on {s.name}")  # fmt: skip
+                  reason("why.keep", space=s.name))  # fmt: skip
         self.proceed()
 
     def _do_propose(self, a: A.ProposeTrade) -> None:

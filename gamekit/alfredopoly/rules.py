@@ -33,7 +33,7 @@ from gamekit.alfredopoly.board import DECKS
 from gamekit.alfredopoly.checks import legal_moves, manage_moves, refusal
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS, TRUSTEES
 from gamekit.alfredopoly.engine import Table
-from gamekit.alfredopoly.narration import phrasebook
+from gamekit.alfredopoly.narration import phase_words, phrasebook
 from gamekit.alfredopoly.phases import CHANCE, OVER, PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec, make_spec
 from gamekit.alfredopoly.state import GameState, PlayerState
@@ -146,7 +146,7 @@ def is_chance(state: GameState) -> bool:
 def chance_outcomes(spec: AlfredopolySpec, state: GameState) -> list[tuple[DiceRoll, Fraction]]:
     """Every roll and its exact probability, when the state waits for dice."""
     if not is_chance(state):
-        raise _refused(Words("no.chance_step", phase=state.phase))
+        raise _refused(Words("no.chance_step", phase=phase_words(state.phase)))
     return spec.dice.outcomes()
 
 
@@ -183,7 +183,7 @@ def apply(spec: AlfredopolySpec, state: GameState, action: Action) -> GameState:
 def chance_step(spec: AlfredopolySpec, state: GameState, roll: DiceRoll) -> Step[GameState]:
     """Resolve the dice of a chance step."""
     if not is_chance(state):
-        raise _refused(Words("no.dice_due", phase=state.phase))
+        raise _refused(Words("no.dice_due", phase=phase_words(state.phase)))
     if not isinstance(roll, DiceRoll):
         raise _refused(Words("no.dice_roll", value=repr(roll)))
     values = roll.values

@@ -47,6 +47,7 @@ from typing import Any
 from gamekit.alfredopoly.actions import ProposeTrade
 from gamekit.alfredopoly.board import DECK_TITLES, DECKS
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS, STATUE, TRUSTEES
+from gamekit.alfredopoly.narration import Reason, legacy_reason, phrasebook
 from gamekit.alfredopoly.phases import PHASES
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.core.structs import NOT_IN_STRUCT, check_values, from_struct, to_struct
@@ -66,12 +67,14 @@ class PlayerState:
 
 @dataclass(frozen=True)
 class Debt:
-    """``debtor`` owes ``amount`` to ``creditor`` (``-1``: the trustees) for ``reason``."""
+    """``debtor`` owes ``amount`` to ``creditor`` (``-1``: the trustees) for ``reason``:
+    words (a :class:`~gamekit.alfredopoly.narration.Reason`, said in any language); a game
+    saved by an older kit may hold English text, which still loads."""
 
     debtor: int
     creditor: int
     amount: int
-    reason: str
+    reason: Reason | str
     kind: str = "fee"
     jackpot: bool = False
 
@@ -172,6 +175,7 @@ def state_from_struct(data: Any, spec: AlfredopolySpec) -> GameState:
     if isinstance(data, dict) and "phase" not in data:
         raise ValueError("state.phase: missing (a saved game says what the game waits for)")
     state = from_struct(GameState, data, "state")
+    state = _with_reasons(state)
     _check_sizes(state, len(spec.board.spaces))
     _check_seats_and_spaces(state, len(spec.board.spaces))
     _check_holdings(state, spec)
@@ -238,6 +242,39 @@ def _check_sizes(state: GameState, spaces: int) -> None:
         size = len(getattr(state, name))
         if size != spaces:
             raise ValueError(f"state.{name}: the board has {spaces} spaces, the state {size}")
+
+
+def _with_reasons(state: GameState) -> GameState:
+    """``state`` with each debt's reason as words: an older kit's English text becomes its
+    :class:`Reason` when it is one the engine writes (so the game replays to the same
+    position); a reason must be words the phrasebook has, with its fields (``ValueError``).
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> s = dataclasses.replace(new_game(players=2, seed=0), phase="debt", actor=1,
+    ...                         debts=(Debt(1, 0, 24, "for Fasano House"),))
+    >>> _with_reasons(s).debts[0].reason
+    Reason(kind='why.for', fields=(('space', 'Fasano House'),))
+    """
+    if not state.debts:
+        return state
+    debts = []
+    for k, d in enumerate(state.debts):
+        why = d.reason
+        if isinstance(why, str):
+            why = legacy_reason(why)
+        else:
+            why = Reason(why.kind, tuple(sorted(why.fields)))
+            try:
+                if not why.kind.startswith("why."):
+                    raise KeyError(why.kind)
+                phrasebook().text(why.words())
+            except (KeyError, ValueError, TypeError) as exc:
+                raise ValueError(
+                    f"state.debts[{k}].reason: {why.kind!r} with fields "
+                    f"{[f for f, _ in why.fields]} is not a reason the game says ({exc})"
+                ) from None
+        debts.append(d if why == d.reason else dataclasses.replace(d, reason=why))
+    return dataclasses.replace(state, debts=tuple(debts))
 
 
 def _check_seats_and_spaces(state: GameState, spaces: int) -> None:

@@ -16,10 +16,12 @@ from gamekit.alfredopoly.constants import (
     UTILITY_CARD_MULTIPLIER,
 )
 from gamekit.alfredopoly.money import MoneyRules
+from gamekit.alfredopoly.narration import reason
 from gamekit.alfredopoly.phases import OVER, PHASES
 from gamekit.alfredopoly.working import _CARD_MODE
 
 DUE_PHASES = frozenset({"turn", "debt", "transfer"})
+_JAIL_REASON = reason("why.jail")
 """The phases :meth:`TurnRules.proceed` reaches from what is still due (transfers, then
 debts, then the turn); the other waiting phases hold a question of their own (a space on
 offer, Alumni Hall, a trade offer) that stays asked until it is answered."""
@@ -71,8 +73,8 @@ class TurnRules(MoneyRules):
             space = self.pending
             self.pending = -1
             self.log.rolled("roll.card", cur, p.name, values)
-            self._owe(cur, self.owner[space], fee, "fee",
-                      f"for {self.board.spaces[space].name} (10 x {total})")  # fmt: skip
+            why = reason("why.utility_card", space=self.board.spaces[space].name, total=total)
+            self._owe(cur, self.owner[space], fee, "fee", why)
             self.proceed()
             return
         self.rolled = True
@@ -92,7 +94,7 @@ class TurnRules(MoneyRules):
                 p.jail_tries = 0
                 self.log.rolled("roll.jail.last", cur, p.name, values)
                 self._owe(cur, TRUSTEES, self.spec.jail_fine, "fine",
-                          "to leave Academic Probation", True)  # fmt: skip
+                          _JAIL_REASON, True)  # fmt: skip
                 self.then_move = total
             else:
                 self.log.rolled("roll.jail.stay", cur, p.name, values)
@@ -163,7 +165,7 @@ class TurnRules(MoneyRules):
                 self.pending = i
                 self.actor = cur
                 return True
-            self._owe(cur, TRUSTEES, s.tax, "tax", f"for {s.name}", True)
+            self._owe(cur, TRUSTEES, s.tax, "tax", lay.fee_reason[i], True)
             return False
         if kind == "go_to_jail":  # rule 8a
             self._jail(cur)
@@ -236,23 +238,24 @@ class TurnRules(MoneyRules):
         elif effect == "collect":
             self._receive(cur, card.amount, "card_payment", "card.collect", key="card", value=cid)
         elif effect == "pay":
-            self._owe(cur, TRUSTEES, card.amount, "card_payment", f"(card {cid})", True)
+            why = reason("why.card", card=cid)
+            self._owe(cur, TRUSTEES, card.amount, "card_payment", why, True)
         elif effect == "repairs":
             lv = [self.level[i] for i in range(n) if self.owner[i] == cur]
             statues = sum(1 for v in lv if v == STATUE)
             sculptures = sum(v for v in lv if v < STATUE)
             cost = sculptures * card.per_sculpture + statues * card.per_statue
-            self._owe(cur, TRUSTEES, cost, "card_payment", f"for {sculptures} sculptures and "
-                      f"{statues} statues (card {cid})", True)  # fmt: skip
+            why = reason("why.repairs", sculptures=sculptures, statues=statues, card=cid)
+            self._owe(cur, TRUSTEES, cost, "card_payment", why, True)
         elif effect in ("collect_from_each", "pay_each"):
             for k in range(1, len(self.players)):
                 q = (cur + k) % len(self.players)
                 if self.players[q].bankrupt:
                     continue
                 if effect == "pay_each":
-                    self._owe(cur, q, card.amount, "card_payment", f"(card {cid})")
+                    self._owe(cur, q, card.amount, "card_payment", reason("why.card", card=cid))
                 else:
-                    self._owe(q, cur, card.amount, "card_payment", f"(card {cid})")
+                    self._owe(q, cur, card.amount, "card_payment", reason("why.card", card=cid))
         return False
 
     def next_turn(self) -> None:
@@ -292,7 +295,8 @@ class TurnRules(MoneyRules):
         cur = self.current
         amount = s.tax if a.choice == "flat" else self.net_worth(cur) * s.tax_percent // 100
         self.pending = -1
-        self._owe(cur, TRUSTEES, amount, "tax", f"for {s.name} ({a.choice})", True)
+        self._owe(cur, TRUSTEES, amount, "tax", reason("why.tax", space=s.name, choice=a.choice),
+                  True)  # fmt: skip
         self.proceed()
 
     def _do_fine(self, a: A.PayJailFine) -> None:

@@ -11,143 +11,188 @@ and what the game waits for, as a table's status line says it.
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE
-from gamekit.alfredopoly.phases import PHASES
-from gamekit.alfredopoly.properties import offer_terms
+from gamekit.alfredopoly.narration import Reason, action_words, offer_words, phrasebook
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
 from gamekit.core.actions import Action
+from gamekit.core.events import LANGUAGES, Words
 
-LANGUAGES = ("en",)
+__all__ = ["LANGUAGES", "button_words", "check_lang", "describe", "waiting_for", "waiting_words"]
 
 
-def describe(spec: AlfredopolySpec, state: GameState, action: Action, lang: str = "en") -> str:
-    """A button label for ``action`` in ``state`` (English; ``lang`` must be ``"en"``)."""
+def check_lang(lang: str) -> str:
+    """``lang`` if the phrasebook speaks it (``ValueError`` naming the known ones).
+
+    >>> check_lang("de")
+    'de'
+    """
     if lang not in LANGUAGES:
         raise ValueError(f"no Alfredopoly words in {lang!r}; known: {', '.join(LANGUAGES)}")
+    return lang
+
+
+def button_words(spec: AlfredopolySpec, state: GameState, action: Action) -> Words:
+    """The words of ``action``'s button in ``state`` (with the space's name and the money
+    involved); any language of the phrasebook.
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> spec = AlfredopolySpec()
+    >>> phrasebook().text(button_words(spec, new_game(spec, 2, seed=0), A.Bid(1500)), "de")
+    '1.500\xa0$ bieten'
+    """
     spaces = spec.board.spaces
     name = spaces[action.space].name if hasattr(action, "space") else ""
     match action:
-        case A.RollDice():
-            return "Roll the dice"
-        case A.EndTurn():
-            return "End the turn"
+        case A.RollDice() | A.EndTurn() | A.DeclineBuy() | A.UseGetOutCard() | A.SellSculpture():
+            return Words(f"button.{type(action).__name__}", space=name)
         case A.BuySpace():
-            return f"Buy {name} (${spaces[action.space].price:,})"
-        case A.DeclineBuy():
-            return f"Don't buy {name}"
+            return Words("button.BuySpace", space=name, price=spaces[action.space].price)
         case A.PayTax(choice="flat"):
-            return f"Pay ${spaces[state.players[state.actor].position].tax:,}"
+            return Words("button.tax.flat", tax=spaces[state.players[state.actor].position].tax)
         case A.PayTax():
             percent = spaces[state.players[state.actor].position].tax_percent or 10
-            return f"Pay {percent}% of net worth"
+            return Words("button.tax.percent", percent=percent)
         case A.PayJailFine():
-            return f"Pay the ${spec.jail_fine} fine"
-        case A.UseGetOutCard():
-            return "Use a Get out card"
+            return Words("button.PayJailFine", fine=spec.jail_fine)
         case A.BuildSculpture():
-            what = (
-                "the statue"
-                if state.level[action.space] == SCULPTURES_PER_STATUE
-                else "a sculpture"
-            )
-            return f"Build {what} on {name} (${spaces[action.space].building_cost:,})"
-        case A.SellSculpture():
-            return f"Sell a sculpture on {name}"
+            what = "statue" if state.level[action.space] == SCULPTURES_PER_STATUE else "sculpture"
+            cost = spaces[action.space].building_cost
+            return Words(f"button.build.{what}", space=name, cost=cost)
         case A.SellAllSculptures():
-            return f"Sell all sculptures of {action.group.replace('_', ' ')}"
+            return Words("button.SellAllSculptures", group=action.group.replace("_", " "))
         case A.Mortgage():
-            return f"Mortgage {name} (+${spaces[action.space].mortgage:,})"
+            return Words("button.Mortgage", space=name, amount=spaces[action.space].mortgage)
         case A.KeepMortgage():
             interest = spec.transfer_interest(action.space)
-            return f"Keep the mortgage on {name} (pay ${interest:,} now)"
+            return Words("button.KeepMortgage", space=name, interest=interest)
         case A.LiftMortgage():
-            return f"Lift the mortgage on {name} (${spec.lift_cost(action.space):,})"
+            return Words("button.LiftMortgage", space=name, cost=spec.lift_cost(action.space))
         case A.PayDebt():
-            return f"Pay the debt (${state.debts[0].amount:,})" if state.debts else "Pay the debt"
+            if not state.debts:
+                return Words("button.PayDebt.none")
+            return Words("button.PayDebt", amount=state.debts[0].amount)
         case A.Bid():
-            return f"Bid ${action.amount:,}"
+            return Words("button.Bid", amount=action.amount)
         case A.ProposeTrade():
             me, them = state.players[state.actor].name, state.players[action.partner].name
-            return f"Offer {them} a trade: {me} {offer_terms(spec.board, action)}"
+            return Words(
+                "button.ProposeTrade", them=them, me=me, terms=offer_words(spec.board, action)
+            )
         case A.PlaceBuilding():
             au = state.auction
-            what = "the statue" if au is not None and au.building == "statue" else "the sculpture"
-            return f"Put {what} on {name} (${au.high_bid if au else 0:,} paid at auction)"
-    text = str(action)
+            what = "statue" if au is not None and au.building == "statue" else "sculpture"
+            paid = au.high_bid if au else 0
+            return Words(f"button.place.{what}", space=name, paid=paid)
+    return action_words(action)
+
+
+def describe(spec: AlfredopolySpec, state: GameState, action: Action, lang: str = "en") -> str:
+    """A button label for ``action`` in ``state``, in ``lang`` (``"en"`` or ``"de"``).
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> spec = AlfredopolySpec()
+    >>> describe(spec, new_game(spec, players=2, seed=0), A.BuySpace(39), "de")
+    'The Steinheim kaufen (400\xa0$)'
+    """
+    text = phrasebook().text(button_words(spec, state, action), check_lang(lang))
     return text[:1].upper() + text[1:]
 
 
-def waiting_for(spec: AlfredopolySpec, state: GameState) -> str:
+def _high(state: GameState) -> Words:
+    au = state.auction
+    assert au is not None
+    if au.high_bidder < 0:
+        return Words("wait.no_bid")
+    return Words("wait.high", high=au.high_bid, player=state.players[au.high_bidder].name)
+
+
+def _reason_words(why: Reason | str) -> Words | str:
+    return why.words() if isinstance(why, Reason) else why
+
+
+def waiting_words(spec: AlfredopolySpec, state: GameState) -> Words:
+    """What the game waits for from the player to act, as words (:func:`waiting_for`).
+
+    >>> from gamekit.alfredopoly.rules import new_game
+    >>> spec = AlfredopolySpec()
+    >>> phrasebook().text(waiting_words(spec, new_game(spec, players=2, seed=0)), "de")
+    'würfeln (vorher nach Belieben tauschen oder Besitz verwalten)'
+    """
+    spaces = spec.board.spaces
+    p = state.players[state.actor]
+    match state.phase:
+        case "turn" if state.may_roll and p.in_jail:
+            ways: list[Words] = [Words("wait.jail.fine", fine=spec.jail_fine)]
+            ways = ways if p.cash >= spec.jail_fine else []
+            ways += [Words("wait.jail.card")] if p.cards else []
+            also: Any = ""
+            if ways:
+                joined: Any = ways[-1]
+                for way in reversed(ways[:-1]):
+                    joined = Words("wait.or", first=way, rest=joined)
+                also = Words("wait.jail.also", ways=joined)
+            return Words(
+                "wait.jail",
+                space=spaces[spec.board.jail].name,
+                tries=spec.jail_tries,
+                also=also,
+                **{"try": p.jail_tries + 1},
+            )
+        case "turn" if state.may_roll:
+            return Words("wait.roll")
+        case "turn":
+            return Words("wait.end")
+        case "buy":
+            space = spaces[state.pending]
+            return Words("wait.buy", space=space.name, price=space.price)
+        case "building_auction" if state.auction is not None:
+            au = state.auction
+            left = state.statues_left if au.building == "statue" else state.sculptures_left
+            return Words(
+                f"wait.shortage.{au.building}",
+                left=left,
+                owner=state.players[state.owner[au.space]].name,
+                space=spaces[au.space].name,
+                names=", ".join(state.players[q].name for q in au.bidders),
+                high=_high(state),
+            )
+        case "placing" if state.auction is not None:
+            au = state.auction
+            return Words(
+                "wait.placing", building=Words(f"building.{au.building}"), high=au.high_bid
+            )
+        case "auction" if state.auction is not None:
+            space = spaces[state.auction.space]
+            return Words("wait.auction", space=space.name, price=space.price, high=_high(state))
+        case "debt" if state.debts:
+            debt = state.debts[0]
+            return Words("wait.debt", amount=debt.amount, reason=_reason_words(debt.reason))
+        case "trade" if state.offer is not None:
+            offer = offer_words(spec.board, state.offer)
+            return Words("wait.trade", player=state.players[state.current].name, offer=offer)
+        case "transfer" if state.transfers:
+            i = state.transfers[0]
+            return Words(
+                "wait.transfer",
+                space=spaces[i].name,
+                interest=spec.transfer_interest(i),
+                lift=spec.lift_cost(i),
+            )
+    return Words(f"does.{state.phase}")
+
+
+def waiting_for(spec: AlfredopolySpec, state: GameState, lang: str = "en") -> str:
     """What the game waits for from the player to act, with what they need to see: a try
-    in Academic Probation, the auction's high bid, the terms of a trade offer.
+    in Academic Probation, the auction's high bid, the terms of a trade offer; in
+    ``lang`` (``"en"`` or ``"de"``).
 
     >>> from gamekit.alfredopoly.rules import new_game
     >>> spec = AlfredopolySpec()
     >>> waiting_for(spec, new_game(spec, players=2, seed=0))
     'roll the dice (trade or manage property first if you like)'
     """
-    spaces = spec.board.spaces
-    p = state.players[state.actor]
-    match state.phase:
-        case "turn" if state.may_roll and p.in_jail:
-            ways = [f"pay the ${spec.jail_fine} fine"] if p.cash >= spec.jail_fine else []
-            ways += ["use a Get out card"] if p.cards else []
-            also = f" (or {' or '.join(ways)})" if ways else ""
-            return (
-                f"in {spaces[spec.board.jail].name}: try {p.jail_tries + 1} of "
-                f"{spec.jail_tries} to roll a double{also}"
-            )
-        case "turn" if state.may_roll:
-            return "roll the dice (trade or manage property first if you like)"
-        case "turn":
-            return "end the turn (trade or manage property first if you like)"
-        case "buy":
-            space = spaces[state.pending]
-            return f"buy {space.name} for ${space.price:,} or not"
-        case "building_auction" if state.auction is not None:
-            au = state.auction
-            left = state.statues_left if au.building == "statue" else state.sculptures_left
-            high = (
-                f"high bid ${au.high_bid:,} by {state.players[au.high_bidder].name}"
-                if au.high_bidder >= 0
-                else "no bid yet"
-            )
-            names = ", ".join(state.players[q].name for q in au.bidders)
-            return (
-                f"building shortage: {left} {au.building}{'' if left == 1 else 's'} left, one "
-                f"is auctioned (asked for by {state.players[state.owner[au.space]].name}"
-                f" for {spaces[au.space].name}); still bidding: {names}; {high}; bid at "
-                f"least the price of a {au.building} on your street, or drop out"
-            )
-        case "placing" if state.auction is not None:
-            au = state.auction
-            return f"you won the {au.building} for ${au.high_bid:,}: choose the street to put it on"
-        case "auction" if state.auction is not None:
-            au = state.auction
-            space = spaces[au.space]
-            high = (
-                f"high bid ${au.high_bid:,} by {state.players[au.high_bidder].name}"
-                if au.high_bidder >= 0
-                else "no bid yet"
-            )
-            return (
-                f"auction for {space.name} (printed price ${space.price:,}): {high}; "
-                "bid or drop out"
-            )
-        case "debt" if state.debts:
-            debt = state.debts[0]
-            return f"pay ${debt.amount:,} ({debt.reason}), raising the money first if need be"
-        case "trade" if state.offer is not None:
-            from gamekit.alfredopoly.engine import Table  # the offer's words, as the log has them
-
-            offer = Table(spec, state, log=False).describe_offer(state.offer)
-            return f"{state.players[state.current].name} {offer}: accept or reject"
-        case "transfer" if state.transfers:
-            i = state.transfers[0]
-            return (
-                f"{spaces[i].name} came with its mortgage: keep it (pay "
-                f"${spec.transfer_interest(i):,} now) or lift it (${spec.lift_cost(i):,})"
-            )
-    return PHASES[state.phase].description
+    return phrasebook().text(waiting_words(spec, state), check_lang(lang))

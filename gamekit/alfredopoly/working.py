@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from gamekit.alfredopoly import actions as A
 from gamekit.alfredopoly.board import DECKS, Board
 from gamekit.alfredopoly.constants import SCULPTURES_PER_STATUE
-from gamekit.alfredopoly.narration import NULL_LOG, TRUSTEES_WORDS, EventLog
+from gamekit.alfredopoly.narration import NULL_LOG, TRUSTEES_WORDS, EventLog, reason
 from gamekit.alfredopoly.state import AuctionState, Debt, GameState, PlayerState
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class _Layout:
         # there gives, written once instead of on every landing
         self.deck_at = [DECKS.index(s.deck or "email") if s.kind == "card" else -1
                         for s in board.spaces]  # fmt: skip
-        self.fee_reason = [f"for {s.name}" for s in board.spaces]
+        self.fee_reason = [reason("why.for", space=s.name) for s in board.spaces]
         self.names = [s.name for s in board.spaces]
         # dest[card id][position]: where a moving card drawn there sends the token, from
         # the one rule, Board.card_destination (None: the card does not move the token)

@@ -80,7 +80,7 @@ def test_every_refusal_carries_its_words(game: list[tuple[object, list]]) -> Non
     assert len(kinds) >= 15, kinds
     with pytest.raises(IllegalAction) as err:
         R.apply_chance(SPEC, R.new_game(SPEC, players=2, seed=0), object())  # type: ignore[arg-type]
-    assert err.value.words == Words("no.dice_due", phase="turn")
+    assert err.value.words == Words("no.dice_due", phase=Words("phase.turn"))
 
 
 def test_the_null_log_puts_nothing_into_words(monkeypatch: pytest.MonkeyPatch) -> None:
