@@ -715,3 +715,25 @@ def test_a_table_given_for_a_matrix_gets_a_verdict_not_a_traceback(capsys):
     assert check("alfredopoly_2.toy_matrix", pd.DataFrame(matrix))
     assert not check("alfredopoly_2.toy_matrix", pd.DataFrame(2 * matrix))
     assert "sum to 1" in capsys.readouterr().out
+
+
+def test_alfredopoly_2_one_decimal_answers_are_rounded_not_cut(capsys):
+    """Exercises 2 and 3 ask for "a number with one decimal": 5.47 expected turns is 5.5; the
+    check accepted 5.4 (tolerance 0.1), a value cut off instead of rounded."""
+    from gamekit.core.exercises import _exercise, check
+
+    for ident in ("alfredopoly_2.probation_turns", "alfredopoly_2.probation_vs_powell"):
+        truth = _exercise(ident).answer()
+        assert check(ident, round(truth, 1)) and check(ident, truth), ident
+    assert not check("alfredopoly_2.probation_turns", 5.4)
+    capsys.readouterr()
+
+
+def test_alfredopoly_3_says_how_often_chance_gives_the_largest_z():
+    """Alfredopoly 3 section 6 gave "+3.6 standard errors" as small without saying how often
+    chance gives that, and the chance expectation of the sum of z^2 as if 20 groups gave
+    exact standard errors (40, give or take 9; drawn with the t distribution it is 45 +- 11)."""
+    cell = next(c for c in cells("alfredopoly_3_simulation") if c.get("id") == "cell-30")
+    source = text(cell)
+    assert "standard_t(GROUPS - 1" in source and "0.0455" not in source
+    assert "{rare} of runs" in source and "expect=" in source
