@@ -737,3 +737,37 @@ def test_alfredopoly_3_says_how_often_chance_gives_the_largest_z():
     source = text(cell)
     assert "standard_t(GROUPS - 1" in source and "0.0455" not in source
     assert "{rare} of runs" in source and "expect=" in source
+
+
+# Issue 23's list of numbers found stale or wrong, one row each: the typed text that was
+# wrong must be gone from the lesson's Markdown, and the cell that now renders or checks the
+# number must do so from the computed value (the cell's source holds the computation).
+STALE_FOUND = [
+    # (lesson, typed text that was wrong, cell id, what that cell must compute)
+    ("alfredopoly_3_simulation", "no position further than about 2 standard errors", "cell-30",
+     ["md(", "worst_z", "n_started"]),
+    ("alfredopoly_3_simulation", "fills up", "cell-22p",
+     ["md(", "in_probation_k.idxmax()", "over="]),
+    ("alfredopoly_3_simulation", "fills up", "cell-22q",
+     ["assert in_probation_k.max() > pi_turn[40]"]),
+    ("alfredopoly_5_experiments", "no change in bankruptcies", "cell-13b",
+     ["if abs(bankruptcy.z) < 2:", "md("]),
+    ("alfredopoly_5_experiments", "3d6 is high", "cell-05",
+     ['dice_table.loc["3d6", "in Probation (per roll)"] / dice_table.loc["2d6", "in Probation '
+      '(per roll)"] < 1.05']),
+    ("almamater_2_a_round", "sale shelf holds 2 books", "am2-sale-shelf-text",
+     ["md(", "blue.shelves[-1]"]),
+    ("almamater_4_strategies", "passes early", "am4-greedy-text", ["md(", "idle="]),
+    ("almamater_4_strategies", "leaving its masters idle", "am4-greedy-asserts",
+     ['placed.get("Bishop", 0) < placed.sum() / 2']),
+    ("almamater_4_strategies", "0.77", "e92a0f3f", ['.style.format("{:.2f}")']),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "typed", "cell_id", "computes"), STALE_FOUND)
+def test_the_numbers_found_stale_are_computed_now(name, typed, cell_id, computes):
+    assert typed not in " ".join(markdown(name).split()), f"{name}: still says {typed!r}"
+    found = [text(c) for c in cells(name) if c.get("id") == cell_id]
+    assert len(found) == 1, f"{name}: no cell {cell_id}"
+    missing = [part for part in computes if part not in found[0]]
+    assert not missing, f"{name} {cell_id}: does not compute {missing}"
