@@ -9,6 +9,7 @@ AlfredopolyBoard(board='classic', selected=None, heat=None)
 
 from __future__ import annotations
 
+import widgets._fast_start  # noqa: F401  (first: a faster kernel start)
 from widgets import charts
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.almamater_board import AlmaMaterBoard, UniversityTableau

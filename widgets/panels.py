@@ -111,7 +111,7 @@ class LandingPanel(ipw.VBox):
             charts.projector(True)
         self.frame = pd.DataFrame()
         self._chart = alt.Chart(pd.DataFrame({"x": []})).mark_point()
-        alt.JupyterChart.enable_offline()
+        charts.offline()
         self.chart = alt.JupyterChart(self._chart, embed_options=charts.EMBED)
 
         def row(label: str, widget: ipw.Widget) -> ipw.HBox:
