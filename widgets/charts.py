@@ -446,19 +446,37 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
     )
 
 
-def money_chart(frame: pd.DataFrame, value: str = "money", *, x: str = "turn") -> alt.Chart:
+#: The money chart's own words in German (English: the column names, as before).
+MONEY_CHART_DE = {
+    "money": "Geld", "net_worth": "Nettovermögen", "turn": "Zug", "move": "Zug",
+    "player": "Spieler", "title": "{value} im Spielverlauf",
+}  # fmt: skip
+
+
+def money_chart(
+    frame: pd.DataFrame, value: str = "money", *, x: str = "turn", lang: str = "en"
+) -> alt.Chart:
     """Each player's money (or net worth) over a game. Columns: ``x`` (``turn``),
-    ``player``, ``value``.
+    ``player``, ``value``; ``lang`` (``"en"`` or ``"de"``) for the title and axes.
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 1400]})
-    >>> money_chart(f).mark.type
-    'line'
+    >>> money_chart(f).mark.type, money_chart(f, lang="de").title
+    ('line', 'Geld im Spielverlauf')
     """
     _need(frame, x, "player", value)
+    if lang not in ("en", "de"):
+        raise ValueError(f"lang must be one of en, de, not {lang!r}")
     players = list(dict.fromkeys(frame["player"]))
+    de = lang == "de"
+    word = (lambda k: MONEY_CHART_DE.get(k, k)) if de else (lambda k: k)
+    title = (
+        MONEY_CHART_DE["title"].format(value=word(value))
+        if de
+        else f"{value.replace('_', ' ').capitalize()} over the game"
+    )
     return (
-        alt.Chart(_clean(frame), title=f"{value.replace('_', ' ').capitalize()} over the game")
+        alt.Chart(_clean(frame), title=title)
         # thick lines, and a point per turn with a dark edge: a light seat colour (Cy's
         # yellow) still stands out from the white background on a projector
         .mark_line(
@@ -467,14 +485,19 @@ def money_chart(frame: pd.DataFrame, value: str = "money", *, x: str = "turn") -
             point=alt.OverlayMarkDef(filled=True, size=45, stroke="#1d2330", strokeWidth=1.2),
         )
         .encode(
-            x=alt.X(f"{x}:Q", title=x),
+            x=alt.X(f"{x}:Q", title=word(x)),
             y=alt.Y(f"{value}:Q", title="$"),
             color=alt.Color(
                 "player:N",
                 sort=players,
                 scale=alt.Scale(domain=players, range=list(PLAYER_COLOURS[: len(players)])),
+                **({"title": word("player")} if de else {}),
             ),
-            tooltip=["player:N", f"{x}:Q", alt.Tooltip(f"{value}:Q", format="$,.0f")],
+            tooltip=[
+                alt.Tooltip("player:N", title=word("player")) if de else "player:N",
+                alt.Tooltip(f"{x}:Q", title=word(x)) if de else f"{x}:Q",
+                alt.Tooltip(f"{value}:Q", format="$,.0f", **({"title": word(value)} if de else {})),
+            ],
         )
         .properties(width=WIDTH * 0.75, height=260)
     )

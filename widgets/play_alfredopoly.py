@@ -27,18 +27,21 @@ import pandas as pd
 
 from gamekit import games
 from gamekit.alfredopoly import actions as A
+from gamekit.alfredopoly import narration
 from gamekit.alfredopoly import rules as R
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.constants import STATUE
+from gamekit.alfredopoly.narration import Reason, legacy_reason
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
-from gamekit.alfredopoly.words import waiting_for
+from gamekit.alfredopoly.words import check_lang, waiting_words
 from gamekit.core.actions import Action, Outcome
 from gamekit.core.dice import DiceRoll
-from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words
 from gamekit.core.rng import Seed
 from widgets.alfredopoly_board import AlfredopolyBoard
 from widgets.charts import PLAYER_COLOURS, money_chart, show
+from widgets.i18n import words as setup_words
 from widgets.session import Session, bot_seats, seat_names
 from widgets.table import GameTable, SetupForm
 from widgets.trade_form import TradeForm
@@ -49,23 +52,53 @@ MAIN = (
     A.KeepMortgage, A.PlaceBuilding,
 )  # fmt: skip
 SECTIONS = {
-    A.BuildSculpture: "Build",
-    A.SellSculpture: "Sell sculptures",
-    A.SellAllSculptures: "Sell sculptures",
-    A.Mortgage: "Mortgage",
-    A.LiftMortgage: "Lift a mortgage",
+    A.BuildSculpture: "section.build",
+    A.SellSculpture: "section.sell",
+    A.SellAllSculptures: "section.sell",
+    A.Mortgage: "section.mortgage",
+    A.LiftMortgage: "section.lift",
 }
+"""The panel's section of each management action (a kind of Alfredopoly's phrasebook)."""
 
 
-def status_line(spec: AlfredopolySpec, state: GameState) -> str:
-    """What the game waits for, in words."""
+def say(kind: str, lang: str = "en", /, **fields: Any) -> str:
+    """The table's words ``kind`` (an entry of Alfredopoly's phrasebook) in ``lang``.
+
+    >>> say("table.worth", "de", worth=1500)
+    'Nettovermögen 1.500\xa0$'
+    """
+    return narration.phrasebook().text(Words(kind, **fields), lang)
+
+
+def names_words(names: Sequence[str]) -> Any:
+    """Names joined as the language joins them ("Ann and Bo", "Ann und Bo")."""
+    joined: Any = names[-1] if names else ""
+    for name in reversed(names[:-1]):
+        joined = Words("table.winners", first=name, rest=joined)
+    return joined
+
+
+def ending_words(termination: str) -> Any:
+    """How a game ended (the engine's or the table's English words) in words, where the
+    phrasebook has them (``end.<termination>``), else as it is."""
+    kind = f"end.{termination}"
+    return Words(kind) if kind in narration.phrasebook() else termination
+
+
+def status_line(spec: AlfredopolySpec, state: GameState, lang: str = "en") -> str:
+    """What the game waits for, in words (in ``lang``).
+
+    >>> from gamekit.alfredopoly.spec import make_spec
+    >>> status_line(make_spec(), R.new_game(make_spec(), ["Ann", "Bo"], seed=1), "de")
+    'Runde 1 · Ann: würfeln (vorher nach Belieben tauschen oder Besitz verwalten)'
+    """
     outcome = games()["alfredopoly"].outcome(state)
     if outcome is not None:
-        winners = " and ".join(state.players[w].name for w in outcome.winners)
-        return f"Game over ({outcome.termination}). Winner: {winners}"
+        winners = names_words([state.players[w].name for w in outcome.winners])
+        return say("table.over", lang, why=ending_words(outcome.termination), winners=winners)
     who = state.players[state.actor].name
-    doing = waiting_for(spec, state)  # with the high bid, an offer's terms, a Probation try
-    return f"Round {state.round} · {who}: {doing}"
+    doing = waiting_words(spec, state)  # with the high bid, an offer's terms, a Probation try
+    return say("table.round", lang, round=state.round, player=who, doing=doing)
 
 
 def worth_hidden(state: GameState) -> bool:
@@ -81,9 +114,13 @@ def worth_hidden(state: GameState) -> bool:
 
 
 def player_cards(
-    spec: AlfredopolySpec, state: GameState, bots: Mapping[int, str], colours: Sequence[str]
+    spec: AlfredopolySpec,
+    state: GameState,
+    bots: Mapping[int, str],
+    colours: Sequence[str],
+    lang: str = "en",
 ) -> list[dict[str, Any]]:
-    """One panel per player: cash, where, what they own, net worth."""
+    """One panel per player: cash, where, what they own, net worth (in ``lang``)."""
     cards = []
     spaces = spec.board.spaces
     for seat, p in enumerate(state.players):
@@ -93,36 +130,34 @@ def player_cards(
         statues = sum(1 for i in owned if state.level[i] == STATUE)
         mortgaged = sum(1 for i in owned if state.mortgaged[i])
         here = spaces[p.position]
-        where = (
-            f"in {here.name}"
-            if p.in_jail
-            else f"just visiting {here.name}"
-            if here.kind == "jail"
-            else f"on {here.name}"
-        )
+        at = "table.in" if p.in_jail else "table.visiting" if here.kind == "jail" else "table.on"
+        owns = Words("table.properties", n=len(owned))
         lines = [
-            where,
-            f"{len(owned)} propert{'y' if len(owned) == 1 else 'ies'}"
-            + (f", {mortgaged} mortgaged" if mortgaged else ""),
+            say(at, lang, space=here.name),
+            say("table.mortgaged", lang, owned=owns, n=mortgaged)
+            if mortgaged
+            else say("table.properties", lang, n=len(owned)),
         ]
         if sculptures or statues:
-            lines.append(f"{sculptures} sculptures, {statues} statues")
+            lines.append(say("table.buildings", lang, sculptures=sculptures, statues=statues))
         if p.cards:
-            lines.append(f"{len(p.cards)} Get out card(s)")
+            lines.append(say("table.cards", lang, n=len(p.cards)))
         if not p.bankrupt and worth_hidden(state):
             # rule 7: the player chooses $200 or 10% before counting; without mortgages
             # the figure below is exactly the count the choice must not see
-            tax_space = spaces[state.pending].name
-            lines.append(f"net worth: hidden until the {tax_space} choice (rule 7)")
+            lines.append(say("table.worth_hidden", lang, space=spaces[state.pending].name))
         elif not p.bankrupt:
             # the round-limit ranking's worth: a mortgaged property at half its price, so
             # taking a mortgage does not make a player look richer (rule 7's worth would)
-            lines.append(f"net worth ${R.net_worth(spec, state, seat, ranking=True):,}")
+            worth = R.net_worth(spec, state, seat, ranking=True)
+            lines.append(say("table.worth", lang, worth=worth))
         cards.append(
             {
                 "name": p.name,
                 "colour": colours[seat % len(colours)],
-                "headline": "bankrupt" if p.bankrupt else f"${p.cash:,}",
+                "headline": say("table.bankrupt", lang)
+                if p.bankrupt
+                else say("table.cash", lang, cash=p.cash),
                 "lines": lines,
                 "current": seat == state.actor and state.phase != "over",
                 "out": p.bankrupt,
@@ -138,7 +173,9 @@ class AlfredopolyTable(GameTable):
     ``players``: a number (2-8) or a list of names. ``bots``: seats (or names) mapped to
     a bot strategy (``"buy_all"``, ``"reserve"``, ``"builder"``, ``"random"``), or a list
     with ``None`` for people. ``seed`` fixes the decks, the dice and the bots. Other
-    keywords are rule options of ``AlfredopolySpec`` (``auction=True``, ...).
+    keywords are rule options of ``AlfredopolySpec`` (``auction=True``, ...). ``lang``:
+    the table's language, ``"en"`` (the default) or ``"de"``: status, log, buttons,
+    refusals, the setup and trade forms, Save/Load messages and the money chart.
 
     The parts are ``table.board`` (:class:`AlfredopolyBoard`), ``table.panel``
     (:class:`PlayPanel`), ``table.history`` (an ``IntSlider``), ``table.trade``
@@ -157,8 +194,10 @@ class AlfredopolyTable(GameTable):
         size: int = 1000,
         projector: bool = False,
         auto_bots: bool = True,
+        lang: str = "en",
         **rule_options: Any,
     ) -> None:
+        self.lang = check_lang(lang)
         names = seat_names(players, R.NAMES)
         self._bots = bot_seats(bots, names)
         self._args = {"players": names, "bots": self._bots, "board": board, "seed": seed}
@@ -178,30 +217,35 @@ class AlfredopolyTable(GameTable):
             auto_bots=auto_bots,
             slider_width="1080px",
             title="",  # the board's centre shows the title: the panel starts with the status
-            manage_label="Manage property",
+            manage_label=self._say("table.manage"),
+            lang=self.lang,  # the panel's own words (prompts, log heading) in the table's language
         )
+        self.panel.say_error = self._reason  # refusals in the table's language
+        if self.lang != "en":  # "End the game now?" names this game's score
+            end_ask = self._say("table.end_ask", score="{score}")
+            score = self._say("table.score_name")
+            self.panel.words = {**self.panel.words, "end_ask": end_ask, "score_name": score}
         self.panel.add_class("gk-panel-box")
         self.colours = list(PLAYER_COLOURS)
         self._money_rows: dict[int, Any] = {}
         self.board = AlfredopolyBoard(self.spec.board, size=size, projector=projector)
         self.board.observe(self._focus, names="selected")
         # whose dice the board shows, under the dice (the panel's note without its prefix)
+        shown = self._t("dice_shown", "Dice shown: {who} rolled {dice}").split("{who}")[0]
         ipw.dlink(
             (self.panel, "dice_note"),
             (self.board, "dice_label"),
-            lambda note: note.removeprefix("Dice shown: "),
+            lambda note: note.removeprefix(shown),
         )
-        self.trade = TradeForm(self.spec, self.act, self.answer)
-        self.trades = ipw.Accordion([self.trade], titles=["Propose a trade"])
+        self.trade = TradeForm(self.spec, self.act, self.answer, lang=self.lang)
+        self.trades = ipw.Accordion([self.trade], titles=[self._say("table.trade_title")])
         self.trades.selected_index = None
         self.setup = self._setup_form()
-        self.setups = ipw.Accordion(
-            [self.setup], titles=["New game: players, bots, house rules, limits"]
-        )
+        self.setups = ipw.Accordion([self.setup], titles=[self._say("table.setup_title")])
         self.setups.selected_index = None
         self.end_button = ipw.Button(
-            description="End the game now",
-            tooltip="end the game here, the winner by net worth (asks first)",
+            description=self._t("end_now", "End the game now"),
+            tooltip=self._say("table.end_tip"),
             layout=ipw.Layout(width="auto"),
         )
         self.end_button.on_click(lambda _: self._ask_end())
@@ -225,18 +269,18 @@ class AlfredopolyTable(GameTable):
                 value=value, min=low, max=high, description=words, style=wide, layout=box
             )
 
+        w = self._say
         rules: dict[str, Any] = {
             "auction": ipw.Checkbox(
-                value=spec.auction, description="Auction a space nobody buys", style=wide
+                value=spec.auction, description=w("setup.auction"), style=wide
             ),
             "free_parking_jackpot": ipw.Checkbox(
-                value=spec.free_parking_jackpot,
-                description="Jackpot: taxes and fines go to the free corner",
-                style=wide,
+                value=spec.free_parking_jackpot, description=w("setup.jackpot"), style=wide,
             ),
-            "jail_tries": number(spec.jail_tries, 1, 5, "Tries for a double in Probation", "300px"),
-            "jail_fine": number(spec.jail_fine, 0, 1000, "Fine to leave Probation ($)", "300px"),
-            "starting_cash": number(spec.starting_cash, 0, 100_000, "Starting cash ($)", "260px"),
+            "jail_tries": number(spec.jail_tries, 1, 5, w("setup.jail_tries"), "300px"),
+            "jail_fine": number(spec.jail_fine, 0, 1000, w("setup.jail_fine"), "300px"),
+            "starting_cash": number(spec.starting_cash, 0, 100_000, w("setup.starting_cash"),
+                                    "260px"),
         }  # fmt: skip
         form = SetupForm(
             self._args["players"],
@@ -244,8 +288,14 @@ class AlfredopolyTable(GameTable):
             list(games()["alfredopoly"].bots()),
             on_start=self._start_from_form,
             rules=rules,
+            words={**setup_words(self.lang), **self.panel.words},  # in the table's language
             max_players=8,
         )
+        if self.lang != "en":  # the seats not yet in play: "Spieler 3"
+            seat = setup_words(self.lang)["setup_player"]
+            for n, field in enumerate(form.names, start=1):
+                if n > len(self._args["players"]):
+                    field.value = seat.format(n=n)
         form.round_limit.value = spec.max_rounds or 0
         return form
 
@@ -253,7 +303,7 @@ class AlfredopolyTable(GameTable):
         self, names: list[str], bots: dict[int, str], options: dict[str, Any], minutes: float | None
     ) -> str:
         self.new_game(names, bots=bots, minutes=minutes, **options)
-        return f"A new game: {', '.join(names)}."
+        return self._say("table.new_game", names=", ".join(names))
 
     def new_game(
         self,
@@ -309,17 +359,17 @@ class AlfredopolyTable(GameTable):
         if isinstance(action, A.DeclareBankruptcy):
             who = state.players[state.actor].name
             return (
-                f"{who}: declare bankruptcy? {who} leaves the game and gives up everything.",
-                "Yes, declare bankruptcy",
-                "No, go back",
+                self._say("table.ask_bankrupt", player=who),
+                self._say("table.yes_bankrupt"),
+                self._say("table.go_back"),
             )
         if isinstance(action, A.DeclineBuy):
             name = self.spec.board.spaces[action.space].name
-            after = " (it goes to auction)" if self.spec.auction else ""
+            ask = "table.ask_decline.auction" if self.spec.auction else "table.ask_decline"
             return (
-                f"Don't buy {name}{after}? It stays unsold this time.",
-                f"Yes, don't buy {name}",
-                "No, go back",
+                self._say(ask, space=name),
+                self._say("table.yes_decline", space=name),
+                self._say("table.go_back"),
             )
         return None
 
@@ -337,32 +387,54 @@ class AlfredopolyTable(GameTable):
         winners = tuple(i for i in active if scores[i] == best)
         return Outcome(why, winners, tuple(ranking), scores)
 
+    def _say(self, kind: str, **fields: Any) -> str:
+        """The table's words ``kind`` (Alfredopoly's phrasebook) in the table's language."""
+        return say(kind, self.lang, **fields)
+
     def _turn_heading(self, state: Any) -> str | None:
-        return f"Round {state.round} · {state.players[state.current].name}"
+        return self._say(
+            "table.turn_heading", round=state.round, player=state.players[state.current].name
+        )
+
+    def _reason(self, error: BaseException) -> str:
+        """A refusal in the table's language (``str(error)`` when it has no words).
+
+        >>> t = AlfredopolyTable(["Ann", "Bo"], seed=1, lang="de")
+        >>> t.act(A.EndTurn()), t.panel.message
+        (False, 'zuerst würfeln')
+        """
+        words = getattr(error, "words", None)
+        return str(error) if words is None else narration.phrasebook().text(words, self.lang)
 
     def _words(self, line: Any) -> str:
-        """An event as shown, read from its words (not its English text): a move onto
-        the Probation corner says "just visiting" (a player sent there "went to" it); a
-        tax paid says what it was (the debt's reason names the space and the choice)."""
-        text = str(line)
+        """An event as shown, in the table's language, read from its words (not its English
+        text): a move onto the Probation corner says "just visiting" (a player sent there
+        "went to" it); a tax paid says what it was (the debt's reason names the space and
+        the choice). A line without words (an old history's) stays as it is."""
         words = getattr(line, "words", None)
         if words is None:
-            return text
+            return str(line)
         spaces = self.spec.board.spaces
         if words.kind == "move":
             space = next((s for s in spaces if s.name == words.get("space")), None)
             if space is not None and space.kind == "jail":
-                return f"{text} (just visiting)"
+                return self._say("table.visiting_note", line=words)
         reason = words.get("reason")
-        if getattr(line, "kind", None) == "tax" and isinstance(reason, str):
-            place, _, choice = reason.removeprefix("for ").rpartition(" (")
-            space = next((s for s in spaces if s.name == place), None)
-            if space is not None and choice == "percent)":
-                percent = space.tax_percent or 10
-                return text.removesuffix(" (percent)") + f" ({percent}% of net worth)"
-            if space is not None and choice == "flat)":
-                return text.removesuffix(" (flat)") + " (the flat amount)"
-        return text
+        if isinstance(reason, str):  # a debt's reason as text (an older kit's saved debt)
+            found = legacy_reason(reason)
+            reason = found.words() if isinstance(found, Reason) else reason
+        if words.kind == "debt.tax" and isinstance(reason, Words) and reason.kind == "why.tax":
+            space = next((s for s in spaces if s.name == reason.get("space")), None)
+            choice = getattr(reason.get("choice"), "kind", None)
+            if space is not None and choice in ("tax.percent", "tax.flat"):
+                how = (
+                    Words("tax.shown.percent", percent=space.tax_percent or 10)
+                    if choice == "tax.percent"
+                    else Words("tax.shown.flat")
+                )
+                shown = Words("why.tax", space=space.name, choice=how)
+                words = Words(words.kind, **{**words.as_dict(), "reason": shown})
+        return narration.phrasebook().text(words, self.lang)
 
     def _focus(self, change: dict[str, Any]) -> None:
         index = change["new"]
@@ -403,15 +475,17 @@ class AlfredopolyTable(GameTable):
         faces = DiceRoll(tuple(values))
         s = self.session
         if s.outcome is not None:
-            raise IllegalAction("no roll is due: the game is over")
+            raise narration.phrasebook().refused(Words("table.no_roll"))
         if s.game.is_chance(s.state):
             s.resolve(faces)
         elif A.RollDice() in s.legal():
             s.act(A.RollDice(), outcome=faces)
         else:
-            raise IllegalAction(
-                f"no roll is due now ({status_line(self.spec, s.state)})",
-                A.RollDice(),
+            status = Words("table.round", round=s.state.round,
+                           player=s.state.players[s.state.actor].name,
+                           doing=waiting_words(self.spec, s.state))  # fmt: skip
+            raise narration.phrasebook().refused(
+                Words("table.no_roll_now", status=status), A.RollDice()
             )
         if self.auto_bots and s.bot_to_act():
             s.run_bots()
@@ -428,16 +502,17 @@ class AlfredopolyTable(GameTable):
             me = state.players[state.actor].name
             for a in self.session.legal():
                 main = isinstance(a, MAIN)
-                label = self.session.game.describe(state, a)
+                label = self.session.game.describe(state, a, self.lang)
                 if isinstance(a, A.RollDice) and state.doubles:
-                    label = "Roll again (a double)"  # a new label: the class sees the landing
+                    # a new label: the class sees the landing
+                    label = self._say("button.roll_again")
                 actions.append(
                     {
                         "label": label,
                         "action": a.to_struct(),
                         "group": "main" if main else "manage",
                         "space": getattr(a, "space", None),
-                        "section": "" if main else f"{me}: {SECTIONS.get(type(a), '')}",
+                        "section": "" if main else self._section(me, a),
                     }
                 )
             # management at any time: every other person still in the game may manage too
@@ -446,11 +521,11 @@ class AlfredopolyTable(GameTable):
                     continue
                 actions.extend(
                     {
-                        "label": self.session.game.describe(state, a),
+                        "label": self.session.game.describe(state, a, self.lang),
                         "action": a.to_struct(),
                         "group": "manage",
                         "space": getattr(a, "space", None),
-                        "section": f"{p.name}: {SECTIONS.get(type(a), '')}",
+                        "section": self._section(p.name, a),
                     }
                     for a in self.session.game.legal_actions(state, seat)
                 )
@@ -479,22 +554,28 @@ class AlfredopolyTable(GameTable):
         if not can_trade:
             self.trades.selected_index = None
         early = self.early_outcome()
-        status = status_line(spec, state)
+        status = status_line(spec, state, self.lang)
         if early is not None:
-            winners = " and ".join(state.players[w].name for w in early.winners)
+            winners = names_words([state.players[w].name for w in early.winners])
             worth = early.scores[early.winners[0]]
-            status = f"Game over ({early.termination}). Winner by net worth: {winners} (${worth:,})"
+            why = ending_words(early.termination)
+            status = self._say("table.over_early", why=why, winners=winners, worth=worth)
             can_trade = False
             self.trades.layout.display = "none"
         self.end_button.disabled = early is not None or self.session.outcome is not None
         self.show_turn(
             status,
-            player_cards(spec, state, self._bots, self.colours),
+            player_cards(spec, state, self._bots, self.colours, self.lang),
             actions,
         )
 
+    def _section(self, who: str, action: Action) -> str:
+        """The panel's section of a management button ("Ann: Build")."""
+        kind = SECTIONS.get(type(action))
+        return self._say("table.section", player=who, section=Words(kind) if kind else "")
+
     def _label(self, action: Action) -> str:
-        return self.session.describe(action)
+        return self.session.describe(action, self.lang)
 
     def _table_facts(self) -> dict[str, Any]:
         return {"players": list(self._args["players"]), "board": self.spec.board.name}
@@ -548,7 +629,7 @@ class AlfredopolyTable(GameTable):
             # each turn's last row as it is (``last()`` would take the last value shown
             # instead of a hidden one)
             frame = self.money_frame().groupby(["turn", "player"], sort=False).tail(1)
-            return money_chart(frame.reset_index(drop=True), value, x="turn")
+            return money_chart(frame.reset_index(drop=True), value, x="turn", lang=self.lang)
 
         chart = show(build())
         self._live.append(lambda: setattr(chart, "chart", build()))

@@ -1032,7 +1032,13 @@ class GameTable(ipw.VBox):
                 who = self._seat_name(entries[0].state, entry.seat)
             if not entry.events and entry.action is not None and entry.seat is not None:
                 # a decision with no event of its own ("End the turn"): its words
-                said = self.session.game.describe(entries[k - 1].state, entry.action)
+                lang = getattr(self.panel, "lang", "en")  # in the table's language
+                before = entries[k - 1].state
+                said = (
+                    self.session.game.describe(before, entry.action, lang)
+                    if lang != "en"
+                    else self.session.game.describe(before, entry.action)
+                )
                 name = self._seat_name(entries[0].state, entry.seat)
                 lines.append(
                     f"{name}: {said}"

@@ -3,7 +3,8 @@
 Properties, cash and "Get out of Academic Probation free" cards, both ways, in any mix. The
 form says whose offer it is ("Ann offers") and marks mortgaged properties. A property the
 engine would refuse to trade (a street whose group has sculptures) is not offered; a line
-under the lists names it and says why, in the engine's words (``checks.why_illegal``).
+under the lists names it and says why, in the engine's words (``checks.refusal``, in the
+form's language).
 
 Trades are open-ended, so ``legal_actions`` does not list them; the form builds a
 ``ProposeTrade`` and hands it to the table, where the engine checks it like any click.
@@ -65,10 +66,13 @@ from typing import Any
 import ipywidgets as ipw
 
 from gamekit.alfredopoly import actions as A
-from gamekit.alfredopoly.checks import why_illegal
+from gamekit.alfredopoly.checks import refusal
 from gamekit.alfredopoly.engine import Table
+from gamekit.alfredopoly.narration import phrasebook
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
+from gamekit.alfredopoly.words import check_lang
+from gamekit.core.events import Words
 
 REPEAT_GUARD_S = 1.0  # a second click on "Propose" this soon after a proposal is ignored
 PROPOSE = "Propose the trade"
@@ -82,7 +86,8 @@ class TradeForm(ipw.VBox):
 
     ``send(offer, reply=...)`` takes the offer (the table's ``act``); ``reply`` hears
     what became of it (a :class:`~widgets.table.Reply`), and ``answer(yes, reply=...)``,
-    when given, answers the table's question (the table's ``answer``).
+    when given, answers the table's question (the table's ``answer``). ``lang``: the
+    form's words (``"en"`` or ``"de"``, the phrasebook's ``form.*`` entries).
     """
 
     def __init__(
@@ -90,7 +95,9 @@ class TradeForm(ipw.VBox):
         spec: AlfredopolySpec,
         send: Callable[..., Any],
         answer: Callable[..., Any] | None = None,
+        lang: str = "en",
     ) -> None:
+        self.lang = check_lang(lang)
         self._spec = spec
         self._submit = send
         self._answer = answer
@@ -103,21 +110,22 @@ class TradeForm(ipw.VBox):
         # whose offer it is: "I" in the fields below is the player to act
         self.head = ipw.Label("")
         self.head.add_class("gk-trade-head")
-        self.partner = ipw.Dropdown(description="With", layout=wide)
-        self.several = ipw.Label(SEVERAL, layout=ipw.Layout(max_width="440px"))
+        self.partner = ipw.Dropdown(description=self._say("form.with"), layout=wide)
+        self.several = ipw.Label(self._say("form.several"), layout=ipw.Layout(max_width="440px"))
         self.several.add_class("gk-trade-note")
-        self.give = ipw.SelectMultiple(description="I give", rows=5, layout=wide)
-        self.take = ipw.SelectMultiple(description="I take", rows=5, layout=wide)
-        self.give_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I pay $")
-        self.take_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description="I get $")
+        self.give = ipw.SelectMultiple(description=self._say("form.give"), rows=5, layout=wide)
+        self.take = ipw.SelectMultiple(description=self._say("form.take"), rows=5, layout=wide)
+        pay, get = self._say("form.pay"), self._say("form.get")
+        self.give_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description=pay)
+        self.take_cash = ipw.BoundedIntText(value=0, min=0, max=100_000, description=get)
         # "Get out of Academic Probation free" cards each player holds (rule 11 trades them)
         self.give_cards = ipw.SelectMultiple(
-            description="My cards",
+            description=self._say("form.my_cards"),
             rows=2,
             layout=ipw.Layout(width="auto", align_self="stretch", max_width="440px"),
         )
         self.take_cards = ipw.SelectMultiple(
-            description="Their cards",
+            description=self._say("form.their_cards"),
             rows=2,
             layout=ipw.Layout(width="auto", align_self="stretch", max_width="440px"),
         )
@@ -126,7 +134,9 @@ class TradeForm(ipw.VBox):
         self.blocked.add_class("gk-trade-note")
         # width auto: labels whole, not cut to ipywidgets' 148 px
         self.propose = ipw.Button(
-            description=PROPOSE, button_style="warning", layout=ipw.Layout(width="auto")
+            description=self._say("form.propose"),
+            button_style="warning",
+            layout=ipw.Layout(width="auto"),
         )
         # the form's own message line, beside the button that was clicked (the panel's
         # message line may be out of view when the form is)
@@ -179,6 +189,10 @@ class TradeForm(ipw.VBox):
         )
         self.add_class("gk-trade-form")
 
+    def _say(self, kind: str, **fields: Any) -> str:
+        """The form's words ``kind`` (an entry of Alfredopoly's phrasebook) in its language."""
+        return phrasebook().text(Words(kind, **fields), self.lang)
+
     def _properties(self, seat: int, blocked: dict[str, list[str]]) -> list[tuple[str, int]]:
         """``seat``'s properties the engine lets them trade now; the others go to
         ``blocked`` under the engine's reason."""
@@ -196,9 +210,12 @@ class TradeForm(ipw.VBox):
             if other is not None:
                 mine = seat == me
                 offer = A.ProposeTrade(other, give=(i,) if mine else (), take=() if mine else (i,))
-                problem = why_illegal(table, offer)
+                why = refusal(table, offer)
+                problem = None if why is None else phrasebook().text(why, self.lang)
             if problem is None:
-                out.append((spaces[i].name + (" (mortgaged)" if state.mortgaged[i] else ""), i))
+                name = spaces[i].name
+                shown = self._say("form.mortgaged", space=name) if state.mortgaged[i] else name
+                out.append((shown, i))
             else:
                 blocked.setdefault(problem, []).append(spaces[i].name)
         return out
@@ -210,7 +227,8 @@ class TradeForm(ipw.VBox):
         out = []
         for cid in self._state.players[seat].cards:
             deck = getattr(cards.get(cid), "deck", "")
-            out.append((f"Get out card {cid} ({deck.replace('_', ' ')})" if deck else cid, cid))
+            shown = self._say("form.card", card=cid, deck=deck.replace("_", " ")) if deck else cid
+            out.append((shown, cid))
         return out
 
     def show(self, state: GameState, can_trade: bool) -> None:
@@ -222,7 +240,7 @@ class TradeForm(ipw.VBox):
         self.layout.display = "" if can_trade else "none"
         waiting = state.phase == "trade" and state.offer is not None
         self.propose.disabled = not can_trade or waiting
-        self.propose.description = "Waiting for the answer" if waiting else PROPOSE
+        self.propose.description = self._say("form.waiting" if waiting else "form.propose")
         decision = (state.turn, state.actor, state.phase)
         if decision != self._decision:
             self._decision = decision
@@ -233,7 +251,7 @@ class TradeForm(ipw.VBox):
             return
         me = state.actor
         name = state.players[me].name
-        self.head.value = f"{name} offers (“I” below is {name})"
+        self.head.value = self._say("form.head", player=name)
         partners = [(p.name, i) for i, p in enumerate(state.players) if i != me and not p.bankrupt]
         keep = self.partner.value
         self.partner.options = partners
@@ -257,7 +275,8 @@ class TradeForm(ipw.VBox):
         self.take_cards.options = self._cards(self.partner.value)
         self.take_cards.layout.display = "" if self.take_cards.options else "none"
         self.blocked.value = "; ".join(
-            f"Not tradable now: {', '.join(names)} ({why})" for why, names in blocked.items()
+            self._say("form.blocked", names=", ".join(names), why=why)
+            for why, names in blocked.items()
         )
         self.blocked.layout.display = "" if blocked else "none"
 
@@ -284,7 +303,7 @@ class TradeForm(ipw.VBox):
         self.answers.layout.display = "" if asking else "none"
         if asking:
             self.propose.disabled = True
-            self.propose.description = ANSWER_FIRST
+            self.propose.description = self._say("form.answer_first")
 
     def _replied(self, reply: Any) -> None:
         """What the table did with the offer (a :class:`~widgets.table.Reply`)."""
