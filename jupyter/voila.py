@@ -1,6 +1,9 @@
 # Campus Gamekit: Voila's server settings in Python (voila.json holds the plain values).
-# Installed as <environment>/etc/jupyter/voila.py; Voila reads it at start, standalone only
-# (Voila inside JupyterLab, /voila/render, reads the server's settings instead).
+# Installed as <environment>/etc/jupyter/voila.py. Voila reads it at start, standalone and
+# inside JupyterLab or Jupyter Server (/voila/render, Binder's link: voila.server_extension's
+# load_config_file reads voila.py and voila.json from the same config path), so the table
+# queue below serves both. Inside JupyterLab only the VoilaConfiguration part of voila.json
+# applies: the culler (MappingKernelManager) is the server's own setting there.
 #
 # A class at once: tables are set up a few at a time, in the order the pages arrived.
 #

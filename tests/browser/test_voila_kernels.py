@@ -179,3 +179,15 @@ def test_a_class_at_once_gets_its_tables_and_reloads_free_kernels(voila, browser
         if "voila/api/shutdown" in line and (" 403 " in line or "403 POST" in line)
     ]
     assert not refused, refused[:3]
+
+
+def test_voila_inside_jupyterlab_uses_the_table_queue() -> None:
+    """Binder's link opens the dashboard in Voila inside JupyterLab (/voila/render through
+    voila.server_extension), which reads the environment's voila.py as standalone Voila
+    does: the same table queue (checked in a browser: 1 slot, 2 pages at once, the second
+    said "Please wait" and then got its table)."""
+    from voila.notebook_renderer import NotebookRenderer
+    from voila.server_extension import load_config_file
+
+    load_config_file()
+    assert NotebookRenderer._jinja_cell_generator.__name__ == "_queued_cell_generator"
