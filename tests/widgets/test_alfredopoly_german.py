@@ -79,7 +79,8 @@ def test_a_german_game_shows_no_english_template_word() -> None:
              form.blocked.value, *[label for label, _ in form.give.options]]  # fmt: skip
     setup = table.setup
     seen += [setup.count.description, setup.start.description, setup.round_limit.description,
-             *[c.description for c in setup.rules.values()], *[t for t, _ in setup.roles[0].options],
+             *[c.description for c in setup.rules.values()],
+             *[t for t, _ in setup.roles[0].options], *[n.value for n in setup.names[3:]],
              table.end_button.description, table.end_button.tooltip, table.history.description,
              table.save_button.description, table.upload.description]  # fmt: skip
     chart = money_chart(table.money_frame(), x="turn", lang="de")  # the table's chart, unshown
@@ -135,3 +136,12 @@ def test_a_saved_debt_with_an_old_english_reason_loads() -> None:
     assert fresh.state == table.state and fresh.state.debts[0].reason == table.state.debts[0].reason
     assert fresh.panel.status.startswith("Runde") and " zahlen (" in fresh.panel.status
     assert not english_words(fresh.panel.status, data_names(fresh))
+    # Save / Load say what became of a file in German too
+    notes = []
+    for name, text, size in (("a.json", "{oops", 5), ("b.json", None, 5_000_000),
+                             ("c.json", json.dumps({**data, "game": "almamater"}), 9)):  # fmt: skip
+        assert not fresh._load_file(name, text, size)
+        notes.append(fresh.file_note.value)
+    assert all(note.startswith("Nicht geladen: ") for note in notes), notes
+    for note in notes:
+        assert not english_words(note, ("almamater", "alfredopoly")), note
