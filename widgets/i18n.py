@@ -20,12 +20,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from gamekit.almamater import phrases as ph
 from gamekit.almamater.phases import PHASES
 from gamekit.almamater.words import (
     FACULTIES_DE,
     GERMAN_TERMS,
     LANGUAGES,
     check_lang,
+    gain_phrase,
     space_name,
 )
 
@@ -44,26 +46,15 @@ __all__ = [
     "words",
 ]
 
-# Resource words (singular, plural) by language; the German ones are glossary terms.
-_RESOURCES: dict[str, dict[str, tuple[str, str]]] = {
-    "en": {
-        "ducats": ("ducat", "ducats"),
-        "textbooks": ("textbook", "textbooks"),
-        "dictionaries": ("dictionary", "dictionaries"),
-        "prestige": ("prestige", "prestige"),
-        "research": ("research step", "research steps"),
-        "books": ("book", "books"),
-        "masters": ("master", "masters"),
-    },
-    "de": {
-        "ducats": (GERMAN_TERMS["ducats"], GERMAN_TERMS["ducats"]),
-        "textbooks": (GERMAN_TERMS["textbook"], "Lehrbücher"),
-        "dictionaries": (GERMAN_TERMS["dictionary"], "Lexika"),
-        "prestige": (GERMAN_TERMS["prestige"], GERMAN_TERMS["prestige"]),
-        "research": ("Forschungsschritt", "Forschungsschritte"),
-        "books": ("Buch", "Bücher"),
-        "masters": (GERMAN_TERMS["master"], "Magister"),
-    },
+# Resource words: the phrasebook's amounts (gamekit/almamater/phrases.toml, "n.*")
+_AMOUNTS = {
+    "ducats": "ducats",
+    "textbooks": "textbooks",
+    "dictionaries": "dictionaries",
+    "prestige": "prestige",
+    "research": "research_steps",
+    "books": "books",
+    "masters": "masters",
 }
 
 _WORDS: dict[str, dict[str, str]] = {
@@ -366,8 +357,7 @@ def amount(n: int, resource: str, lang: str = "en") -> str:
     >>> amount(1, "dictionaries", "de"), amount(3, "research")
     ('1 Lexikon', '3 research steps')
     """
-    one, many = _RESOURCES[check_lang(lang)][resource]
-    return f"{n} {one if n == 1 else many}"
+    return ph.text(ph.amount(_AMOUNTS[resource], n), check_lang(lang))
 
 
 def gain_text(gain: Any, lang: str = "en") -> str:
@@ -377,9 +367,4 @@ def gain_text(gain: Any, lang: str = "en") -> str:
     >>> gain_text(Gain(ducats=5, textbooks=2), "de")
     '5 Geld, 2 Lehrbücher'
     """
-    parts = [
-        amount(getattr(gain, key), key, lang)
-        for key in ("ducats", "textbooks", "dictionaries", "prestige", "research")
-        if getattr(gain, key, 0)
-    ]
-    return ", ".join(parts) if parts else _WORDS[check_lang(lang)]["nothing"]
+    return ph.text(gain_phrase(gain, own=False), check_lang(lang))

@@ -99,10 +99,6 @@ def space_name(space: str, lang: str = "en") -> str:
     return ph.text(ph.space(space), lang)
 
 
-def _n(count: int, one: str, many: str | None = None) -> str:
-    return f"{count} {one if count == 1 else many or one + 's'}"
-
-
 def books(count: int, colour: str, lang: str = "en") -> str:
     """``count`` books of a player colour, or dictionaries (``colour="dictionary"``).
 
@@ -139,6 +135,31 @@ def gain_words(gain: Gain, lang: str = "en") -> str:
     return ph.text(gain_phrase(gain), check_lang(lang))
 
 
+def gain_phrase_board(gain: Gain) -> Texts:
+    """What a student or card gives as the board says it: English as ``str(gain)``
+    ("2 textbooks"), German as :func:`gain_phrase` ("2 eigene Lehrbücher")."""
+    return Texts(en=gain_phrase(gain, own=False), de=gain_phrase(gain))
+
+
+_UPGRADES = ("laboratory", "starting_student", "bishop", "antiquarian")
+
+
+def effect_phrase(kind: StudentKind) -> Words:
+    """What a student kind does, as phrasebook words (``effect.*``).
+
+    >>> ph.text(effect_phrase(StudentKind("x", "Law", 1, "upgrade", Gain(), "bishop", 1)))
+    '1 extra ducat at each visit to the Bishop'
+    """
+    if kind.timing == "upgrade":
+        if kind.upgrade in _UPGRADES:
+            return Words(f"effect.upgrade.{kind.upgrade}", n=kind.amount)
+        return Words("effect.upgrade.other", upgrade=str(kind.upgrade), n=kind.amount)
+    if kind.timing == "end":
+        return Words("effect.end", prestige=kind.gain.prestige)
+    timing = "income" if kind.timing == "income" else "hired"
+    return Words(f"effect.{timing}", gain=gain_phrase_board(kind.gain))
+
+
 def student_effect(kind: StudentKind, lang: str = "en") -> str:
     """What a student kind does, as the board shows it.
 
@@ -148,38 +169,21 @@ def student_effect(kind: StudentKind, lang: str = "en") -> str:
     >>> student_effect(StudentKind("x", "Law", 1, "income", Gain(ducats=1)), "de")
     'bei jedem Einkommen: 1 Geld'
     """
-    if check_lang(lang) == "en":
-        return kind.effect_text()
-    n = kind.amount
-    if kind.timing == "upgrade":
-        upgrades = {
-            "laboratory": f"{_n(n, 'freier Forschungsschritt', 'freie Forschungsschritte')} "
-            "extra bei jedem Besuch im Labor",
-            "starting_student": f"{own_textbooks(n, 'de')} extra bei jedem Besuch beim "
-            "Start-Studenten",
-            "bishop": f"{ducats(n, 'de')} extra bei jedem Besuch am Bischofssitz",
-            "antiquarian": f"Angebote im Antiquariat kosten {ducats(n, 'de')} weniger",
-        }
-        return upgrades.get(str(kind.upgrade), kind.effect_text())
-    if kind.timing == "end":
-        return f"bei Spielende: {kind.gain.prestige} Prestige"
-    if kind.timing == "income":
-        return f"bei jedem Einkommen: {gain_words(kind.gain, 'de')}"
-    return f"beim Anwerben: {gain_words(kind.gain, 'de')}"
+    return ph.text(effect_phrase(kind), check_lang(lang))
 
 
-REQUIREMENTS_DE = {
-    "students": "Studenten",
-    "row_a": "Studenten in Reihe A",
-    "row_b": "Studenten in Reihe B",
-    "professors": "Professoren",
-    "research": "Forschungsschritte",
-    "milestones": "Meilensteine",
-    "ducats": "Geld",
-    "dictionaries": "Lexika",
-    "faculties": "Fakultäten",
-    "prestige": "Prestige",
-}
+def requirements_phrase(tile: GloryTile) -> Words | Texts:
+    """A glory tile's requirements as phrasebook words (``req.*``; a kind the phrasebook
+    does not know is named as written)."""
+    parts = [
+        Words(
+            "req",
+            kind=Words(f"req.{kind}") if f"req.{kind}" in ph.PHRASES else kind.replace("_", " "),
+            n=n,
+        )
+        for kind, n in tile.requirements
+    ]
+    return ph.listed(parts) if len(parts) <= 5 else ph.joined(parts)
 
 
 def requirements_words(tile: GloryTile, lang: str = "en") -> str:
@@ -189,9 +193,7 @@ def requirements_words(tile: GloryTile, lang: str = "en") -> str:
     >>> requirements_words(tile), requirements_words(tile, "de")
     ('professors >= 2, research >= 4', 'Professoren >= 2, Forschungsschritte >= 4')
     """
-    if check_lang(lang) == "en":
-        return str(tile)
-    return ", ".join(f"{REQUIREMENTS_DE.get(kind, kind)} >= {n}" for kind, n in tile.requirements)
+    return ph.text(requirements_phrase(tile), check_lang(lang))
 
 
 def step_words(cost: StepCost, lang: str = "en") -> str:
@@ -200,8 +202,8 @@ def step_words(cost: StepCost, lang: str = "en") -> str:
     >>> step_words(StepCost("students", 2), "de"), step_words(StepCost("ducats", 1), "de")
     ('braucht 2 Studenten', '1 Geld zahlen')
     """
-    if check_lang(lang) == "de" and f"cost.{cost.kind}" in ph.PHRASES:
-        return ph.text(Words(f"cost.{cost.kind}", n=cost.amount), lang)
+    if f"cost.{cost.kind}" in ph.PHRASES:
+        return ph.text(Words(f"cost.{cost.kind}", n=cost.amount), check_lang(lang))
     return str(cost)
 
 
@@ -238,8 +240,9 @@ def book_phrase(count: int, colour: str) -> Words:
     return Words("n.colour_books", n=count, colour=colour)
 
 
-def gain_phrase(gain: Gain) -> Words:
-    """What a founding card, lecture or milestone gives, as words.
+def gain_phrase(gain: Gain, own: bool = True) -> Words:
+    """What a founding card, lecture or milestone gives, as words (``own=False``:
+    "textbooks" rather than "own textbooks", as ``str(gain)`` says it).
 
     >>> ph.text(gain_phrase(Gain(ducats=2, research=2))), ph.text(gain_phrase(Gain()), "de")
     ('2 ducats, 2 research steps', 'nichts')
@@ -248,7 +251,7 @@ def gain_phrase(gain: Gain) -> Words:
     if gain.ducats:
         parts.append(ph.amount("ducats", gain.ducats))
     if gain.textbooks:
-        parts.append(ph.amount("own_textbooks", gain.textbooks))
+        parts.append(ph.amount("own_textbooks" if own else "textbooks", gain.textbooks))
     if gain.dictionaries:
         parts.append(ph.token("dictionary", gain.dictionaries))
     if gain.prestige:

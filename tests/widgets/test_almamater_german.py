@@ -301,3 +301,20 @@ def test_the_mark_shows_when_a_german_template_is_missing(monkeypatch: pytest.Mo
         click(table, table.panel.actions[0]["action"])
     labels = [a["label"] for a in table.panel.actions]
     assert any(MARK in label for label in labels), labels[:3]
+
+
+def test_the_boards_words_come_from_the_phrasebook(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What students do, what lectures and research fields cost and give, and what glory
+    tiles need: phrasebook entries in both languages (English marked: every one of them
+    comes from the phrasebook; German: none falls back to English)."""
+    _mark(monkeypatch)
+    shown = {}
+    for lang in ("en", "de"):
+        board = AlmaMaterTable(["Ann", "Bo"], seed=3, lang=lang).board.view
+        texts = [cell["effect"] for row in board["campus"] for cell in row]
+        texts += [p["lecture"] for p in board["academy"]]
+        texts += [step for card in board["research"] for step in card["steps"]]
+        texts += [t["requires"] for t in board["hall"]]
+        shown[lang] = [t for t in texts if t]
+    assert len(shown["en"]) >= 20 and all(MARK in t for t in shown["en"]), shown["en"]
+    assert not [t for t in shown["de"] if MARK in t], shown["de"]
