@@ -85,6 +85,16 @@ def ending_words(termination: str) -> Any:
     return Words(kind) if kind in narration.phrasebook() else termination
 
 
+def bot_name(strategy: str, lang: str = "en") -> str:
+    """A bot's strategy as its badge says it (a strategy the kit does not know: its name).
+
+    >>> bot_name("builder", "de"), bot_name("builder")
+    ('Bauherr', 'builder')
+    """
+    kind = f"bot.{strategy}"
+    return say(kind, lang) if kind in narration.phrasebook() else strategy
+
+
 def status_line(spec: AlfredopolySpec, state: GameState, lang: str = "en") -> str:
     """What the game waits for, in words (in ``lang``).
 
@@ -161,7 +171,7 @@ def player_cards(
                 "lines": lines,
                 "current": seat == state.actor and state.phase != "over",
                 "out": p.bankrupt,
-                "bot": bots.get(seat),
+                "bot": bot_name(bots[seat], lang) if seat in bots else None,
             }
         )
     return cards
@@ -296,6 +306,14 @@ class AlfredopolyTable(GameTable):
             for n, field in enumerate(form.names, start=1):
                 if n > len(self._args["players"]):
                     field.value = seat.format(n=n)
+            badge = self.panel.words.get("bot_badge", "Bot")
+            for role in form.roles:  # "Bot: Bauherr"; the values stay the strategies' names
+                value, strategies = role.value, list(games()["alfredopoly"].bots())
+                role.options = [
+                    (f"{badge}: {bot_name(v, self.lang)}" if v in strategies else label, v)
+                    for label, v in role.options
+                ]
+                role.value = value
         form.round_limit.value = spec.max_rounds or 0
         return form
 

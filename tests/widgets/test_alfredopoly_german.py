@@ -86,6 +86,7 @@ def test_a_german_game_shows_no_english_template_word() -> None:
     chart = money_chart(table.money_frame(), x="turn", lang="de")  # the table's chart, unshown
     axis = chart.to_dict()["encoding"]["x"]["title"]
     seen += [table.trades.titles[0], table.setups.titles[0], chart.title, axis]
+    assert "Bot: Bauherr" in [label for label, _ in setup.roles[0].options]
     names = data_names(table)
     kinds = {line.words.kind for e in table.session.history for line in e.records}
     assert {"roll", "move", "buy"} <= kinds and kinds & {"debt.to", "debt.fee.to", "debt.tax"}
