@@ -249,7 +249,10 @@ class AlmaMaterTable(GameTable):
     def _start_from_form(
         self, names: list[str], bots: dict[int, str], options: dict[str, Any], minutes: float | None
     ) -> str:
-        self.new_game(names, bots=bots, minutes=minutes, max_rounds=options.get("max_rounds"))
+        try:
+            self.new_game(names, bots=bots, minutes=minutes, max_rounds=options.get("max_rounds"))
+        except ValueError as exc:  # a bad name: said in the table's language
+            raise ValueError(self._reason(exc)) from None
         return self._w["new_game_note"].format(names=", ".join(names))
 
     def new_game(

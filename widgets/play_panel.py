@@ -98,6 +98,7 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "load_fact": "{name}: {key} {value}, aber dieser Tisch hat {expected}",
         "load_history": "{name}: der Verlauf lässt sich nicht nachspielen ({problem})",
         "load_extra": "{name}: Zusatzdaten fehlerhaft ({problem})",
+        "fact_players": "Spieler",
         "load_too_large": "{name}: {size} Bytes, mehr als ein gespeichertes Spiel haben darf "
         "({limit} Bytes)",
         "load_view": "{name}: das Spiel ließ sich nicht zeigen ({problem}); dieser Tisch behält "

@@ -29,7 +29,7 @@ import numpy as np
 
 from gamekit.core.actions import Action, Outcome, sample_outcome
 from gamekit.core.data import hidden_character
-from gamekit.core.errors import IllegalAction
+from gamekit.core.errors import GamekitError, IllegalAction
 from gamekit.core.events import Words
 from gamekit.core.game import Game, player_names, seat_generators
 from gamekit.core.rng import Seed, make_rng
@@ -462,14 +462,33 @@ def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str
         return list(default[:players])
     names = [str(p) for p in players]
     if not names:
-        raise ValueError("a game needs players")
-    for seat, name in enumerate(names):
+        raise _said("a game needs players", Words("core.no_players"))
+    for seat, name in enumerate(names):  # the words: any table's language (core phrases)
         problem = name_problem(name)
         if problem:
-            raise ValueError(f"players[{seat}]: {short_repr(name, 40)} {problem}")
+            text = f"players[{seat}]: {short_repr(name, 40)} {problem}"
+            why = (
+                Words("core.name.empty")
+                if not name.strip()
+                else Words("core.name.long", length=len(name), most=MAX_NAME)
+                if len(name) > MAX_NAME
+                else Words("core.name.hidden")
+            )
+            name_words = Words(
+                "core.name_bad", detail=text, seat=seat + 1, name=short_repr(name, 40), why=why
+            )
+            raise _said(text, name_words)
         if name in names[:seat]:
-            raise ValueError(f"players[{seat}]: {name!r} sits at the table twice")
+            text = f"players[{seat}]: {name!r} sits at the table twice"
+            raise _said(text, Words("core.name_twice", detail=text, seat=seat + 1, name=repr(name)))
     return names
+
+
+def _said(text: str, words: Words) -> GamekitError:
+    """A ``ValueError`` whose message ``text`` keeps its ``words`` (a table says them)."""
+    error = GamekitError(text)
+    error.words = words
+    return error
 
 
 MAX_NAME = 40

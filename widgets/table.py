@@ -60,6 +60,8 @@ LOAD_WORDS = {
     "load_extra": "{name}: extra: {problem}",
     "load_too_large": "{name}: {size} bytes, more than a saved game may have ({limit} bytes)",
     "load_view": "{name}: the game could not be shown ({problem}); this table keeps its game",
+    # a fact of the table in load_fact's {key} (the saved file's field name in English)
+    "fact_players": "players",
 }
 
 
@@ -107,6 +109,9 @@ class LoadError(ValueError):
         'a.json: Zeile 2'
         """
         fields = dict(self.fields)
+        fact = templates.get(f"fact_{fields.get('key')}")
+        if self.key == "load_fact" and isinstance(fact, str):
+            fields["key"] = fact  # "players": the word in the templates' language
         if self.key == "load_not_json" and isinstance(templates.get("json_at"), str):
             at = re.search(r"^(.*): line (\d+) column (\d+)", fields.get("problem", ""))
             bad = templates.get("json_bad")

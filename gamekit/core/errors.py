@@ -17,7 +17,11 @@ from typing import Any
 
 
 class GamekitError(ValueError):
-    """Base class of every error the kit raises on purpose."""
+    """Base class of every error the kit raises on purpose. ``words``, when set, is the
+    message as data (a :class:`~gamekit.core.events.Words` of a phrasebook), so a table in
+    another language can say it; ``str(error)`` stays English."""
+
+    words: Any = None
 
 
 class IllegalAction(GamekitError):

@@ -237,7 +237,8 @@ def test_german_table_never_falls_back_to_english_words(monkeypatch: pytest.Monk
     the offered buttons (the i-th click takes the i-th button, round the list), with forged
     clicks every few moves: illegal actions, structs that are no action, an action field of
     the wrong type; then Undo, a bot seat's click, a saved game with an illegal move, and the
-    setup form. Every English template is marked, so any fallback to English shows (issue
+    setup form (with bad names). Every English template is marked, so any fallback to
+    English shows (issue
     25's 'no English word outside data names'); the word list catches English written in
     code. About 3 s."""
     _mark(monkeypatch)
@@ -276,8 +277,18 @@ def test_german_table_never_falls_back_to_english_words(monkeypatch: pytest.Monk
     saved["history"]["moves"] = [{"seat": 0, "bot": False, "action": Park(1, 9).to_struct()}]
     ann._uploaded({"new": [{"name": "spiel.json", "content": json.dumps(saved).encode()}]})
     assert "(Zug 1: „1 Magister auf Park setzen" in ann.file_note.value, ann.file_note.value
+    three = AlmaMaterTable(["Ann", "Bo", "Cy"], seed=1, lang="de")
+    three._uploaded({"new": [{"name": "zwei.json", "content": ann.save_json().encode()}]})
+    assert "zwei.json: Spieler ['Ann', 'Bo'], aber" in three.file_note.value
     form = table.setup
-    seen += [ann.panel.message, ann.file_note.value, form.start.description, form.start.tooltip]
+    for names in (["Ann", "Ann"], ["Ann", "x" * 41]):  # bad names in the setup form
+        for field, name in zip(form.names, names, strict=False):
+            field.value = name
+        form.count.value = 2
+        seen.append(form.submit())
+    assert seen[-2] == "Spieler 2: 'Ann' sitzt schon am Tisch", seen[-2]
+    seen += [three.file_note.value, ann.panel.message, ann.file_note.value]
+    seen += [form.start.description, form.start.tooltip]
     seen += [w.description for w in (form.count, form.round_limit, form.minutes)]
     seen += [label for role in form.roles for label, _ in role.options]
     seen += [name.value for name in form.names]
