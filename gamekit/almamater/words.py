@@ -482,4 +482,6 @@ def action_words(spec: AlmaMaterSpec, state: GameState, action: Action) -> Texts
         german: Words | str = describe_words(spec, state, action)
     except (KeyError, ValueError, TypeError, IndexError, AttributeError):
         german = Words("this_action")
+    if isinstance(german, str):  # not an action of Alma Mater (another game's): no words
+        german = Words("this_action_of", kind=type(action).__name__)
     return Texts(en=str(action), de=german)

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 
 import pytest
 
 from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import Bishop, HallOfFame, Park, ReturnBook
+from gamekit.core.actions import Action
 from gamekit.core.errors import IllegalAction
 from gamekit.core.events import Phrasebook
 from tests.almamater.test_words import english_words
@@ -225,6 +227,11 @@ def _mark(monkeypatch: pytest.MonkeyPatch, drop_german: str = "") -> None:
     monkeypatch.setattr(play_almamater, "PHRASES", book)
 
 
+@dataclass(frozen=True)
+class RollTheDice(Action):
+    """An action of another game (its English words: 'roll the dice')."""
+
+
 FORGED = (
     {"type": "Nope"},  # not an action of this game
     {"masters": 1},  # no type at all
@@ -236,11 +243,10 @@ def test_german_table_never_falls_back_to_english_words(monkeypatch: pytest.Monk
     """A seeded 3-player game on the German table (a bot among them), its clicks spread over
     the offered buttons (the i-th click takes the i-th button, round the list), with forged
     clicks every few moves: illegal actions, structs that are no action, an action field of
-    the wrong type; then Undo, a bot seat's click, a saved game with an illegal move, and the
-    setup form (with bad names). Every English template is marked, so any fallback to
-    English shows (issue
-    25's 'no English word outside data names'); the word list catches English written in
-    code. About 3 s."""
+    the wrong type, another game's action; then Undo, a bot seat's click, a saved game with
+    an illegal move or other players, and the setup form with bad names. Every English
+    template is marked, so any fallback to English shows (issue 25's 'no English word outside
+    data names'); the word list catches English written in code. About 2-3 s."""
     _mark(monkeypatch)
     table = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={"Cy": "random"}, seed=11, lang="de")
     p = table.panel
@@ -258,9 +264,10 @@ def test_german_table_never_falls_back_to_english_words(monkeypatch: pytest.Monk
                     click(table, forged)
                     assert p.error, forged
                     seen.append(p.message)
-            with pytest.raises(IllegalAction) as caught:
-                table.session.act(Park(True, 1))  # the engine's check of the field's type
-            seen.append(table._reason(caught.value))
+            for python in (Park(True, 1), RollTheDice()):  # a field's type; another game's
+                with pytest.raises(IllegalAction) as caught:
+                    table.session.act(python)
+                seen.append(table._reason(caught.value))
         action = p.actions[i % len(p.actions)]
         kinds.add(action["action"]["type"])
         click(table, action["action"])
