@@ -400,6 +400,17 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
             page = context.new_page()
             pages.append(page)
             results.append({"page": i, "button": None, "answer": None, "seen": ""})
+            # the page's script errors and console errors (a click that is never answered:
+            # did the page fail to send it?)
+            errors: list[str] = []
+            page.on("pageerror", lambda exc, errors=errors: errors.append(str(exc)[:200]))
+            page.on(
+                "console",
+                lambda msg, errors=errors: (
+                    errors.append(msg.text[:200]) if msg.type in ("error", "warning") else None
+                ),
+            )
+            results[-1]["page_errors"] = errors
         for r in results:
             r.pop("_last_wait", None)
         start = time.monotonic()
@@ -463,7 +474,12 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
                     del clicked[i]
             time.sleep(0.25)
         for i in clicked:
-            results[i]["seen"] = "click unanswered after 120 s"
+            try:
+                why = json.dumps(pages[i].evaluate(DIAGNOSE_JS))
+            except Exception as exc:
+                why = f"(unreadable: {str(exc)[:60]})"
+            results[i]["seen"] = f"click unanswered after 120 s: {why}"
+            results[i]["seen"] += f"; page errors: {results[i]['page_errors'][-5:]}"
         if args.screens:
             args.screens.mkdir(parents=True, exist_ok=True)
             for i, page in enumerate(pages):
@@ -492,6 +508,16 @@ STATE_JS = """() => {
 }""".replace("BUTTON", BUTTON).replace("ARMED", ARMED)
 
 
+# what an unanswered page shows: its panel's state, its first button, its status line
+DIAGNOSE_JS = """() => {
+  const r = document.querySelector('.gk-table .gk-play');
+  const b = document.querySelector('.gk-table .gk-button.gk-main');
+  const s = document.querySelector('.gk-table .gk-status');
+  return {armed: r && r.getAttribute('data-armed'), busy: !!r && r.classList.contains('gk-busy'),
+          guard: !!r && r.classList.contains('gk-guard'), button: b && b.textContent,
+          disabled: !!b && b.disabled, status: s && s.textContent.slice(0, 80),
+          lines: document.querySelectorAll('.gk-table .gk-log-line').length};
+}"""
 LOG_LINES_JS = "() => document.querySelectorAll('.gk-table .gk-log-line').length"
 # a DOM click on the first decision button; returns the log's line count before it
 CLICK_JS = f"""(sel) => {{ const n = ({LOG_LINES_JS})();
