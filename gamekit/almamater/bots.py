@@ -4,9 +4,10 @@
 - ``greedy``: one step ahead, the action that raises a simple value of its position the
   most (the score if the game ended now, plus what the position still earns, minus the
   masters it spends: :func:`greedy_value`);
-- ``scholar``: a plan of research and professors (lab, academy, lectures, busts);
-- ``dean``: a plan of students in both rows (campus, books to pay them, the library), and
-  up to two professors early in the game.
+- ``scholar``: a plan of research and professors (lab, academy, lectures, busts), students
+  it chooses one step ahead, books to pay for them, spare ducats to the Park;
+- ``dean``: a plan of students in both rows (chosen one step ahead; campus, books to pay
+  them, the library), and up to two professors early in the game.
 - ``search``: no strategy, flat Monte Carlo playouts (:mod:`gamekit.almamater.search_bot`).
 
 >>> from gamekit.almamater.rules import new_game, legal_actions
@@ -202,6 +203,37 @@ def _best(
     return max(found, key=key) if key else found[0]
 
 
+def _best_student(
+    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action]
+) -> HireStudent | None:
+    """The student worth most to the mover, one step ahead on :func:`greedy_value` (what it
+    scores at the end, in which row, its income, the books it costs) minus
+    :data:`GREEDY_MASTER` per master; ties: the first. ``None`` if no student is legal.
+
+    Scholar and dean choose their students this way (until issue 27 the scholar took the
+    cheapest, always into row A, and the dean the dearest into the shorter row: neither saw
+    a Mathematics student's end prestige, the scholar not even row A x row B).
+
+    >>> from gamekit.almamater.rules import new_game, legal_actions
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2); s = new_game(spec, seed=0)
+    >>> _best_student(spec, s, legal_actions(spec, s)) is None  # the founding draft
+    True
+    """
+    seat = state.current
+    found = [a for a in legal if isinstance(a, HireStudent)]
+    found = [a for a in found if not a.pereira] or found
+    if seat is None or not found:
+        return None
+    best, best_value = None, 0.0
+    for action in found:
+        after = step(spec, state, action, check=False, narrate=False).state
+        v = greedy_value(spec, after, seat) - GREEDY_MASTER * action.masters
+        if best is None or v > best_value + 1e-9:
+            best, best_value = action, v
+    return best
+
+
 def _chancellor(legal: Sequence[Action], wishes: tuple[str, ...]) -> Action | None:
     for name in wishes:
         for a in legal:
@@ -210,11 +242,23 @@ def _chancellor(legal: Sequence[Action], wishes: tuple[str, ...]) -> Action | No
     return None
 
 
+SCHOLAR_BOOKS = 8
+"""The scholar buys books (Colloquium, Antiquarian, starting student) while it holds fewer
+than this many (it was 4 until issue 27: it then spent its last masters at the Bishop and
+ended 3- and 4-player games with 16-27 ducats it never used)."""
+PARK_DUCATS = 10
+"""With this many ducats scholar and dean buy prestige at the Park (3 ducats a prestige,
+better than the 4:1 of the final scoring) rather than going to the Bishop for more."""
+
+
 def scholar_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Research and professors: busts, lectures, the academy, the lab (a cheap student when
-    a field needs students), then books (the Colloquium, the Antiquarian) and money.
+    """Research and professors: busts, lectures, the academy, the lab, a student (the best
+    it can pay by :func:`_best_student`: a field may need students, and students score),
+    then books while it holds fewer than :data:`SCHOLAR_BOOKS` (the Colloquium, the
+    Antiquarian: the colour its next student needs, then its own), the Park with
+    :data:`PARK_DUCATS` ducats, and the Bishop.
     New own textbooks stay in storage (lectures and research steps are paid with them)."""
     decided = _decision(spec, state, legal, shelve=False)
     if decided is not None:
@@ -230,15 +274,24 @@ def scholar_bot(
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
         _best(legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige),
         _best(legal, Research, key=lambda a: a.paid_steps),
-        # a research field may need students: the cheapest student opens the way
-        _best(legal, HireStudent, key=lambda a: -a.column),
     ]
-    if p.books < 4:
+    for action in plan:  # the student's look ahead costs steps: only when it is its turn
+        if action is not None:
+            return action
+    # a research field may need students, and students score: the best one it can pay
+    plan = [_best_student(spec, state, legal)]
+    if p.books < SCHOLAR_BOOKS:
+        need = _needed_colour(spec, state, seat)
         plan.append(_best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.books > 0))
+        plan.append(
+            _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need)
+        )
         plan.append(
             _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == p.colour)
         )
         plan.append(_best(legal, BuyTextbooks, key=lambda a: a.count))
+    if p.ducats >= PARK_DUCATS:
+        plan.append(_best(legal, Park, key=lambda a: a.prestige))
     plan.append(_best(legal, Bishop, key=lambda a: -a.masters))
     for action in plan:
         if action is not None:
@@ -256,11 +309,13 @@ DEAN_PROFESSOR_ROUNDS = 4
 def dean_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Students in both rows: busts, the dearest student into the shorter row, a professor
+    """Students in both rows: busts, a student (the best it can pay by :func:`_best_student`:
+    rows kept even, end prestige, income), a professor
     (the highest printed prestige it can pay) while it holds fewer than
     :data:`DEAN_PROFESSORS` and the round is at most :data:`DEAN_PROFESSOR_ROUNDS` (its
     lectures then pay for several rounds), books for the next student (Colloquium,
-    Antiquarian), textbooks onto the sale shelf, the Park with 10 ducats or more, the Bishop.
+    Antiquarian), textbooks onto the sale shelf, the Park with :data:`PARK_DUCATS` ducats or
+    more, the Bishop.
     New own textbooks go straight into the library."""
     decided = _decision(spec, state, legal, shelve=True)
     if decided is not None:
@@ -271,21 +326,15 @@ def dean_bot(
     seat = state.current
     assert seat is not None
     p = state.players[seat]
-    shorter = "A" if len(p.row_a) <= len(p.row_b) else "B"
     need = _needed_colour(spec, state, seat)
     plan: list[Action | None] = [
         _best(legal, HallOfFame),
-        _best(  # the dearest student, on the row needing fewest masters (ties: at random)
-            legal,
-            HireStudent,
-            key=lambda a: 10 * a.column - a.masters + rng.random(),
-            where=lambda a: a.hall == shorter,
-        ),
+        _best_student(spec, state, legal),
         _best(legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige)
         if len(p.professors) < DEAN_PROFESSORS and state.round <= DEAN_PROFESSOR_ROUNDS
         else None,
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
-        _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= 10 else None,
+        _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= PARK_DUCATS else None,
         _best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.seller == need),
         _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need),
         _best(legal, BuyTextbooks, key=lambda a: a.count),
