@@ -1,10 +1,12 @@
 """Alma Mater's buttons and board words in English (the default) and German.
 
 :func:`describe` gives the words of a button, with the prices of the position
-(``lang="en"`` or ``"de"``). Its amounts, names, spaces, chancellors' abilities and research
-costs come from the phrasebook (:mod:`gamekit.almamater.phrases`, ``phrases.toml``), the
-same words the log and the refusals are made of; the log itself is data (each event's
-``words``), put into a language by the phrasebook, not translated from English text. The
+(``lang="en"`` or ``"de"``). Every sentence is a phrasebook entry (:mod:`gamekit.almamater.
+phrases`, ``phrases.toml``: ``button.*`` for the buttons, ``effect.*`` and ``req.*`` for the
+board) filled with words of its parts (amounts, names, spaces, chancellors' abilities,
+research costs): :func:`describe_words` and :func:`button_phrase` build the words, and a
+new language is a new column of the phrasebook, not new code here. The log and the
+refusals are made of the same words (each event's and error's ``words``). The
 game's terms come from the kit's German-English glossary
 (:data:`gamekit.almamater.glossary.GLOSSARY`), so a German class reads the words of the
 German rules summary. Names from the data files stay as the data spells them, except the
