@@ -99,6 +99,8 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "load_history": "{name}: der Verlauf lässt sich nicht nachspielen ({problem})",
         "load_extra": "{name}: Zusatzdaten fehlerhaft ({problem})",
         "fact_players": "Spieler",
+        "ignored": "Dieser Klick galt Knöpfen, die sich schon geändert hatten; er wurde "
+        "übergangen.",
         "load_too_large": "{name}: {size} Bytes, mehr als ein gespeichertes Spiel haben darf "
         "({limit} Bytes)",
         "load_view": "{name}: das Spiel ließ sich nicht zeigen ({problem}); dieser Tisch behält "
@@ -193,7 +195,9 @@ class PlayPanel(GameWidget):
 
     def _ignore(self) -> str:
         self.ignored += 1
-        return "That click was made on buttons that had already changed, so it was ignored."
+        english = "That click was made on buttons that had already changed, so it was ignored."
+        said = self.words.get("ignored", english)  # the panel's language (page-set: text only)
+        return said if isinstance(said, str) else english
 
     def _intent_act(self, intent: dict[str, Any]) -> Any:
         action = intent.get("action")

@@ -87,6 +87,10 @@ def test_a_german_game_shows_no_english_template_word() -> None:
     axis = chart.to_dict()["encoding"]["x"]["title"]
     seen += [table.trades.titles[0], table.setups.titles[0], chart.title, axis]
     assert "Bot: Bauherr" in [label for label, _ in setup.roles[0].options]
+    stale = {"kind": "act", "action": {"type": "RollDice"}, "view": table.panel.view - 1}
+    table.panel.set_state({"intent": {**stale, "seq": next(_seq)}})  # a click on old buttons
+    seen.append(table.panel.message)
+    assert table.panel.message.startswith("Dieser Klick")
     names = data_names(table)
     kinds = {line.words.kind for e in table.session.history for line in e.records}
     assert {"roll", "move", "buy"} <= kinds and kinds & {"debt.to", "debt.fee.to", "debt.tax"}
