@@ -20,7 +20,7 @@ from widgets.play_alfredopoly import AlfredopolyTable
 _seq = iter(range(1, 10**6))
 FORGED = [A.EndTurn(), A.BuySpace(0), A.Bid(1), A.PayDebt(), A.Mortgage(1),
           A.ProposeTrade(1, give_cash=10**6), A.BuildSculpture(39), A.PayJailFine(),
-          A.SellAllSculptures("nope"), A.KeepMortgage(3)]  # fmt: skip
+          A.SellAllSculptures("nope"), A.KeepMortgage(3), A.Mortgage(1, 2)]  # fmt: skip
 """Clicks a forged page may send, legal or not: refused with a reason in German."""
 
 
@@ -70,8 +70,12 @@ def play(table: AlfredopolyTable, clicks: int, seed: int) -> list[str]:
 
 
 def test_a_german_game_shows_no_english_template_word() -> None:
-    table = AlfredopolyTable(["Ann", "Bo", "Cy"], seed=11, lang="de", starting_cash=400)
+    table = AlfredopolyTable(
+        ["Ann", "Bo", "Cy"], bots={"Cy": "builder"}, seed=11, lang="de", starting_cash=400
+    )
     seen = play(table, 220, seed=11)
+    assert any(text.startswith("Bot Cy: ") for text in seen)  # what the bot did, in German
+    assert any("Bot-Platz" in text for text in seen)  # a click for the bot's seat, refused
     table.trades.selected_index = 0
     form = table.trade
     seen += [form.head.value, form.partner.description, form.give.description,
