@@ -27,7 +27,18 @@ const CHAR = 0.6; // a character's average width, in font sizes (DejaVu Sans, se
 // The least a line of a name is condensed to (of its natural width): below it the letters
 // of a 14 px label blur into each other from the back of a lecture room (lecturer trial 7)
 const LEAST = 0.85;
-const PAD = 2; // the room between a space's text and its sides
+const PAD = 2; // the room between a corner's text and its sides
+// A side space's price keeps GAP of its font size clear of each side, and its name lines
+// NAME_GAP, so neighbouring labels stand apart: at least 0.32 of a font size between two
+// prices (5.8 px at 18 px: "$200 $180", not "$200$180": lecturer trial 7) and 0.22 between
+// two names (4 px). More room for names costs the wide ring its depth: at 1280x720 a 585 px
+// tall ring needs 820 px with 0.11 and 1,299 px with 0.12 (its columns then hold names on
+// one line only), measured in Chromium.
+const GAP = 0.16;
+const NAME_GAP = 0.11;
+function textRoom(cell, f, gap = GAP) {
+  return cell - 2 * Math.max(PAD, gap * f);
+}
 const GROUP_BANDS = {
   railroad: "#3b3b3b",
   utility: "#8c8c8c",
@@ -163,16 +174,18 @@ function labelFont(px, projector) {
   return Math.max((floor * V) / px, V / 60);
 }
 
-// Whether every side space's name fits its space at font size `f` with no line condensed
-// below LEAST (corners are wider than any of their names' words).
+// Whether every side space's name and price fit its space at font size `f` with no line
+// condensed below LEAST (corners are wider than any of their names' words).
 // `sides` picks the spaces checked (by default every side space) and `cell` and `depth`
 // their width along the side and depth (by default the square ring's).
 function namesReadable(board, f, measure, sides = () => true, cell = (V - 2 * CORNER) / 9, depth = CORNER) {
-  const width = cell - 2 * PAD;
+  const width = textRoom(cell, f, NAME_GAP);
   const room = sideRoom(f, BAND, depth);
   return board.every((space) => {
     if (space.index % 10 === 0 || !sides(space.index)) return true;
     const lines = nameLines(space.short || space.name, width, room, measure);
+    const price = kindLine(space);
+    if (price && measure(price) > textRoom(cell, f) / LEAST) return false;
     return lines.every((line) => measure(line) <= width / LEAST);
   });
 }
@@ -359,7 +372,7 @@ function drawSpace(layer, space, pl, view) {
   } else if (GROUP_BANDS[space.kind]) {
     gkSvg("rect", { class: "gk-band gk-band-org", x: 0, y: bandY + (pl.flip ? BAND - 7 : 0), width: w, height: 7, style: `fill:${GROUP_BANDS[space.kind]}` }, g);
   }
-  const inner = w - 2 * PAD;
+  const inner = pl.corner ? w - 2 * PAD : textRoom(w, f);
   const lines = (text, width, room, cls) => nameLines(text, width, room, view.measure(cls));
   if (pl.corner) {
     if (space.kind === "jail") {
@@ -411,7 +424,8 @@ function drawSpace(layer, space, pl, view) {
     const room = sideRoom(f, edge, h);
     const nameTop = pl.flip ? f * 0.92 + 2 : edge + f * 0.92 + 1;
     const written = space.short || space.name;
-    multiline(g, w / 2, nameTop, lines(written, inner, room, "gk-name"), f, { class: "gk-name", "data-label": written }, inner);
+    const nameRoom = textRoom(w, f, NAME_GAP);
+    multiline(g, w / 2, nameTop, lines(written, nameRoom, room, "gk-name"), f, { class: "gk-name", "data-label": written }, nameRoom);
     const lineY = pl.flip ? h - edge - 5 : h - 5;
     if (hasHeat) {
       fitText(g, w / 2, lineY, formatValue(heat, view.heatFormat, view.shortHeat), f, { class: "gk-heat-value" }, inner);
@@ -807,11 +821,39 @@ function render({ model, el }) {
     // a square too tall for the room below its top in the first screen (a projector's
     // 18 px at 1280x720 needs 752 px): a wider ring as tall as that room, beside the panel
     const high = Math.floor(Math.min(visible - 12, room >= 0.55 * visible ? visible - top - 12 : visible - 12));
+    // (no ring under about 585 px holds 18 px names at 1280x720: the least taller one that
+    // fits beside the panel then, its bottom row a short scroll away, up to the window's
+    // height; a board that takes the whole row puts the panel first)
     if (best > high + 1) {
-      const wide = widen(high);
-      if (wide && (wide.vw * high) / V <= width) {
-        stack(false);
-        return { px: high, geo: wide };
+      const limit = Math.max(high, Math.floor(visible - 12));
+      for (let p = high; p < best && p <= limit; p += 8) {
+        const wide = widen(p);
+        if (wide && (wide.vw * p) / V <= width) {
+          stack(width === whole);
+          return { px: p, geo: wide };
+        }
+      }
+    }
+    if (best > width + 1 || width === whole) {
+      // the board takes the whole row (the panel above it, a narrow or zoomed notebook): a
+      // ring whose names are readable, as wide as the row at most, as tall as the window
+      // (JupyterLab's notebook panel: the board whole in it once scrolled to), else the
+      // least such ring taller than the window; a readable square no taller than that ring
+      // otherwise, and a square that condenses names only when nothing else fits
+      //   JupyterLab at 1280x720, the file browser open: 100 % a 588 px ring, 752 px wide
+      //   (the 752 px square was taller than the 600 px panel); 125 % a ring 588 CSS px
+      //   wide (the 588 px square condensed "Scholes" to 0.83)
+      const tall = Math.floor(visible - 12);
+      const square = best <= whole && squareReadable(best) ? best : null;
+      if (square === null || square > tall + 1) {
+        for (let p = tall; p <= Math.max(tall, 2 * whole); p += 8) {
+          if (square !== null && p >= square) break;
+          const ring = widen(p);
+          if (ring && (ring.vw * p) / V <= whole) {
+            stack(true);
+            return { px: p, geo: ring };
+          }
+        }
       }
     }
     stack(best > width + 1 || width === whole);
@@ -841,13 +883,13 @@ function render({ model, el }) {
   //   the Voila dashboard at 1280x720: 588 (14 px); with projector=True: 752 (18 px),
   //   taller than the window, found between `most` and `widest` (`fit` then draws a
   //   wider ring of the window's height instead: wideGeometry)
+  const squareReadable = (p) => {
+    const f = labelFont(p, Boolean(model.get("projector")));
+    return namesReadable(model.get("spaces") || [], f, measurer(f)("gk-name"));
+  };
   const readable = (size, most, widest = most) => {
     const board = model.get("spaces") || [];
-    const projector = Boolean(model.get("projector"));
-    const ok = (p) => {
-      const f = labelFont(p, projector);
-      return namesReadable(board, f, measurer(f)("gk-name"));
-    };
+    const ok = squareReadable;
     if (!board.length || ok(size)) return size;
     for (let p = size + 4; p <= Math.max(most, widest); p += 4) if (ok(p)) return p;
     return Math.max(size, widest);
@@ -884,7 +926,7 @@ function render({ model, el }) {
     // the mortgage mark's word: "MORTG." where the narrowest space holds it without
     // condensing it below LEAST (a wide ring's columns do not), else "MTG"; one word for
     // the whole board
-    const narrowest = Math.min(CELLX, CELLY) - 2 * PAD;
+    const narrowest = textRoom(Math.min(CELLX, CELLY), view.font);
     view.mortgageWord = view.measure("gk-mortgage-mark")("MORTG.") * LEAST <= narrowest ? "MORTG." : "MTG";
     // the side spaces' heat values one decimal shorter where one would be condensed below
     // LEAST in the narrowest space (one format for the whole board)

@@ -259,13 +259,20 @@ class AlfredopolyTable(GameTable):
             layout=ipw.Layout(width="auto"),
         )
         self.end_button.on_click(lambda _: self._ask_end())
-        self.files.children = (*self.files.children, self.end_button)
+        self.files.children = (self.end_button, *self.files.children)
+        # the lecturer's controls (End the game now, Save, Load, New game) on one line above
+        # the board and the panel, in the first screen at 1280x720, as on Alma Mater's table
+        self._tools = ipw.Box(
+            [self.files, self.setups],
+            layout=ipw.Layout(flex_flow="row wrap", align_items="flex-start", grid_gap="8px"),
+        )
+        self._tools.add_class("gk-table-tools")
         row = ipw.HBox(
             [self.board, self.panel],
             layout=ipw.Layout(align_items="flex-start", flex_flow="row wrap"),
         )
         row.add_class("gk-table-row")
-        super().__init__([row, self.history, self.trades, self.files, self.setups])
+        super().__init__([self._tools, row, self.history, self.trades])
         self._start()
 
     def _setup_form(self) -> SetupForm:

@@ -271,7 +271,8 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
 TOOLS_JS = """(open) => {
   const t = document.querySelector('.gk-table');
   const sel = open ? '.gk-setup input, .gk-setup select, .gk-setup button'
-                   : '.gk-files button, .gk-am-tools .jupyter-widget-Collapse-header';
+                   : '.gk-files button, .gk-am-tools .jupyter-widget-Collapse-header,'
+                     + ' .gk-table-tools .jupyter-widget-Collapse-header';
   return Array.from(t.querySelectorAll(sel)).filter((e) => e.getClientRects().length)
     .map((e) => { const r = e.getBoundingClientRect();
       return {text: e.textContent.trim() || e.value || e.tagName, top: r.top, bottom: r.bottom,
@@ -293,12 +294,15 @@ def lecturer_controls_in_view(page) -> None:  # type: ignore[no-untyped-def]
     texts = [b["text"] for b in tools]
     assert "End the game now" in texts and any(t.startswith("New game") for t in texts), texts
     assert not out(tools), out(tools)
-    title = page.locator(".gk-am-tools .jupyter-widget-Collapse-header").first
+    # (Alma Mater's tools above its board; Alfredopoly's above its board and panel)
+    header = ".jupyter-widget-Collapse-header"
+    title = page.locator(f".gk-am-tools {header}, .gk-table-tools {header}").first
     title.click()
     page.locator(".gk-setup button", has_text="Start the new game").wait_for()
     form = page.evaluate(TOOLS_JS, True)
     assert len(form) >= 8 and not out(form), (len(form), out(form))
-    screenshot(page, "almamater-lecturer-controls-1280x720")
+    game = "almamater" if page.locator(".gk-am-tools").count() else "alfredopoly"
+    screenshot(page, f"{game}-lecturer-controls-1280x720")
     title.click()
     page.locator(".gk-setup button", has_text="Start the new game").wait_for(state="hidden")
 

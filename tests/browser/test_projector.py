@@ -247,6 +247,18 @@ LAB_OVERFLOW_JS = """() => {
 }"""
 
 
+# The notebook's window (its scrolling panel) and, in it, a table's board and its End /
+# Save / Load buttons: [left, top, right, bottom] on screen
+LAB_WHOLE_JS = """(root) => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const t = document.querySelector(root);
+  return {panel: box(t.closest('.jp-WindowedPanel-outer')), ring: box(t.querySelector('.gk-ring')),
+          tools: Array.from(t.querySelectorAll('.gk-files button')).filter((b) => b.offsetWidth)
+            .map(box)};
+}"""
+
+
 def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # type: ignore[no-untyped-def]
     page = lab_page
     page.set_viewport_size({"width": 1280, "height": 720})
@@ -277,6 +289,17 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
 
     page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
     check_labels(page, ".gk-test-alf", 18)
+    # the board whole in the notebook's window once scrolled to (a 752 px square was taller
+    # than the 600 px panel: now a ring of its height, the panel above it), and the table's
+    # "End the game now", Save and Load in the window at its top
+    whole = page.evaluate(LAB_WHOLE_JS, ".gk-test-alf")
+    inside = lambda b: b[1] >= whole["panel"][1] - 1 and b[3] <= whole["panel"][3] + 1  # noqa: E731
+    assert inside(whole["ring"]), whole
+    page.evaluate("() => document.querySelector('.gk-test-alf').scrollIntoView()")
+    whole = page.evaluate(LAB_WHOLE_JS, ".gk-test-alf")
+    assert len(whole["tools"]) == 3, whole
+    assert all(inside(t) for t in whole["tools"]), whole
+    page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
     text = page.locator(".gk-am-board").first.text_content().replace("\u00ad", "")  # soft hyphens
     assert "Ruhmeshalle" in text and "Bischofssitz" in text and "Forschungsleiste" in text
     screenshot(page, "projector-lab-1280x720")
@@ -342,6 +365,12 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     wait_boards_still(page)
     ring = page.evaluate(RING_JS)
     assert ring["top"] >= 0 and ring["bottom"] <= 720 and ring["right"] <= 1280, ring
+    # "End the game now", Save, Load and the "New game" form in the window, the form's
+    # controls too once opened (they were under the board, below 720)
+    from tests.browser.test_almamater_projector import lecturer_controls_in_view
+
+    lecturer_controls_in_view(page)
+    wait_boards_still(page)
     play = page.locator(".gk-play").first
     page.wait_for_selector(".gk-play[data-armed]")
     seen = [page.evaluate(IN_VIEW_JS)]
