@@ -154,3 +154,24 @@ def test_a_saved_debt_with_an_old_english_reason_loads() -> None:
     assert all(note.startswith("Nicht geladen: ") for note in notes), notes
     for note in notes:
         assert not english_words(note, ("almamater", "alfredopoly")), note
+
+
+def test_the_end_of_a_german_game_is_said_in_german() -> None:
+    """The end: by the round limit (the engine's words for it), and ended early by the
+    teacher (the winner by net worth), with the question that asks first."""
+    table = AlfredopolyTable(["Ann", "Bo"], bots={0: "builder", 1: "buy_all"}, seed=4,
+                             lang="de", max_rounds=2)  # fmt: skip
+    while table.state.phase != "over":
+        table.session.bot_step()
+    table.refresh()
+    assert table.panel.status.startswith("Spielende (Rundenlimit). Gewinner: ")
+    early = AlfredopolyTable(["Ann", "Bo"], seed=4, lang="de")
+    early.roll(3, 4)
+    early.end_button.click()
+    asked = [early.panel.confirm, early.panel.confirm_yes, early.panel.confirm_no]
+    assert asked[0] == "Das Spiel jetzt beenden? Es gewinnt, wer das höchste Nettovermögen hat."
+    early.answer(True)
+    status = early.panel.status
+    assert status.startswith("Spielende (von der Lehrkraft beendet). Gewinner nach Nettovermögen:")
+    for text in [table.panel.status, *table.panel.log[-2:], *asked, status]:
+        assert not english_words(text, data_names(table)), text
