@@ -27,6 +27,12 @@ DRAWN_JS = """(widgetCells) => {
   return {failed, empty, embeds: embeds.length, undrawn};
 }"""
 
+# Buttons shown in an output (widgets' own and ipywidgets') whose text needs more room than
+# they have: the browser cuts it or draws an ellipsis.
+CUT_JS = """() => Array.from(document.querySelectorAll('.jp-OutputArea button'))
+  .filter(e => e.offsetParent && e.clientWidth && e.scrollWidth > e.clientWidth + 1)
+  .map(e => [e.textContent.trim(), e.clientWidth, e.scrollWidth])"""
+
 
 @pytest.mark.parametrize("relpath", NOTEBOOKS)
 def test_notebook_runs_and_draws_in_jupyterlab(lab, lab_page, relpath):
@@ -45,6 +51,9 @@ def test_notebook_runs_and_draws_in_jupyterlab(lab, lab_page, relpath):
     stills = lab_page.evaluate("() => document.querySelectorAll('.jp-OutputArea g.space').length")
     assert stills == 0, f"{relpath}: {stills} spaces of a still picture in place of a live board"
     assert not lab_page.guard.page_errors, lab_page.guard.page_errors
+    # A button whose words do not fit is cut ("Load a ga..." on Alfredopoly 1's table, issue 23)
+    cut = lab_page.evaluate(CUT_JS)
+    assert not cut, f"{relpath}: buttons whose text is cut (text, width, needed): {cut}"
     if relpath.endswith("00_start_here.ipynb"):
         # The kit's Lab settings: no "Would you like to get notified about official Jupyter
         # news?" toast over the lesson (newcomer audit finding 8)
