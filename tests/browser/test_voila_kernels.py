@@ -143,6 +143,9 @@ def test_a_class_at_once_gets_its_tables_and_reloads_free_kernels(voila, browser
         stays.wait_for_function(USABLE_JS)
         errors = stays.evaluate(VOILA_STATE_JS)["errors"]
         assert not errors, errors
+        # the kit's template gives anywidget's models 120 s, not 2 s, to load (a busy
+        # browser past 2 s never drew a kernel's answer again: clicks left unanswered)
+        assert stays.evaluate("() => String(AbortSignal.timeout).includes('120000')")
         seen = stays.evaluate("() => window.__loadingTexts")
         last_wait = max(i for i, x in enumerate(seen) if x.startswith("Please wait:"))
         assert any(x.startswith("Setting up your table:") for x in seen[last_wait:]), seen
