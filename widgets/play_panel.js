@@ -482,6 +482,40 @@ function render({ model, el }) {
     if (under && root.contains(under)) holdView = view;
   };
 
+  // A new view whose decisions end below the window while the status is in it (a zoomed
+  // JupyterLab, 359 CSS px of notebook at 150 %: three two-line founding-card buttons under
+  // "what just happened"): the panel's scroller moves them up, never the status out of
+  // the window. The just-done lines and the hold (keepClear) then see the buttons' places.
+  // Only after a click in this panel (a click elsewhere, the trade form's Propose, keeps
+  // its own place); when even that leaves a decision below, "what just happened" shows its
+  // newest line only (the others stay in the log).
+  let inViewFor = null;
+  const keepInView = () => {
+    const view = model.get("view");
+    if (view === inViewFor) return;
+    inViewFor = view;
+    latest.classList.remove("gk-latest-short");
+    if (!(performance.now() - lastSent < 15000)) return; // not a click in this panel
+    const status = head.querySelector(".gk-play-status");
+    const buttons = Array.from(decisionButtons()).filter((b) => b.getClientRects().length);
+    if (!status || !buttons.length) return;
+    const sc = scroller();
+    const [top, bottom] = shown(sc);
+    const lift = () => {
+      const from = status.getBoundingClientRect().top;
+      if (from < top || from > bottom) return false; // the reader is not looking at the panel
+      const low = Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom));
+      if (low <= bottom) return false;
+      const delta = Math.min(low - bottom + 4, from - top);
+      if (delta > 0) sc.scrollBy({ top: delta, behavior: "instant" });
+      return low - delta > bottom;
+    };
+    if (lift() && latest.children.length > 1) {
+      latest.classList.add("gk-latest-short");
+      lift();
+    }
+  };
+
   // Redraw the decisions. When Python drew a new view, they are disabled for the guard
   // time, the changed ones get a ring, and focus then moves to the next decision.
   const decisions = () => {
@@ -492,6 +526,7 @@ function render({ model, el }) {
     drawConfirm();
     drawActions();
     drawBots();
+    keepInView();
     keepClear();
     const fresh = model.get("view") !== drawnView;
     if (fresh) arm();
@@ -556,6 +591,26 @@ function render({ model, el }) {
     outsideDown = null;
     const shift = d.target.getBoundingClientRect().top - d.top;
     if (Math.abs(shift) > 1) scroller().scrollBy({ top: shift, behavior: "instant" });
+    // the form's answers, drawn under the button clicked (at the page's end the window
+    // cannot scroll them into view before they are there): scrolled up into the window,
+    // the button clicked kept in it
+    const form = d.target.closest(".gk-trade-form");
+    if (!form) return;
+    let tries = 0;
+    const reveal = () => {
+      let sc = pageScroller();
+      for (let e = form.parentElement; e && e !== document.body; e = e.parentElement) {
+        const y = getComputedStyle(e).overflowY;
+        if ((y === "auto" || y === "scroll") && e.scrollHeight > e.clientHeight + 1) { sc = e; break; }
+      }
+      const [top, bottom] = shown(sc);
+      const buttons = Array.from(form.querySelectorAll("button")).filter((b) => b.offsetWidth);
+      const low = Math.max(0, ...buttons.map((b) => b.getBoundingClientRect().bottom));
+      const room = d.target.getBoundingClientRect().top - top;
+      if (low > bottom && room > 0) sc.scrollBy({ top: Math.min(low - bottom + 4, room), behavior: "instant" });
+      else if (++tries < 10) setTimeout(reveal, 100);
+    };
+    setTimeout(reveal, 50);
   };
 
   // "Save the game": the file downloads at once (one click), named by Python

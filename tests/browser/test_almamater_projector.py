@@ -18,6 +18,7 @@ decision. Screenshots go to ``test-artifacts/``.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
@@ -28,6 +29,7 @@ from tests.browser.test_board_layout import PANEL_OUT_JS, check_labels, zoomed
 from tests.browser.test_projector import MIN_PANEL_PX, wait_boards_still
 
 WIDTH, HEIGHT = 1280, 720
+DECISIONS = 3  # a scripted game's decisions in each JupyterLab table (about 1 s each)
 
 # the buttons of the decision asked now (the confirm question's, the main row's, the spaces
 # to pick from and the picked space's options, passing), where they are on screen
@@ -69,8 +71,8 @@ CARDS_JS = """() => Array.from(document.querySelectorAll(
            gives: c.querySelector('.gk-am-card-gives').textContent}))"""
 
 
-def off_screen(decision: dict) -> list[dict]:
-    """The buttons of ``decision`` not wholly inside the 1280x720 window, and its status
+def off_screen(decision: dict, width: int = WIDTH, height: int = HEIGHT) -> list[dict]:
+    """The buttons of ``decision`` not wholly inside the window (1280x720), and its status
     line and newest event (when there is one) if they are not."""
     boxes = [b for b in decision["buttons"] if not b["inList"]]
     boxes.append({"status": decision["status"], **decision["statusBox"]})
@@ -80,7 +82,7 @@ def off_screen(decision: dict) -> list[dict]:
     return [
         b
         for b in boxes
-        if b["top"] < 0 or b["left"] < 0 or b["bottom"] > HEIGHT or b["right"] > WIDTH
+        if b["top"] < 0 or b["left"] < 0 or b["bottom"] > height or b["right"] > width
     ]
 
 
@@ -176,6 +178,11 @@ def test_setup_decisions_fit_a_1280x720_projector_in_voila(server, lab_page, req
         assert decision["buttons"], decision
         assert not off_screen(decision), (decision["status"], off_screen(decision))
         assert min(b["px"] for b in decision["buttons"]) >= MIN_PANEL_PX, decision["buttons"]
+        # the same decision at 1920x1080 (the page resized, and back for the next click)
+        page.set_viewport_size({"width": 1920, "height": 1080})
+        wide = page.evaluate(DECISION_JS)
+        assert not off_screen(wide, 1920, 1080), (wide["status"], off_screen(wide, 1920, 1080))
+        page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
         if "library or in storage" in decision["status"]:
             screenshot(page, f"almamater-projector-shelve-1280x720-{server}")
     asked = " | ".join(seen)
@@ -323,6 +330,66 @@ TABLEAU_WORDS_JS = """() => {
 }"""
 
 
+# The play panel of the table under `root` in JupyterLab (or a page): its status line, its
+# newest event and every decision button (a picked space's options: the list's box) that
+# are not wholly inside the notebook's window (its scrolling panel; else the window)
+IN_WINDOW_JS = """(root) => {
+  const play = document.querySelector(`${root} .gk-play`);
+  const outer = play.closest('.jp-WindowedPanel-outer');
+  const w = outer ? outer.getBoundingClientRect()
+                  : {top: 0, left: 0, bottom: innerHeight, right: innerWidth};
+  const latest = play.querySelectorAll('.gk-latest-line, .gk-latest > *');
+  const clipped = (b) => { const list = b.closest('.gk-options'); if (!list) return false;
+    const r = b.getBoundingClientRect(), c = list.getBoundingClientRect();
+    return r.top >= c.bottom - 1 || r.bottom <= c.top + 1; };
+  const buttons = Array.from(play.querySelectorAll('.gk-confirm button, .gk-actions button,'
+      + ' .gk-bot-controls button')).filter((b) => b.getClientRects().length && !clipped(b));
+  const parts = [play.querySelector('.gk-play-status'), latest[latest.length - 1],
+                 play.querySelector('.gk-options'), ...buttons];
+  return parts.filter((e) => e && e.getClientRects().length).map((e) => {
+    const r = e.getBoundingClientRect();
+    return {text: e.textContent.slice(0, 40), top: Math.round(r.top), bottom: Math.round(r.bottom),
+            left: Math.round(r.left), right: Math.round(r.right)}; })
+    .filter((b) => b.top < w.top - 1 || b.left < w.left - 1 || b.bottom > w.bottom + 1
+                   || b.right > w.right + 1);
+}"""
+
+# Which decision a scripted game takes: the first button whose words start with one of
+# these (a person buys, pays and rolls; Alma Mater: its first button), else the first
+PREFER = ("Yes", "Buy", "Pay $", "Roll", "Pay", "End the turn", "Ja", "Kaufen", "Würfeln")
+
+
+def decisions_stay_in_view(page, root: str, count: int) -> list[str]:  # type: ignore[no-untyped-def]
+    """Play ``count`` decisions of the table under ``root`` (scrolled to its panel first, as
+    a lecturer does once): after each, the status, the newest event and every decision
+    button are inside the window without scrolling. Returns the statuses seen."""
+    page.evaluate(f"() => document.querySelector('{root} .gk-play').scrollIntoView()")
+    play = page.locator(f"{root} .gk-play").first
+    seen = []
+    began = time.monotonic()
+    for _ in range(count):
+        page.locator(f"{root} .gk-play[data-armed]").first.wait_for(state="attached")
+        armed = play.get_attribute("data-armed")
+        buttons = play.locator(".gk-confirm button.gk-main, .gk-actions-main button,"
+                               " .gk-actions button")  # fmt: skip
+        labels = buttons.all_text_contents()
+        if not labels:
+            break  # a bot's turn with no button, or the game's end
+        pick = next((i for pref in PREFER for i, x in enumerate(labels) if x.startswith(pref)), 0)
+        buttons.nth(pick).click()
+        page.wait_for_function(
+            "([root, v]) => { const a = document.querySelector(`${root} .gk-play`)"
+            ".getAttribute('data-armed'); return a !== null && a !== v; }",
+            arg=[root, armed],
+        )
+        out = page.evaluate(IN_WINDOW_JS, root)
+        status = page.locator(f"{root} .gk-play-status").first.text_content()
+        seen.append(status)
+        assert not out, (root, labels[pick], status, out)
+    print(f"{root}: {len(seen)} decisions in view, {time.monotonic() - began:.1f} s")
+    return seen
+
+
 ZOOM_TABLE = [
     "from widgets.play_almamater import AlmaMaterTable\n"
     "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={'Bo': 'scholar', 'Cy': 'dean'}, seed=2026,\n"
@@ -387,4 +454,14 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
         check_labels(page, ".gk-test-alf", 18)
         screenshot(page, "alfredopoly-lab-zoom150-projector")
+        # a scripted game in each table, the sidebar closed (issue 24, Done when): after
+        # each decision the status, the newest event and every decision button in the
+        # notebook's window. (With the file browser open the Alma Mater table is 421 CSS px
+        # wide: at "keep 3 founding cards" its four two-line Discard buttons end 40 px below
+        # the 359 px window, even with "what just happened" cut to its newest line.)
+        seen = decisions_stay_in_view(page, ".gk-test-alf", DECISIONS)
+        assert len(seen) == DECISIONS, seen
+        seen = decisions_stay_in_view(page, ".gk-am-table", DECISIONS)
+        assert len(seen) == DECISIONS, seen
+        screenshot(page, "almamater-lab-zoom150-projector-decisions")
         shutdown_kernel(page)

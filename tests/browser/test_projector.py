@@ -152,6 +152,11 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
         wait_boards_still(page)
         name = f"projector-{game}-{width}x{height}"
         measured[name] = check_page(page, name)
+        if game == "alfredopoly" and width == SIZES[0][0]:
+            # (test_board_layout's checks of the dashboard, on this page load)
+            from tests.browser.test_board_layout import dashboard_names_are_readable
+
+            dashboard_names_are_readable(page)
         if game == "alfredopoly":
             bottom = page.evaluate(
                 "() => document.querySelector('.gk-ring').getBoundingClientRect().bottom"
@@ -168,6 +173,9 @@ def test_dashboards_fit_and_read_on_a_projector(voila, lab_page, game):  # type:
         )
         wait_boards_still(page)  # the heat-map board refits
         measured["landing"] = check_page(page, "landing-panel-1280x720")
+        from tests.browser.test_board_layout import landing_names_are_readable
+
+        landing_names_are_readable(page)
         controls = page.evaluate(
             "() => Array.from(document.querySelectorAll('.gk-landing-panel .widget-label,"
             " .gk-landing-panel .widget-toggle-button')).filter((e) => e.offsetWidth)"
@@ -299,6 +307,14 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     whole = page.evaluate(LAB_WHOLE_JS, ".gk-test-alf")
     assert len(whole["tools"]) == 3, whole
     assert all(inside(t) for t in whole["tools"]), whole
+    page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
+    screenshot(page, "projector-lab-alfredopoly-ring-1280x720")
+    # a scripted game in each table (issue 24, Done when): after each decision the status,
+    # the newest event and every decision button in the notebook's window
+    from tests.browser.test_almamater_projector import DECISIONS, decisions_stay_in_view
+
+    assert len(decisions_stay_in_view(page, ".gk-test-alf", DECISIONS)) == DECISIONS
+    assert len(decisions_stay_in_view(page, ".gk-am-table", DECISIONS)) == DECISIONS
     page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
     text = page.locator(".gk-am-board").first.text_content().replace("\u00ad", "")  # soft hyphens
     assert "Ruhmeshalle" in text and "Bischofssitz" in text and "Forschungsleiste" in text
