@@ -7,7 +7,7 @@
 - ``scholar``: a plan of research and professors (lab, academy, lectures, busts), students
   it chooses one step ahead, books to pay for them, spare ducats to the Park;
 - ``dean``: a plan of students in both rows (chosen one step ahead; campus, books to pay
-  them, the library), and up to two professors early in the game.
+  them, the library), and up to three professors early in the game.
 - ``search``: no strategy, flat Monte Carlo playouts (:mod:`gamekit.almamater.search_bot`).
 
 >>> from gamekit.almamater.rules import new_game, legal_actions
@@ -254,11 +254,11 @@ better than the 4:1 of the final scoring) rather than going to the Bishop for mo
 def scholar_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Research and professors: busts, lectures, the academy, the lab, a student (the best
-    it can pay by :func:`_best_student`: a field may need students, and students score),
-    then books while it holds fewer than :data:`SCHOLAR_BOOKS` (the Colloquium, the
-    Antiquarian: the colour its next student needs, then its own), the Park with
-    :data:`PARK_DUCATS` ducats, and the Bishop.
+    """Research and professors: busts, lectures, the academy, a student (the best it can pay
+    by :func:`_best_student`: students score, and a field may need them), the lab, then
+    books while it holds fewer than :data:`SCHOLAR_BOOKS` (the Colloquium, the Antiquarian:
+    the colour its next student needs, then its own), the Park with :data:`PARK_DUCATS`
+    ducats, and the Bishop.
     New own textbooks stay in storage (lectures and research steps are paid with them)."""
     decided = _decision(spec, state, legal, shelve=False)
     if decided is not None:
@@ -273,13 +273,15 @@ def scholar_bot(
         _best(legal, HallOfFame),
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
         _best(legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige),
-        _best(legal, Research, key=lambda a: a.paid_steps),
     ]
     for action in plan:  # the student's look ahead costs steps: only when it is its turn
         if action is not None:
             return action
-    # a research field may need students, and students score: the best one it can pay
-    plan = [_best_student(spec, state, legal)]
+    plan = [
+        # students score, and a research field may need them: the best one it can pay
+        _best_student(spec, state, legal),
+        _best(legal, Research, key=lambda a: a.paid_steps),
+    ]
     if p.books < SCHOLAR_BOOKS:
         need = _needed_colour(spec, state, seat)
         plan.append(_best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.books > 0))
@@ -299,9 +301,10 @@ def scholar_bot(
     return legal[-1]
 
 
-DEAN_PROFESSORS = 2
+DEAN_PROFESSORS = 3
 """The dean hires professors until it holds this many (until issue 27 it never visited the
-Academy: its printed prestige and a lecture a round pay for a professor hired early)."""
+Academy: its printed prestige and a lecture a round pay for a professor hired early; 2 at
+first, 3 since it also researches before buying books, so its milestones count for more)."""
 DEAN_PROFESSOR_ROUNDS = 4
 """The last round in which the dean hires a professor (later, too few lectures are left)."""
 
@@ -313,9 +316,9 @@ def dean_bot(
     rows kept even, end prestige, income), a professor
     (the highest printed prestige it can pay) while it holds fewer than
     :data:`DEAN_PROFESSORS` and the round is at most :data:`DEAN_PROFESSOR_ROUNDS` (its
-    lectures then pay for several rounds), books for the next student (Colloquium,
-    Antiquarian), textbooks onto the sale shelf, the Park with :data:`PARK_DUCATS` ducats or
-    more, the Bishop.
+    lectures then pay for several rounds), a lecture, the lab (milestones count once per
+    professor), the Park with :data:`PARK_DUCATS` ducats or more, books for the next
+    student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Park, the Bishop.
     New own textbooks go straight into the library."""
     decided = _decision(spec, state, legal, shelve=True)
     if decided is not None:
@@ -334,11 +337,11 @@ def dean_bot(
         if len(p.professors) < DEAN_PROFESSORS and state.round <= DEAN_PROFESSOR_ROUNDS
         else None,
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
+        _best(legal, Research, key=lambda a: a.paid_steps),
         _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= PARK_DUCATS else None,
         _best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.seller == need),
         _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need),
         _best(legal, BuyTextbooks, key=lambda a: a.count),
-        _best(legal, Research, key=lambda a: a.paid_steps),
         _best(legal, Park, key=lambda a: a.prestige),
         _best(legal, Bishop, key=lambda a: -a.masters),
     ]

@@ -9,7 +9,7 @@ this file's: see the commit message)."""
 
 from __future__ import annotations
 
-from gamekit.almamater.actions import Bishop, HireStudent, Park, Pass
+from gamekit.almamater.actions import Bishop, HireStudent, Park, Pass, Research
 from gamekit.almamater.bots import BOTS, _best_student, greedy_value
 from gamekit.almamater.rules import legal_actions, step
 from gamekit.almamater.setup import new_game
@@ -103,3 +103,50 @@ def test_the_dean_hires_mathematics_students() -> None:
             c.student(n).gain.prestige for n in (*p.row_a, *p.row_b) if c.student(n).timing == "end"
         )
     assert math >= 8 * 6, math
+
+
+def _position(who: str, kinds: tuple[type, ...]) -> tuple[GameState, list]:
+    """The first position of seeded scholar-vs-dean games where ``who`` is to place and
+    each of ``kinds`` is legal; with the legal actions of those kinds (and Pass)."""
+    spec = make_spec(2)
+    names = ("scholar", "dean")
+    for seed in range(20):
+        rng = make_rng(seed)
+        state = new_game(spec, seed=rng)
+        while state.phase != "over":
+            seat = state.current
+            assert seat is not None
+            legal = legal_actions(spec, state)
+            offered = [a for a in legal if isinstance(a, (*kinds, Pass))]
+            if (
+                names[seat] == who
+                and state.phase == "action"
+                and not state.pending
+                and all(any(isinstance(a, k) for a in offered) for k in kinds)
+            ):
+                return state, offered
+            state = step(spec, state, BOTS[names[seat]](spec, state, legal, rng)).state
+    raise AssertionError(f"no position with {kinds} for {who}")
+
+
+def test_the_scholar_hires_a_student_before_it_researches() -> None:
+    # students score (row A x row B, Mathematics) and fields need them: with a student and
+    # a research step both on offer the scholar hires (it researched first until this test)
+    spec = make_spec(2)
+    state, offered = _position("scholar", (HireStudent, Research))
+    assert isinstance(BOTS["scholar"](spec, state, offered, make_rng(0)), HireStudent)
+
+
+def test_the_dean_researches_before_the_park() -> None:
+    # milestones count once per professor: with 12 ducats, the Park and a research step
+    # on offer the dean researches (it went to the Park first until this test)
+    spec = make_spec(2)
+    state, offered = _position("dean", (Park, Research))
+    seat = state.current
+    assert seat is not None
+    rich = replace(state.players[seat], ducats=12)
+    state = replace(
+        state, players=tuple(rich if i == seat else p for i, p in enumerate(state.players))
+    )
+    offered = [a for a in legal_actions(spec, state) if isinstance(a, (Park, Research, Pass))]
+    assert isinstance(BOTS["dean"](spec, state, offered, make_rng(0)), Research)
