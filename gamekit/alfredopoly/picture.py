@@ -271,22 +271,55 @@ def _placement(i: int) -> tuple[float, float, float, float, str]:
 
 def _lines(text: str, width: float, font: float, room: int) -> list[str]:
     """``text`` in at most ``room`` lines that fit ``width`` when condensed to LEAST at the
-    most; a word too long for a line is broken with a hyphen."""
+    most; a word too long for a line is broken with a hyphen where a syllable may begin
+    (:func:`hyphen_break`).
+
+    >>> _lines("The Steinheim", 40, 10, 3)  # 8 characters a line
+    ['The', 'Stein-', 'heim']
+    >>> _lines("Academic Probation", 30, 10, 3)  # 6 a line; the last line takes the rest
+    ['Acade-', 'mic', 'Proba-tion']
+    """
     most = max(2, int(width / (font * CHAR * LEAST)))
     lines: list[str] = []
     words = [piece for word in text.split() for piece in re.findall(r"[^-]+-?|-", word)]
     for word in words:
         while len(word) > most:
-            lines.append(word[: most - 1] + "-")
-            word = word[most - 1 :]
+            cut = hyphen_break(word, most - 1)
+            lines.append(word[:cut] + "-")
+            word = word[cut:]
         glue = "" if lines and lines[-1].endswith("-") else " "
         if lines and len(lines[-1]) + len(glue) + len(word) <= most:
             lines[-1] += glue + word
         else:
             lines.append(word)
     if len(lines) > room:
-        lines = [*lines[: room - 1], " ".join(lines[room - 1 :])]
+        rest = lines[room - 1]
+        for line in lines[room:]:
+            rest += line if rest.endswith("-") else " " + line
+        lines = [*lines[: room - 1], rest]
     return lines
+
+
+_VOWELS = set("aeiouyäöüéèáà")
+
+
+def hyphen_break(word: str, most: int) -> int:
+    """Where to break ``word`` so its first part (with the hyphen) fits ``most`` characters:
+    before a consonant that begins a syllable (one followed by a vowel), leaving at least
+    3 letters on each side, nearest the middle; else at ``most``, as a plain cut.
+
+    >>> [w[: hyphen_break(w, 6)] for w in ("Steinheim", "Moskowitz", "Carillon", "Probation")]
+    ['Stein', 'Mosko', 'Caril', 'Proba']
+    """
+    low = word.lower()
+    fits = [
+        i
+        for i in range(3, min(most, len(word) - 3) + 1)
+        if low[i] not in _VOWELS and low[i + 1 : i + 2] in _VOWELS and low[i - 1].isalpha()
+    ]
+    if not fits:
+        return most
+    return min(fits, key=lambda i: (abs(len(word) / 2 - i), -i))
 
 
 def _text(x: float, y: float, line: str, font: float, width: float, **attrs: str) -> str:

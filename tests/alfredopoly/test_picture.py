@@ -5,6 +5,7 @@ Each check reads the SVG back as XML and compares it with the state it was drawn
 
 from __future__ import annotations
 
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -133,3 +134,22 @@ def test_board_widget_carries_the_picture_for_exports():
     assert "application/vnd.jupyter.widget-view+json" in data  # the live widget ranks first
     groups = space_groups(data["text/html"])
     assert any(g.get("data-seat") == "0" for g in groups[5].iter("{http://www.w3.org/2000/svg}g"))
+
+
+def test_a_name_broken_over_two_lines_breaks_where_a_syllable_may_begin():
+    """An export showed "Steinh-eim", "Moskow-itz" and "Probat- ion": a long name is now
+    broken before a consonant that a vowel follows, with 3 letters or more on each side."""
+    spec = AlfredopolySpec()
+    groups = space_groups(board_svg(new_game(spec, players=2, seed=1)))
+    broken = []
+    for space in spec.board.spaces:
+        lines = texts(groups[space.index])
+        for first, second in itertools.pairwise(lines):
+            word = ring_label(space.name).replace(" ", "")
+            if first.endswith("-") and (first[:-1] + second).replace(" ", "") in word:
+                head, tail = first.split()[-1][:-1], second.split()[0]
+                assert len(head) >= 3 and len(tail) >= 3, (space.name, lines)
+                assert tail[0].lower() not in "aeiouy" and tail[1].lower() in "aeiouy", lines
+                broken.append(head + "-" + tail)
+        assert not any("- " in line for line in lines), lines
+    assert "Stein-heim" in broken and "Mosko-witz" in broken, broken
