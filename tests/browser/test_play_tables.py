@@ -423,10 +423,14 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
         wait_armed(page, p["view"])
         if table.locator(".gk-trade-form").is_visible():
             break
-        if not table.locator(".widget-accordion, .jupyter-widget-Accordion").first.is_visible():
+        # the trade's section (the "New game" form's is above the board)
+        trades = table.locator(".widget-accordion, .jupyter-widget-Accordion").filter(
+            has=page.locator(".gk-trade-form")
+        )
+        if not trades.first.is_visible():
             p = clicker.click(play.locator(".gk-actions-main button").first, p)
             continue
-        table.locator(
+        trades.locator(
             ".jupyter-widget-Collapse-header, .p-Collapse-header, .lm-Collapse-header"
         ).first.click()
         table.locator(".gk-trade-form").wait_for()
