@@ -292,7 +292,7 @@ def test_focus_ring_is_thick_and_a_skip_link_reaches_the_actions() -> None:
         assert re.search(r"\.gk-skip:focus", text)
         # every selector namespaced .gk- (comments, of one line or more, are not selectors)
         rules = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-        for selector in re.findall(r"(?m)^([^{}/@][^{]*)\{", rules):
+        for selector in re.findall(r"(?m)^\s*([^{}/@\s][^{]*)\{", rules):
             for part in selector.split(","):
                 assert ".gk-" in part, part
     assert "Skip to the actions" in (HERE / "alfredopoly_board.js").read_text("utf-8")
