@@ -32,6 +32,7 @@ from gamekit.alfredopoly.rules import AlfredopolySpec, apply, fee, new_game
 from gamekit.core.data import read_toml
 from gamekit.core.dice import Dice
 from gamekit.core.exercises import register
+from gamekit.core.prose import DOLLAR as D
 
 __all__ = ["Accepts", "moved_corner_board", "toy_matrix"]
 
@@ -46,9 +47,10 @@ _SOLUTIONS: dict[str, str] = {
         "A deed lists the fee with no sculpture, then with 1, 2, 3, 4 sculptures and the statue:\n"
         "Babcock Hall `(4, 20, 60, 180, 320, 450)`, Fasano House `(2, 10, 30,"
         " 90, 160, 250)`. With\n"
-        "one sculpture the fees are $20 and $10 (the doubling for a whole group applies only to\n"
-        "buildings without sculptures), so Bo pays 2 x $20 + $10 = $50. Check with the\n"
-        "engine: build one sculpture on each brown building of `both_brown`, then ask for the\n"
+        f"one sculpture the fees are {D}20 and {D}10 (the doubling for a whole group applies\n"
+        f"only to buildings without sculptures), so Bo pays 2 x {D}20 + {D}10 = {D}50. Check\n"
+        "with the"
+        " engine: build one sculpture on each brown building of `both_brown`, then ask for the\n"
         "fees. In `both_brown` it is Bo's turn, so say that Ann (player 0) builds:\n"
         "```python\n"
         "built = apply(spec, both_brown, BuildSculpture(1, player=0))\n"
@@ -157,7 +159,7 @@ _SOLUTIONS: dict[str, str] = {
         "g = group_economics(property_economics(load_board(f)))\n"
         'g[(g.group == "brown") & (g.level == "3 sculptures")].cost.item()\n'
         "```\n"
-        "$60 + $600 + 6 sculptures of $50 = $960."
+        f"{D}60 + {D}600 + 6 sculptures of {D}50 = {D}960."
     ),
     "alfredopoly_5.moved_loses_most": (
         "```python\n"

@@ -63,15 +63,16 @@ False
 
 A solution is kept in the kit too, never in the notebook a learner opens: ``register(...,
 solution="...")`` takes its text (Markdown; code in a fenced block), and
-``reveal(exercise_id)`` prints it, but only once :func:`check` has seen a real attempt
-(an answer other than None) at that exercise in this Python process:
+``reveal(exercise_id)`` gives it (Markdown a notebook renders), but only once
+:func:`check` has seen a real attempt (an answer other than None) at that exercise in this
+Python process:
 
 >>> @register("demo.even", solution="Three of the six faces are even: `Fraction(3, 6)`.")
 ... def _even() -> Fraction:
 ...     return Fraction(1, 2)
 >>> reveal("demo.even")
 Try it first: put your answer in the exercise's variable and run its self-check, \
-check("demo.even", ...); then run reveal("demo.even") again.
+`check("demo.even", ...)`; then run `reveal("demo.even")` again.
 >>> check("demo.even", Fraction(1, 3))
 Not yet: 1/3 is not right.
 False
@@ -92,6 +93,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from gamekit.core.prose import DOLLAR, Prose
 
 __all__ = ["Exercise", "check", "exercise_ids", "register", "reveal"]
 
@@ -317,10 +320,28 @@ def _exercise(exercise_id: str) -> Exercise:
     return _REGISTRY[exercise_id]
 
 
-def reveal(exercise_id: str) -> None:
-    """Print the solution of ``exercise_id``, once :func:`check` has seen an attempt at it.
+class Reply(Prose):
+    """What :func:`reveal` gives: Markdown that a notebook shows rendered (code blocks,
+    bold, maths, prices in the kit's money notation), and plain text where there is no
+    notebook (its ``repr``, prices as "$20").
 
-    Before that it prints how to try first and gives nothing away. An exercise registered
+    >>> Reply("**two** books cost <span>&dollar;</span>20")
+    **two** books cost $20
+    """
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return self.text.replace(DOLLAR, "$")
+
+    __str__ = __repr__
+
+
+def reveal(exercise_id: str) -> Reply:
+    """The solution of ``exercise_id``, once :func:`check` has seen an attempt at it: a
+    :class:`Reply`, which a notebook cell that ends with ``reveal(...)`` shows as Markdown.
+
+    Before that it says how to try first and gives nothing away. An exercise registered
     without a written solution shows its computed answer.
 
     >>> @register("demo.five")
@@ -334,12 +355,12 @@ def reveal(exercise_id: str) -> None:
     """
     ex = _exercise(exercise_id)
     if exercise_id not in _ATTEMPTED:
-        print(
+        return Reply(
             "Try it first: put your answer in the exercise's variable and run its "
-            f'self-check, check("{exercise_id}", ...); then run reveal("{exercise_id}") again.'
+            f'self-check, `check("{exercise_id}", ...)`; then run `reveal("{exercise_id}")` '
+            "again."
         )
-        return
-    print(ex.solution or f"The answer: {_show(ex.answer())}.")
+    return Reply(ex.solution or f"The answer: {_show(ex.answer())}.")
 
 
 def check(exercise_id: str, answer: Any) -> bool:

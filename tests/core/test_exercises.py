@@ -6,6 +6,7 @@ expected reply is known without the engine.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import numpy as np
@@ -203,14 +204,30 @@ def test_reveal_only_after_a_real_attempt(capsys):
     from gamekit.core.exercises import reveal
 
     register("test.solved", solution="```python\nanswer_1 = 7\n```")(lambda: 7)
-    reveal("test.solved")
+    before = [reveal("test.solved")]
     check("test.solved", None)
-    reveal("test.solved")
-    before = capsys.readouterr().out
-    assert "answer_1 = 7" not in before and before.count("Try it first") == 2
+    before.append(reveal("test.solved"))
+    assert all("answer_1 = 7" not in str(r) and "Try it first" in str(r) for r in before)
     check("test.solved", 6)
-    reveal("test.solved")
-    assert capsys.readouterr().out.endswith("```python\nanswer_1 = 7\n```\n")
+    solution = reveal("test.solved")
+    # a notebook shows the reply as Markdown: the code block rendered, not its fences
+    assert solution._repr_markdown_() == "```python\nanswer_1 = 7\n```"
+
+
+def test_a_revealed_solution_renders_its_prices_and_maths_as_markdown():
+    """reveal() printed its Markdown as plain text (the fences, **bold** and $maths$ showed
+    as typed); it now returns a reply a notebook renders, whose prices use the kit's money
+    notation (two bare prices in one paragraph would pair up into maths) and read "$20"
+    as plain text."""
+    from gamekit.core.exercises import reveal
+    from gamekit.core.prose import DOLLAR
+
+    check("alfredopoly_1.fee", 3)
+    reply = reveal("alfredopoly_1.fee")
+    markdown = reply._repr_markdown_()
+    assert f"{DOLLAR}20" in markdown and "```python" in markdown
+    assert not re.search(r"(?<!>)\$\d", markdown.replace(DOLLAR, ""))  # no bare price
+    assert "$20" in repr(reply) and DOLLAR not in str(reply)
     with pytest.raises(KeyError, match="no exercise 'test.nothing'"):
         reveal("test.nothing")
 
