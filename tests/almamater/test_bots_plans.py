@@ -129,6 +129,20 @@ def _position(who: str, kinds: tuple[type, ...]) -> tuple[GameState, list]:
     raise AssertionError(f"no position with {kinds} for {who}")
 
 
+def _holding(
+    spec: object, state: GameState, ducats: int, kinds: tuple[type, ...]
+) -> tuple[GameState, list]:
+    """``state`` with the player to act holding ``ducats``, and its legal actions of
+    ``kinds`` (and Pass)."""
+    seat = state.current
+    assert seat is not None
+    held = replace(state.players[seat], ducats=ducats)
+    state = replace(
+        state, players=tuple(held if i == seat else p for i, p in enumerate(state.players))
+    )
+    return state, [a for a in legal_actions(spec, state) if isinstance(a, (*kinds, Pass))]
+
+
 def test_the_scholar_hires_a_student_before_it_researches() -> None:
     # students score (row A x row B, Mathematics) and fields need them: with a student and
     # a research step both on offer the scholar hires (it researched first until this test)
@@ -141,14 +155,8 @@ def test_the_dean_researches_before_the_park() -> None:
     # milestones count once per professor: with 12 ducats, the Park and a research step
     # on offer the dean researches (it went to the Park first until this test)
     spec = make_spec(2)
-    state, offered = _position("dean", (Park, Research))
-    seat = state.current
-    assert seat is not None
-    rich = replace(state.players[seat], ducats=12)
-    state = replace(
-        state, players=tuple(rich if i == seat else p for i, p in enumerate(state.players))
-    )
-    offered = [a for a in legal_actions(spec, state) if isinstance(a, (Park, Research, Pass))]
+    state, _ = _position("dean", (Park, Research))
+    state, offered = _holding(spec, state, 12, (Park, Research))
     assert isinstance(BOTS["dean"](spec, state, offered, make_rng(0)), Research)
 
 
@@ -157,14 +165,6 @@ def test_the_dean_buys_books_before_the_park_with_ten_ducats() -> None:
     # and the scholar won 0.642 of 400 two-player duels; at 11, 0.598)
     spec = make_spec(2)
     state, _ = _position("dean", (Park, BuyTextbooks))
-    seat = state.current
-    assert seat is not None
     for ducats, kind in ((10, BuyTextbooks), (DEAN_PARK_DUCATS, Park)):
-        held = replace(state.players[seat], ducats=ducats)
-        there = replace(
-            state, players=tuple(held if i == seat else p for i, p in enumerate(state.players))
-        )
-        offered = [
-            a for a in legal_actions(spec, there) if isinstance(a, (Park, BuyTextbooks, Pass))
-        ]
+        there, offered = _holding(spec, state, ducats, (Park, BuyTextbooks))
         assert isinstance(BOTS["dean"](spec, there, offered, make_rng(0)), kind), ducats
