@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
 
 from tests.browser.conftest import render_in_voila, screenshot
 
@@ -118,6 +119,9 @@ def test_a_refused_trade_says_why_in_view_of_the_propose_button(voila, lab_page)
     yes.wait_for(timeout=30_000)
     question = form.get_by_text("“Offer Bo a trade: Ann gives $10 for nothing” differs")
     for part in (question, yes, form.get_by_role("button", name="Keep the recorded moves")):
+        # the panel scrolls them into view as they appear: wait for it (the clean-clone run
+        # read the last button at 700-734 px while the scroll was under way)
+        expect(part).to_be_in_viewport(ratio=1, timeout=10_000)
         assert in_window(box(part)), box(part)
     screenshot(page, "trade-form-new-branch-1280x720")
     yes.click()
