@@ -462,7 +462,7 @@ def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str
         return list(default[:players])
     names = [str(p) for p in players]
     if not names:
-        raise _said("a game needs players", Words("core.no_players"))
+        raise GamekitError("a game needs players", words=Words("core.no_players"))
     for seat, name in enumerate(names):  # the words: any table's language (core phrases)
         problem = name_problem(name)
         if problem:
@@ -477,18 +477,12 @@ def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str
             name_words = Words(
                 "core.name_bad", detail=text, seat=seat + 1, name=short_repr(name, 40), why=why
             )
-            raise _said(text, name_words)
+            raise GamekitError(text, words=name_words)
         if name in names[:seat]:
             text = f"players[{seat}]: {name!r} sits at the table twice"
-            raise _said(text, Words("core.name_twice", detail=text, seat=seat + 1, name=repr(name)))
+            twice = Words("core.name_twice", detail=text, seat=seat + 1, name=repr(name))
+            raise GamekitError(text, words=twice)
     return names
-
-
-def _said(text: str, words: Words) -> GamekitError:
-    """A ``ValueError`` whose message ``text`` keeps its ``words`` (a table says them)."""
-    error = GamekitError(text)
-    error.words = words
-    return error
 
 
 MAX_NAME = 40

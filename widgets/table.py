@@ -526,12 +526,7 @@ class GameTable(ipw.VBox):
         s = self.session
         entry, before = s.history[k], s.history[k - 1].state
         lang = getattr(self.panel, "lang", "en")  # the action in the table's language
-        if entry.action is None:
-            label = entry.label
-        elif lang != "en":
-            label = s.game.describe(before, entry.action, lang)
-        else:
-            label = s.game.describe(before, entry.action)
+        label = entry.label if entry.action is None else s.game.describe(before, entry.action, lang)
         who = self._seat_name(before, entry.seat) if entry.seat is not None else ""
         s.set_aside.append((list(s.history), s.position))
         del s.history[k:]

@@ -19,9 +19,18 @@ from typing import Any
 class GamekitError(ValueError):
     """Base class of every error the kit raises on purpose. ``words``, when set, is the
     message as data (a :class:`~gamekit.core.events.Words` of a phrasebook), so a table in
-    another language can say it; ``str(error)`` stays English."""
+    another language can say it; ``str(error)`` stays English.
+
+    >>> GamekitError("a game needs players", words="core.no_players").words
+    'core.no_players'
+    """
 
     words: Any = None
+
+    def __init__(self, *args: Any, words: Any = None) -> None:
+        super().__init__(*args)
+        if words is not None:
+            self.words = words
 
 
 class IllegalAction(GamekitError):
