@@ -210,6 +210,11 @@ def _connect(address: str, seconds: float) -> Any:
         raise ValueError(f"--scheduler {address}: no answer within {seconds:g} s")
     if isinstance(error, OSError | ValueError | TypeError):
         raise ValueError(f"--scheduler {address}: cannot connect ({error})") from None
+    if isinstance(error, Exception):  # something answered, but not as a Dask scheduler does
+        raise ValueError(
+            f"--scheduler {address}: cannot connect (the server there does not answer as a "
+            f"Dask scheduler: {type(error).__name__})"
+        ) from None
     raise error
 
 

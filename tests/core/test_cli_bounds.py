@@ -165,6 +165,41 @@ def test_a_silent_scheduler_is_an_error_after_the_timeout(monkeypatch) -> None:
         assert err.getvalue() == f"gamekit: error: --scheduler {address}: no answer within 0.5 s\n"
 
 
+def test_a_server_that_answers_garbage_is_not_taken_for_a_scheduler() -> None:
+    """A port where something else listens (here: a web server's "400 Bad Request", whose
+    first bytes Dask reads as a frame length of exbibytes) is refused in one line, not a
+    MemoryError with a traceback."""
+    pytest.importorskip("distributed")
+    import threading
+
+    with socket.socket() as server:
+        server.bind(("127.0.0.1", 0))
+        server.listen(4)
+        address = f"tcp://127.0.0.1:{server.getsockname()[1]}"
+
+        def answer() -> None:
+            for _ in range(4):
+                try:
+                    conn, _peer = server.accept()
+                except OSError:
+                    return
+                with conn:
+                    conn.sendall(b"HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n")
+
+        threading.Thread(target=answer, daemon=True).start()
+        out, err = io.StringIO(), io.StringIO()
+        signal.signal(signal.SIGALRM, _give_up)
+        signal.alarm(30)
+        try:
+            with redirect_stdout(out), redirect_stderr(err):
+                code = main(["alfredopoly", "simulate", "--games", "2", "--scheduler", address])
+        finally:
+            signal.alarm(0)
+    assert code == 2, err.getvalue()
+    assert err.getvalue().startswith(f"gamekit: error: --scheduler {address}: ")
+    assert "Traceback" not in err.getvalue() and err.getvalue().count("\n") == 1
+
+
 def test_a_score_sheet_with_more_professors_than_the_game_has_is_refused(tmp_path: Path) -> None:
     sheet = {"players": 3, "prestige": 20, "textbooks": 5, "ducats": 11, "dictionaries": 2,
              "reputation_rank": 2, "milestones": 3, "professors": [4] * 5000,
