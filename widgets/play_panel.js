@@ -78,6 +78,10 @@ function render({ model, el }) {
   // "Undo my last decision" and "Undo the branch": below the decisions, never in their place
   const undo = gkEl("div", "gk-play-undo", null, root);
   const cleanMessage = gkMessage(model, root);
+  // a click the kernel has not answered for `answer_wait_ms`: said in words, near the
+  // decisions (see noAnswer)
+  const waitNote = gkEl("div", "gk-no-answer", null);
+  waitNote.setAttribute("role", "alert");
   const players = gkEl("div", "gk-players", null, root);
   const stepBox = gkEl("label", "gk-step-toggle", null, root);
   const step = gkEl("input", "", null, stepBox);
@@ -172,9 +176,41 @@ function render({ model, el }) {
     }
     root.classList.add("gk-busy");
     root.querySelectorAll("button.gk-button").forEach((b) => (b.disabled = true));
+    waitForAnswer();
     gkSendIntent(model, { ...intent, view: drawnView ?? model.get("view") });
   };
+  // A click the kernel never answers (busy with a long cell, stopped, the connection
+  // lost) would leave the table dimmed with no word. After `answer_wait_ms` the panel says
+  // what happened and what to do, counting the seconds; when the answer comes after all,
+  // the table is usable again and the note says how long it took (until the next click).
+  let waitTimer = null;
+  const waitSeconds = () => Math.round((performance.now() - lastSent) / 1000);
+  const showWait = (text, late) => {
+    waitNote.textContent = text;
+    waitNote.classList.toggle("gk-no-answer-late", late);
+    if (!waitNote.isConnected) root.insertBefore(waitNote, actions);
+  };
+  const noAnswer = () => {
+    if (!busy) return;
+    showWait(w("no_answer", "No answer from the kernel for {s} s: it may be busy or stopped. "
+      + "Wait, or reload the page.").replace("{s}", waitSeconds()), false);
+    waitTimer = setTimeout(noAnswer, 10000); // the count again every 10 s (a screen reader's alert)
+  };
+  const waitForAnswer = () => {
+    clearTimeout(waitTimer);
+    waitNote.remove();
+    waitTimer = setTimeout(noAnswer, Math.max(1000, model.get("answer_wait_ms") ?? 20000));
+  };
+  const answered = () => {
+    clearTimeout(waitTimer);
+    waitTimer = null;
+    if (waitNote.isConnected && !waitNote.classList.contains("gk-no-answer-late")) {
+      showWait(w("answer_late", "The kernel answered after {s} s: the table is ready again.")
+        .replace("{s}", waitSeconds()), true);
+    }
+  };
   const idle = () => {
+    if (busy) answered();
     busy = false;
     root.classList.remove("gk-busy");
   };
@@ -688,6 +724,7 @@ function render({ model, el }) {
   return () => {
     for (const [event, fn] of Object.entries(listeners)) model.off(event, fn);
     clearTimeout(armTimer);
+    clearTimeout(waitTimer);
     document.removeEventListener("pointermove", onPointer);
     document.removeEventListener("pointerdown", onPointer);
     document.removeEventListener("pointerdown", onOutsideDown);

@@ -28,6 +28,7 @@ import traitlets
 from widgets.base import GameWidget, asset
 
 GUARD_MS = 450  # clicks this soon after the decisions were redrawn are ignored by the page
+ANSWER_WAIT_MS = 20_000  # a click unanswered this long is said to be unanswered
 
 #: The panel's own words (the buttons, prompts and log heading it draws itself), by
 #: language; the table's words (status, actions, log lines) come from the table.
@@ -99,6 +100,9 @@ PANEL_WORDS: dict[str, dict[str, str]] = {
         "load_history": "{name}: der Verlauf lässt sich nicht nachspielen ({problem})",
         "load_extra": "{name}: Zusatzdaten fehlerhaft ({problem})",
         "fact_players": "Spieler",
+        "no_answer": "Seit {s} s keine Antwort vom Kernel: er ist vielleicht beschäftigt oder "
+        "angehalten. Warten oder die Seite neu laden.",
+        "answer_late": "Der Kernel hat nach {s} s geantwortet: der Tisch ist wieder bereit.",
         "ignored": "Dieser Klick galt Knöpfen, die sich schon geändert hatten; er wurde "
         "übergangen.",
         "load_too_large": "{name}: {size} Bytes, mehr als ein gespeichertes Spiel haben darf "
@@ -136,6 +140,9 @@ class PlayPanel(GameWidget):
     fresh = traitlets.Int(0).tag(sync=True)  # the last lines: everything since a person acted
     view = traitlets.Int(0).tag(sync=True)  # bumped at every redraw of the decisions
     guard_ms = traitlets.Int(GUARD_MS).tag(sync=True)
+    # a click not answered for this long: the panel says so in words (``no_answer``) and
+    # that the user may wait or reload; an answer that comes later still counts
+    answer_wait_ms = traitlets.Int(ANSWER_WAIT_MS).tag(sync=True)
     step_bots = traitlets.Bool(False).tag(sync=True)  # each bot decision waits for a click
     show_step_toggle = traitlets.Bool(True).tag(sync=True)
     dice_note = traitlets.Unicode("").tag(sync=True)  # "Cy rolled 3+4"
