@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import signal
 import statistics
 import sys
@@ -272,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         cpu = [cpu_seconds(p) for p in pids]
     finally:
         server.stop()
+        shutil.rmtree(tmp, ignore_errors=True)  # the server's home, settings and log
     ok = [r for r in results if r["button"] is not None]
     print(
         "page: s after opening to the first text, the cells shown, the table drawn, usable;"
