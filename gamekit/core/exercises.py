@@ -165,8 +165,23 @@ def _game_modules() -> list[str]:
     ]
 
 
-def _load_games() -> None:
-    for name in _game_modules():
+def _load_games(wanted: str | None = None) -> None:
+    """Import every game's exercises module. Given the exercise id ``wanted``, import the
+    game its id names first (``"alfredopoly_5.x"``: ``gamekit.alfredopoly.exercises``) and
+    stop once that exercise is registered, so that one game's broken module does not
+    stop another game's self-checks.
+
+    >>> _load_games("alfredopoly_1.three_doubles")
+    >>> "alfredopoly_1.three_doubles" in _REGISTRY
+    True
+    """
+    names = _game_modules()
+    if wanted is not None:
+        game = wanted.split(".")[0].split("_")[0]
+        names.sort(key=lambda name: name.split(".")[1] != game)
+    for name in names:
+        if wanted is not None and wanted in _REGISTRY:
+            return
         try:
             importlib.import_module(name)
         except ModuleNotFoundError as exc:  # a game without exercises yet
@@ -314,7 +329,7 @@ def _in_form(answer: Any, truth: Any) -> bool:
 
 
 def _exercise(exercise_id: str) -> Exercise:
-    _load_games()
+    _load_games(exercise_id)
     if exercise_id not in _REGISTRY:
         raise KeyError(f"no exercise {exercise_id!r}; known: {', '.join(sorted(_REGISTRY))}")
     return _REGISTRY[exercise_id]
