@@ -304,3 +304,37 @@ def test_almamater_book_and_data_agree_on_the_facts() -> None:
     assert f"{ranks[0]}, {ranks[1]} or {ranks[2]} prestige" in rules[25].body
     one, two, three = c.bust_prestige
     assert f"give {one}, {two} or {three} prestige" in rules[25].body
+
+
+# Talk about the project, not the game: the rules page (notebooks/rules.ipynb) shows both books
+# whole to a learner, who has no use for "a test checks ..." or "the brief the kit is built from".
+PROJECT_TALK = re.compile(r"\btest(?:s|ed|_\w+)?\b|`tests/|\bbrief\b|\bpytest\b", re.I)
+
+
+def project_talk(text: str) -> list[str]:
+    """Each place ``text`` talks about the project's tests or brief, with a little context.
+
+    >>> project_talk("The code and its tests cite rule 9; the kit follows the brief.")
+    [' code and its tests cite rul', 't follows the brief.']
+    >>> project_talk("A player who rolls doubles tries again; the contest is over.")
+    []
+    """
+    return [text[max(0, m.start() - 14) : m.end() + 9] for m in PROJECT_TALK.finditer(text)]
+
+
+@pytest.mark.parametrize("game", sorted(BOOKS))
+def test_the_rule_books_speak_to_a_learner_not_of_the_project(game: str) -> None:
+    """The rules page showed "The code and its tests cite these rule numbers, and a test
+    checks ...", "(`tests/test_lessons.py` recomputes these)" and "the English brief the kit
+    is built from": a fresh reader rated the page 3 of 5 for it."""
+    text = " ".join(BOOKS[game].read_text(encoding="utf-8").split())
+    found = project_talk(text)
+    assert not found, f"docs/rules/{game}.md talks about the project: {found}"
+
+
+def test_the_rules_page_speaks_to_a_learner_not_of_the_project() -> None:
+    import nbformat
+
+    nb = nbformat.read(ROOT / "notebooks" / "rules.ipynb", as_version=4)
+    text = " ".join(" ".join(c.source for c in nb.cells if c.cell_type == "markdown").split())
+    assert not project_talk(text), project_talk(text)
