@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
@@ -44,6 +45,8 @@ from gamekit.almamater.actions import (
     ShelveTextbooks,
 )
 from gamekit.almamater.placements import student_price
+from gamekit.almamater.records import STEPS_PER_CARD, Gain
+from gamekit.almamater.rounds import storage_limit
 from gamekit.almamater.rules import player_score, step
 from gamekit.almamater.search_bot import search_bot
 from gamekit.almamater.spec import AlmaMaterSpec
@@ -119,8 +122,10 @@ def greedy_bot(
     """
     seat = state.current
     assert seat is not None
-    if state.pending:  # where new textbooks go, which book to return: the plain answer
-        return _decision(spec, state, legal, shelve=False) or legal[0]
+    if state.pending:
+        if isinstance(legal[0], ShelveTextbooks):  # where new textbooks go: one step ahead
+            return _best_by_value(spec, state, legal, seat, lambda a: 0.0)
+        return _decision(spec, state, legal, shelve=False) or legal[0]  # which book to return
     if state.phase != "action":
         return _setup_choice(spec, state, legal, rng)
     base = greedy_value(spec, state, seat)
@@ -139,6 +144,25 @@ def greedy_bot(
     if not best:
         return legal[-1]
     return best[_pick(rng, len(best))]
+
+
+def _best_by_value(
+    spec: AlmaMaterSpec,
+    state: GameState,
+    legal: Sequence[Action],
+    seat: int,
+    cost: Callable[[Action], float],
+) -> Action:
+    """The first of ``legal`` whose next position has the best :func:`greedy_value` for
+    ``seat``, minus ``cost`` of the action (greedy's answer to a waiting decision: how many
+    new textbooks go into the library; the options come fewest first, so a tie keeps them)."""
+    best, best_value = legal[0], -math.inf
+    for action in legal:
+        after = step(spec, state, action, check=False, narrate=False).state
+        v = greedy_value(spec, after, seat) - cost(action)
+        if v > best_value + 1e-9:
+            best, best_value = action, v
+    return best
 
 
 def _setup_choice(
@@ -220,18 +244,102 @@ def _best_student(
     >>> _best_student(spec, s, legal_actions(spec, s)) is None  # the founding draft
     True
     """
+    return _student_choice(spec, state, legal)[0]
+
+
+def _student_choice(
+    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action]
+) -> tuple[HireStudent | None, float]:
+    """:func:`_best_student` and its value: :func:`greedy_value` after it, less
+    :data:`GREEDY_MASTER` per master (``None, 0.0`` if no student is legal)."""
     seat = state.current
     found = [a for a in legal if isinstance(a, HireStudent)]
     found = [a for a in found if not a.pereira] or found
     if seat is None or not found:
-        return None
+        return None, 0.0
     best, best_value = None, 0.0
     for action in found:
         after = step(spec, state, action, check=False, narrate=False).state
         v = greedy_value(spec, after, seat) - GREEDY_MASTER * action.masters
         if best is None or v > best_value + 1e-9:
             best, best_value = action, v
-    return best
+    return best, best_value
+
+
+RESEARCH_STEP = 1.0
+"""In :func:`professor_value`: a research step's worth in prestige (a milestone every 3
+steps counts once per professor, and the track ranks the colour's books)."""
+
+
+def _gain_value(gain: Gain) -> float:
+    """A gain in prestige at greedy's rates (:data:`GREEDY_DUCAT` a ducat, a textbook also
+    :data:`GREEDY_BOOK`, a dictionary 1 + :data:`GREEDY_BOOK`, :data:`RESEARCH_STEP`)."""
+    return (
+        GREEDY_DUCAT * gain.ducats
+        + (GREEDY_BOOK + GREEDY_DUCAT) * gain.textbooks
+        + (1 + GREEDY_BOOK) * gain.dictionaries
+        + gain.prestige
+        + RESEARCH_STEP * gain.research
+    )
+
+
+def professor_value(spec: AlmaMaterSpec, state: GameState, action: HireProfessor) -> float:
+    """What hiring the professor of ``action`` is worth to the player to move, in prestige:
+    its printed prestige, the milestones it reached (line 5 counts them once per
+    professor), a lecture in this and every round still to come (its effect at
+    :func:`_gain_value`, less the book it costs), less the price (the books at
+    :data:`GREEDY_BOOK` + :data:`GREEDY_DUCAT` each; the first buyer's ducats at
+    :data:`GREEDY_DUCAT`).
+
+    >>> from gamekit.almamater.rules import new_game
+    >>> from gamekit.almamater.spec import make_spec
+    >>> spec = make_spec(2); s = new_game(spec, seed=0)
+    >>> a = HireProfessor(1, s.academy[0], "dictionary")
+    >>> professor_value(spec, s, a) > spec.components.professor(s.academy[0]).prestige - 5
+    True
+    """
+    seat = state.current
+    assert seat is not None
+    p = state.players[seat]
+    prof = spec.components.professor(action.professor)
+    lectures = max(state.rounds - max(state.round, 1) + 1, 0)
+    first = state.academy_paid[state.academy.index(action.professor)] is None
+    book = GREEDY_BOOK + GREEDY_DUCAT
+    return (
+        prof.prestige
+        + p.research // STEPS_PER_CARD
+        + lectures * (_gain_value(prof.lecture) - book)
+        - prof.books * book
+        - (GREEDY_DUCAT * prof.ducats if first else 0.0)
+    )
+
+
+def _best_professor(
+    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
+) -> HireProfessor | None:
+    """The professor worth most by :func:`professor_value` (ties: at random, so no faculty
+    wins them by the order the academy lists them), paid in the books the player values
+    least; without Pereira's help while it can. ``None`` if no professor is legal.
+
+    (Until issue 27 scholar and dean took the highest printed prestige, ties to the faculty
+    listed first: the dean then visited academy_Law 0.33 times a 2-player dean mirror.)
+    """
+    seat = state.current
+    found = [a for a in legal if isinstance(a, HireProfessor)]
+    found = [a for a in found if not a.pereira] or found
+    if seat is None or not found:
+        return None
+    worth: dict[str, float] = {}
+    for a in found:
+        if a.professor not in worth:
+            worth[a.professor] = professor_value(spec, state, a)
+    top = max(worth.values())
+    names = [n for n, v in worth.items() if v >= top - 1e-9]
+    name = names[_pick(rng, len(names))] if len(names) > 1 else names[0]
+    return min(
+        (a for a in found if a.professor == name),
+        key=lambda a: 10.0 if a.pay == "dictionary" else _book_value(state, seat, a.pay),
+    )
 
 
 def _chancellor(legal: Sequence[Action], wishes: tuple[str, ...]) -> Action | None:
@@ -259,8 +367,13 @@ def scholar_bot(
     by :func:`_best_student`: students score, and a field may need them), the lab, then
     books while it holds fewer than :data:`SCHOLAR_BOOKS` (the Colloquium, the Antiquarian:
     the colour its next student needs, then its own), the Park with :data:`PARK_DUCATS`
-    ducats, and the Bishop.
-    New own textbooks stay in storage (lectures and research steps are paid with them)."""
+    ducats or in the last round (3 ducats a prestige there, 4 at the end; the Bishop's
+    ducats and turn order are worth little then), and the Bishop.
+    New own textbooks stay in storage (lectures and research steps are paid with them) up
+    to :data:`SCHOLAR_BOOKS` books and the storage limit; the surplus goes into the library
+    (:func:`_shelve_surplus`)."""
+    if state.pending and isinstance(legal[0], ShelveTextbooks):
+        return _shelve_surplus(spec, state, legal, SCHOLAR_BOOKS)
     decided = _decision(spec, state, legal, shelve=False)
     if decided is not None:
         return decided
@@ -293,7 +406,7 @@ def scholar_bot(
             _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == p.colour)
         )
         plan.append(_best(legal, BuyTextbooks, key=lambda a: a.count))
-    if p.ducats >= PARK_DUCATS:
+    if p.ducats >= PARK_DUCATS or state.round == state.rounds:
         plan.append(_best(legal, Park, key=lambda a: a.prestige))
     plan.append(_best(legal, Bishop, key=lambda a: -a.masters))
     for action in plan:
@@ -302,12 +415,16 @@ def scholar_bot(
     return legal[-1]
 
 
-DEAN_PROFESSORS = 3
+DEAN_PROFESSORS = 4
 """The dean hires professors until it holds this many (until issue 27 it never visited the
 Academy: its printed prestige and a lecture a round pay for a professor hired early; 2 at
-first, 3 since it also researches before buying books, so its milestones count for more)."""
-DEAN_PROFESSOR_ROUNDS = 4
-"""The last round in which the dean hires a professor (later, too few lectures are left)."""
+first, then 3, 4 since it weighs a professor against its best student by value: with 3 and
+professors only when no student was on offer it held 1.1 a 2-player game against the
+scholar and ended with some 20 ducats unspent, and academy_Law had 0.33 visits a 2-player
+dean mirror)."""
+DEAN_PROFESSOR_ROUNDS = 5
+"""The last round in which the dean hires a professor (later, too few lectures are left;
+it was 4 while the dean hired professors only when no student was on offer)."""
 DEAN_PARK_DUCATS = 11
 """With this many ducats the dean buys prestige at the Park before it buys books (10 until
 issue 27; measured, 400 games, seed 2: 2-player scholar vs dean 0.642 at 10, 0.598 at 11,
@@ -318,11 +435,12 @@ x1.51, x1.61 and x2.00: 11 keeps both inside the issue's limits)."""
 def dean_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Students in both rows: busts, a student (the best it can pay by :func:`_best_student`:
-    rows kept even, end prestige, income), a professor
-    (the highest printed prestige it can pay) while it holds fewer than
-    :data:`DEAN_PROFESSORS` and the round is at most :data:`DEAN_PROFESSOR_ROUNDS` (its
-    lectures then pay for several rounds), a lecture, the lab (milestones count once per
+    """Students in both rows: busts, then a student or a professor, whichever is worth more:
+    the student it can pay worth most by :func:`_best_student` (rows kept even, end
+    prestige, income: its gain in :func:`greedy_value`), the professor worth most by
+    :func:`professor_value` (printed prestige, milestones, its lectures to come, its price),
+    a professor only while it holds fewer than :data:`DEAN_PROFESSORS` and the round is at
+    most :data:`DEAN_PROFESSOR_ROUNDS`; then a lecture, the lab (milestones count once per
     professor), the Park with :data:`DEAN_PARK_DUCATS` ducats or more, books for the next
     student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Park, the Bishop.
     New own textbooks go straight into the library."""
@@ -336,12 +454,21 @@ def dean_bot(
     assert seat is not None
     p = state.players[seat]
     need = _needed_colour(spec, state, seat)
+    student, student_value = _student_choice(spec, state, legal)
+    professor = (
+        _best_professor(spec, state, legal, rng)
+        if len(p.professors) < DEAN_PROFESSORS and state.round <= DEAN_PROFESSOR_ROUNDS
+        else None
+    )
+    if professor is not None and student is not None:
+        gain = student_value - greedy_value(spec, state, seat)
+        worth = professor_value(spec, state, professor) - GREEDY_MASTER * professor.masters
+        if worth > gain:
+            student = None
     plan: list[Action | None] = [
         _best(legal, HallOfFame),
-        _best_student(spec, state, legal),
-        _best(legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige)
-        if len(p.professors) < DEAN_PROFESSORS and state.round <= DEAN_PROFESSOR_ROUNDS
-        else None,
+        student,
+        professor,
         _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
         _best(legal, Research, key=lambda a: a.paid_steps),
         _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= DEAN_PARK_DUCATS else None,
@@ -355,6 +482,26 @@ def dean_bot(
         if action is not None:
             return action
     return legal[-1]
+
+
+def _shelve_surplus(
+    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], keep: int
+) -> Action:
+    """Answer "where do the new own textbooks go?": into storage as long as the player holds
+    at most ``keep`` books and no more than its storage limit; the new ones beyond that into
+    the library, where each pays a ducat at every income and may sell at the Colloquium
+    (its price to the owner, and the compartment's prestige), where in storage a book over
+    the limit goes back to the supply at the round's end for nothing.
+
+    (Until issue 27 the scholar kept every book: nobody could buy at the Colloquium in a
+    scholar mirror, 0.00 visits a game, and Alberti's holder returned about 4 books a game.)
+    """
+    seat = state.current
+    assert seat is not None
+    p = state.players[seat]
+    surplus = p.books - min(keep, storage_limit(spec, p))
+    count = max(0, min(surplus, len(legal) - 1))
+    return next(a for a in legal if getattr(a, "count", -1) == count)
 
 
 def _book_value(state: GameState, seat: int, colour: str) -> float:
