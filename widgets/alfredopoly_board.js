@@ -249,6 +249,101 @@ function fitText(parent, x, y, value, size, attrs = {}, width = null) {
   return multiline(parent, x, y, [String(value)], size, attrs, width);
 }
 
+// The board's words in its language (`board_words` in Python: Alfredopoly's phrasebook,
+// the kit's money and Babel's number symbols). Like the geometry, each board sets its own
+// before it measures or draws (`useWords`). English: "$1,500"; German: "1.500 $".
+// The board's English words (`board_words("en")`, which a test keeps equal): what the board
+// says before its words arrive or when a page's state has none (a notebook saved by an
+// older kit). Its words in any language come from Python (`useWords`).
+const ENGLISH = {
+  "board.skip": "Skip to the actions",
+  "board.label": "{title}: {n} spaces; arrow keys move between them",
+  "board.title": "board",
+  "board.hint": "Click a space to see its deed",
+  "board.jail_cell": "IN",
+  "board.mortgage_mark": "MORTG.",
+  "board.mortgage_short": "MTG",
+  "board.space": "{name}, space {index}",
+  "board.space_n": "space {index}",
+  "board.owned_by": "owned by {owner}",
+  "board.for_sale": "for sale, {price}",
+  "board.statue": "a statue",
+  "board.sculptures": ["1 sculpture", "2 sculptures", "3 sculptures", "4 sculptures"],
+  "board.mortgaged": "mortgaged",
+  "board.in_cell": "in {space}: {names}",
+  "board.visiting_names": "just visiting: {names}",
+  "board.tokens": "tokens: {names}",
+  "board.value": "value",
+  "board.player": "player {n}",
+  "board.token": "{name}'s token, {where}",
+  "board.in": "in {space}",
+  "board.visiting": "just visiting {space}",
+  "board.on": "on {space}",
+  "board.and": "and",
+  "board.dice": "dice: {faces}",
+  "board.legend": "{label}: from {low} to {high}",
+  "board.percent": "{n}%",
+  "board.deed": "deed of {name}",
+  "board.level": ["with 1 sculpture", "with 2 sculptures", "with 3 sculptures", "with 4 sculptures"],
+  "board.fee": "Fee",
+  "board.with_statue": "with the statue",
+  "board.level_n": "level {n}",
+  "board.sculpture_cost": "Sculpture costs",
+  "board.organizations": ["1 organization owned", "2 organizations owned", "3 organizations owned", "4 organizations owned", "5 organizations owned", "6 organizations owned", "7 organizations owned", "8 organizations owned"],
+  "board.utilities": "{n} owned",
+  "board.times_dice": "{factor} × dice",
+  "board.pay": "Pay",
+  "board.tax_or": "{money} or {percent}%",
+  "board.draw": "Draw a card",
+  "board.price": "Price",
+  "board.mortgage_value": "Mortgage value",
+  "board.owner": "Owner",
+  "board.owner_mortgaged": "{owner} (mortgaged)",
+  "board.here": "Here",
+  "board.visiting_note": "{name} (just visiting)",
+  "board.in_probation": "in Probation",
+  "board.needs_space": "a space number is needed, got {value}",
+  "board.no_space": "there is no space {index}",
+  "core.money": "${amount:n}",
+  "trustees": "the trustees",
+  "number": {"group": ",", "decimal": "."},
+};
+let WORDS = ENGLISH;
+function useWords(words) {
+  WORDS = words && typeof words === "object" ? { ...ENGLISH, ...words } : ENGLISH;
+}
+// A number with the language's digit grouping (unless `grouped` is false) and decimal sign.
+//   num(1500) -> "1,500" (English), "1.500" (German); num(2.5, 2) -> "2.50" / "2,50"
+function num(value, digits = 0, grouped = true) {
+  const symbols = WORDS.number || {};
+  const group = typeof symbols.group === "string" ? symbols.group : ",";
+  const decimal = typeof symbols.decimal === "string" ? symbols.decimal : ".";
+  const [whole, part] = Math.abs(Number(value)).toFixed(digits).split(".");
+  const digitsOf = grouped ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, group) : whole;
+  return (Number(value) < 0 ? "-" : "") + digitsOf + (part ? decimal + part : "");
+}
+// The template `key` filled: {name} with the field as text, {name:n} with a number in the
+// language's format (a field given as text is put in as it is). A key no words have shows
+// as itself.
+function say(key, fields = {}) {
+  const template = typeof WORDS[key] === "string" ? WORDS[key] : key;
+  return template.replace(/\{(\w+)(:n)?\}/g, (_, name, n) => {
+    const v = fields[name];
+    if (v === undefined || v === null) return "";
+    return n && typeof v === "number" ? num(v) : String(v);
+  });
+}
+// A counted word for `n` (the phrasebook said it for each count: 1 first), else `other`.
+function counted(key, n, other) {
+  const list = WORDS[key];
+  return Array.isArray(list) && typeof list[n - 1] === "string" ? list[n - 1] : other;
+}
+// Money as the kit writes it in the board's language ("$1,500", "1.500 $").
+function money(n, digits = 0, grouped = true) {
+  const text = say("core.money", { amount: num(Math.abs(n), digits, grouped) });
+  return n < 0 ? "-" + text : text;
+}
+
 function heatColour(t) {
   // white -> blue: clear of the red, orange and yellow colour bands, ordered by lightness
   // (readable without hue) and light enough for dark text (colour-blind safe)
@@ -265,15 +360,15 @@ function heatColour(t) {
 function formatValue(value, fmt, short = false) {
   if (value === null || value === undefined || Number.isNaN(value)) return "";
   const less = short ? 1 : 0;
-  if (fmt === "percent") return (100 * value).toFixed((value < 0.1 ? 2 : 1) - less) + "%";
-  if (fmt === "money") return "$" + value.toFixed(value < 10 ? 2 - less : 0);
-  return Math.abs(value) < 10 ? value.toFixed(2 - less) : value.toFixed(0);
+  if (fmt === "percent") return say("board.percent", { n: num(100 * value, (value < 0.1 ? 2 : 1) - less, false) });
+  if (fmt === "money") return money(value, value < 10 ? 2 - less : 0, false);
+  return num(value, Math.abs(value) < 10 ? 2 - less : 0, false);
 }
 
 function kindLine(space) {
-  if (space.kind === "tax") return gkMoney(space.tax);
+  if (space.kind === "tax") return money(space.tax);
   if (space.kind === "street" || space.kind === "railroad" || space.kind === "utility") {
-    return gkMoney(space.price);
+    return money(space.price);
   }
   return "";
 }
@@ -316,7 +411,7 @@ function drawSculptures(g, w, y, count) {
 function ownerOf(view, index) {
   const state = view.spaces[index] || {};
   if (state.owner === null || state.owner === undefined) return null;
-  return view.players[state.owner] || { name: `player ${state.owner + 1}`, colour: "#444", initial: "?" };
+  return view.players[state.owner] || { name: say("board.player", { n: state.owner + 1 }), colour: "#444", initial: "?" };
 }
 
 function tokensAt(view, index) {
@@ -327,25 +422,25 @@ function tokensAt(view, index) {
 // mortgage and the tokens on it.
 function spaceLabel(space, view) {
   const state = view.spaces[space.index] || {};
-  const parts = [`${space.name}, space ${space.index}`];
+  const parts = [say("board.space", { name: space.name, index: space.index })];
   const owner = ownerOf(view, space.index);
-  if (owner) parts.push(`owned by ${owner.name}`);
-  else if (space.price) parts.push(`for sale, ${gkMoney(space.price)}`);
+  if (owner) parts.push(say("board.owned_by", { owner: owner.name }));
+  else if (space.price) parts.push(say("board.for_sale", { price: money(space.price) }));
   const level = state.sculptures || 0;
-  if (level >= 5) parts.push("a statue");
-  else if (level) parts.push(`${level} sculpture${level === 1 ? "" : "s"}`);
-  if (state.mortgaged) parts.push("mortgaged");
+  if (level >= 5) parts.push(say("board.statue"));
+  else if (level) parts.push(counted("board.sculptures", level, String(level)));
+  if (state.mortgaged) parts.push(say("board.mortgaged"));
   const here = tokensAt(view, space.index);
   if (space.kind === "jail") {
     const inside = here.filter((p) => p.in_jail).map((p) => p.name);
     const visiting = here.filter((p) => !p.in_jail).map((p) => p.name);
-    if (inside.length) parts.push(`in ${space.name}: ${inside.join(", ")}`);
-    if (visiting.length) parts.push(`just visiting: ${visiting.join(", ")}`);
+    if (inside.length) parts.push(say("board.in_cell", { space: space.name, names: inside.join(", ") }));
+    if (visiting.length) parts.push(say("board.visiting_names", { names: visiting.join(", ") }));
   } else if (here.length) {
-    parts.push(`tokens: ${here.map((p) => p.name).join(", ")}`);
+    parts.push(say("board.tokens", { names: here.map((p) => p.name).join(", ") }));
   }
   const heat = view.heat[space.index];
-  if (view.hasHeat && heat !== null && heat !== undefined) parts.push(`${view.heatLabel || "value"} ${formatValue(heat, view.heatFormat)}`);
+  if (view.hasHeat && heat !== null && heat !== undefined) parts.push(`${view.heatLabel || say("board.value")} ${formatValue(heat, view.heatFormat)}`);
   return parts.join("; ");
 }
 
@@ -384,7 +479,7 @@ function drawSpace(layer, space, pl, view) {
       const hv = hasHeat ? w * 0.5 : w * 0.6;
       const cw = hv, ch = h * 0.56;
       gkSvg("rect", { class: "gk-jail-cell", x: w - cw, y: 0, width: cw, height: ch, ...(fill ? { style: `fill:${fill}` } : {}) }, g);
-      fitText(g, w - cw / 2, f * 0.95, "IN", f, { class: "gk-small gk-jail-label" });
+      fitText(g, w - cw / 2, f * 0.95, say("board.jail_cell"), f, { class: "gk-small gk-jail-label" }, cw - 4);
       // two values side by side in half a corner each: a percentage with one decimal
       // ("3.9%"), so neither is condensed below 0.85 of its width
       const corner = (v) => (view.heatFormat === "percent" ? `${(100 * v).toFixed(1)}%` : formatValue(v, view.heatFormat));
@@ -442,7 +537,7 @@ function drawSpace(layer, space, pl, view) {
     const y0 = pl.flip ? h - MORTGAGE_EDGE - depth : MORTGAGE_EDGE;
     const mark = gkSvg("g", { class: "gk-mortgage" }, g);
     gkSvg("rect", { class: "gk-mortgage-strip", x: 1, y: y0, width: w - 2, height: depth }, mark);
-    fitText(mark, w / 2, y0 + depth / 2 + f * 0.36, view.mortgageWord || "MORTG.", f, { class: "gk-mortgage-mark" }, inner);
+    fitText(mark, w / 2, y0 + depth / 2 + f * 0.36, view.mortgageWord || say("board.mortgage_mark"), f, { class: "gk-mortgage-mark" }, inner);
   }
   gkSvg("rect", { class: "gk-outline", x: 0, y: 0, width: w, height: h }, g);
   gkSvg("rect", { class: "gk-focus", x: 3, y: 3, width: w - 6, height: h - 6 }, g);
@@ -559,10 +654,10 @@ function drawTokens(layer, view) {
       const [x, y] = clearSpot(pos, jail === 1, k, seats.length, view, nameTop, placed);
       placed.push([x, y, pos]);
       const t = gkSvg("g", { class: "gk-token" + (seat === view.current ? " gk-token-current" : ""), "data-player": seat, "data-index": pos }, layer);
-      const where = (view.board[pos] || {}).name || `space ${pos}`;
-      const state = pos === 10 ? (jail === 1 ? `in ${where}` : `just visiting ${where}`) : `on ${where}`;
+      const where = (view.board[pos] || {}).name || say("board.space_n", { index: pos });
+      const state = say(pos === 10 ? (jail === 1 ? "board.in" : "board.visiting") : "board.on", { space: where });
       t.setAttribute("role", "img");
-      t.setAttribute("aria-label", `${p.name}'s token, ${state}`);
+      t.setAttribute("aria-label", say("board.token", { name: p.name, where: state }));
       gkSvg("circle", { cx: x, cy: y, r, style: `fill:${p.colour || "#444"}` }, t);
       gkText(t, x, y + view.font * 0.34, p.initial || (p.name || "?").slice(0, 1).toUpperCase(), { "font-size": view.font, "text-anchor": "middle", class: "gk-token-letter", style: `fill:${p.ink || "#fff"}` });
       const title = gkSvg("title", {}, t);
@@ -591,42 +686,44 @@ function deedLines(space, view) {
   const r = space.rents || [];
   const lines = [];
   if (space.kind === "street") {
-    const labels = ["Fee", "with 1 sculpture", "with 2 sculptures", "with 3 sculptures", "with 4 sculptures", "with the statue"];
-    r.forEach((v, n) => lines.push([labels[n] || `level ${n}`, gkMoney(v)]));
-    lines.push(["Sculpture costs", gkMoney(space.building_cost)]);
+    // the fee, with 1-4 sculptures (the phrasebook's counted words), with the statue
+    const level = (n) => (n === 0 ? say("board.fee") : n === 5 ? say("board.with_statue") : counted("board.level", n, say("board.level_n", { n })));
+    r.forEach((v, n) => lines.push([n <= 5 ? level(n) : say("board.level_n", { n }), money(v)]));
+    lines.push([say("board.sculpture_cost"), money(space.building_cost)]);
   } else if (space.kind === "railroad") {
-    r.forEach((v, n) => lines.push([`${n + 1} organization${n ? "s" : ""} owned`, gkMoney(v)]));
+    r.forEach((v, n) => lines.push([counted("board.organizations", n + 1, String(n + 1)), money(v)]));
   } else if (space.kind === "utility") {
-    r.forEach((v, n) => lines.push([`${n + 1} owned`, `${v} × dice`]));
+    r.forEach((v, n) => lines.push([say("board.utilities", { n: n + 1 }), say("board.times_dice", { factor: v })]));
   } else if (space.kind === "tax") {
-    lines.push(["Pay", gkMoney(space.tax) + (space.tax_percent ? ` or ${space.tax_percent}%` : "")]);
+    const flat = money(space.tax);
+    lines.push([say("board.pay"), space.tax_percent ? say("board.tax_or", { money: flat, percent: space.tax_percent }) : flat]);
   } else if (space.kind === "card") {
-    lines.push(["Draw a card", space.deck === "email" ? "E-Mail" : "PCC Mail"]);
+    lines.push([say("board.draw"), space.deck === "email" ? "E-Mail" : "PCC Mail"]);
   }
   if (space.price) {
-    lines.unshift(["Price", gkMoney(space.price)]);
-    lines.push(["Mortgage value", gkMoney(space.mortgage)]);
+    lines.unshift([say("board.price"), money(space.price)]);
+    lines.push([say("board.mortgage_value"), money(space.mortgage)]);
   }
   const state = view.spaces[space.index] || {};
   const owner = ownerOf(view, space.index);
   if (owner) {
-    lines.push(["Owner", owner.name + (state.mortgaged ? " (mortgaged)" : "")]);
+    lines.push([say("board.owner"), state.mortgaged ? say("board.owner_mortgaged", { owner: owner.name }) : owner.name]);
   } else if (space.price) {
-    lines.push(["Owner", "the trustees"]);
+    lines.push([say("board.owner"), say("trustees")]);
   }
   const here = tokensAt(view, space.index);
   if (here.length) {
-    const names = here.map((p) => (space.kind === "jail" ? `${p.name}${p.in_jail ? "" : " (just visiting)"}` : p.name));
-    lines.push(["Here", names.join(", ")]);
+    const names = here.map((p) => (space.kind === "jail" && !p.in_jail ? say("board.visiting_note", { name: p.name }) : p.name));
+    lines.push([say("board.here"), names.join(", ")]);
   }
   const heat = view.heat[space.index];
   if (view.hasHeat && heat !== null && heat !== undefined) {
     // the heat label without its details in brackets ("landing probability (jail=...)")
-    const label = (view.heatLabel || "value").split(" (")[0];
+    const label = (view.heatLabel || say("board.value")).split(" (")[0];
     lines.push([label, formatValue(heat, view.heatFormat)]);
   }
   if (space.kind === "jail" && view.hasHeat && view.heat[40] !== null && view.heat[40] !== undefined) {
-    lines.push(["in Probation", formatValue(view.heat[40], view.heatFormat)]);
+    lines.push([say("board.in_probation"), formatValue(view.heat[40], view.heatFormat)]);
   }
   return lines;
 }
@@ -655,7 +752,7 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   if (view.dice.length) {
     const size = diceSize, gap = 14;
     const total = view.dice.length * size + (view.dice.length - 1) * gap;
-    const said = diceLabel || `dice: ${view.dice.join(" and ")}`;
+    const said = diceLabel || say("board.dice", { faces: view.dice.join(` ${say("board.and")} `) });
     const g = gkSvg("g", { class: "gk-dice", role: "img", "aria-label": said }, layer);
     view.dice.forEach((d, n) => drawDie(g, mid - total / 2 + n * (size + gap), diceY - 10, size, d));
     diceBottom = diceY - 10 + size;
@@ -666,8 +763,8 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   }
   if (view.hasHeat) {
     const lw = 360, x0 = mid - lw / 2, y0 = V - CY - lane - f * 2.6;
-    const legend = gkSvg("g", { class: "gk-legend", role: "img", "aria-label": `${view.heatLabel || "value"}: from ${formatValue(view.heatMin, view.heatFormat)} to ${formatValue(view.heatMax, view.heatFormat)}` }, layer);
-    fitText(legend, mid, y0 - f * 0.5, view.heatLabel || "value", f, { class: "gk-legend-title" }, inner - 20);
+    const legend = gkSvg("g", { class: "gk-legend", role: "img", "aria-label": say("board.legend", { label: view.heatLabel || say("board.value"), low: formatValue(view.heatMin, view.heatFormat), high: formatValue(view.heatMax, view.heatFormat) }) }, layer);
+    fitText(legend, mid, y0 - f * 0.5, view.heatLabel || say("board.value"), f, { class: "gk-legend-title" }, inner - 20);
     for (let n = 0; n < 30; n++) {
       gkSvg("rect", { x: x0 + (n * lw) / 30, y: y0, width: lw / 30 + 0.5, height: f * 0.8, style: `fill:${heatColour(n / 29)}` }, legend);
     }
@@ -677,7 +774,7 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   }
   if (selected === null || selected === undefined || !view.board[selected]) {
     if (!view.dice.length) {
-      fitText(layer, mid, midY + 6, "Click a space to see its deed", Math.max(20, f), { class: "gk-hint" }, room - 40);
+      fitText(layer, mid, midY + 6, say("board.hint"), Math.max(20, f), { class: "gk-hint" }, room - 40);
     }
     return;
   }
@@ -702,13 +799,13 @@ function drawCentre(layer, view, selected, deedLayer = layer) {
   const dx = mid - dw / 2;
   // the deed is drawn over the lane (a card the reader opened) rather than over the dice
   const dy = Math.min(V - CY - dh - 8, Math.max(diceBottom + (view.dice.length ? 10 : 0), midY - dh / 2 + 10));
-  const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": `deed of ${space.name}` }, deedLayer);
+  const deed = gkSvg("g", { class: "gk-deed", "data-index": space.index, role: "group", "aria-label": say("board.deed", { name: space.name }) }, deedLayer);
   gkSvg("rect", { x: dx, y: dy, width: dw, height: dh, rx: 6, class: "gk-deed-card" }, deed);
   const band = space.colour || GROUP_BANDS[space.kind] || "#e9e2cf";
   gkSvg("rect", { x: dx + 8, y: dy + 8, width: dw - 16, height: head - 8, style: `fill:${band}`, class: "gk-deed-band" }, deed);
   const dark = space.colour ? isDark(space.colour) : Boolean(GROUP_BANDS[space.kind]);
   const ink = dark ? "gk-on-dark" : "gk-on-light";
-  fitText(deed, mid, dy + 8 + f * 1.05, `space ${space.index}`, f, { class: ink }, dw - 30);
+  fitText(deed, mid, dy + 8 + f * 1.05, say("board.space_n", { index: space.index }), f, { class: ink }, dw - 30);
   fitText(deed, mid, dy + 8 + f * 2.45, space.name, f * 1.15, { class: "gk-deed-name " + ink }, dw - 30);
   lines.forEach(([label, value], n) => {
     const y = dy + head + 8 + (n + 0.85) * ls;
@@ -757,7 +854,8 @@ function placeInScroller(node) {
 function render({ model, el }) {
   const root = gkEl("div", "gk-root gk-alfredopoly", null, el);
   gkOwnKeys(root); // keys pressed in here are the board's, not JupyterLab's
-  const skip = gkEl("a", "gk-skip", "Skip to the actions", root);
+  useWords(model.get("words"));
+  const skip = gkEl("a", "gk-skip", say("board.skip"), root);
   skip.href = "#";
   const svg = gkSvg("svg", { viewBox: `0 0 ${V} ${V}`, class: "gk-ring", role: "group" }, root);
   const cleanMessage = gkMessage(model, root);
@@ -788,6 +886,7 @@ function render({ model, el }) {
   // when its names would otherwise be condensed below LEAST (`readable`).
   const fit = () => {
     watch();
+    useWords(model.get("words")); // prices are measured in the board's language
     const max = model.get("size");
     // the room its row leaves: the row's width less what sits beside the board
     const row = el.parentElement;
@@ -868,7 +967,7 @@ function render({ model, el }) {
     const board = model.get("spaces") || [];
     if (!board.length) return null;
     const f = labelFont(high, Boolean(model.get("projector")));
-    const key = `${f}|${board.map((s) => s.short || s.name).join("|")}`;
+    const key = `${f}|${say("core.money")}|${board.map((s) => s.short || s.name).join("|")}`;
     if (!rings.has(key)) rings.set(key, wideGeometry(board, f, measurer(f)("gk-name"), measurer(f)("gk-corner-name")));
     return rings.get(key);
   };
@@ -896,6 +995,7 @@ function render({ model, el }) {
   };
 
   const draw = () => {
+    useWords(model.get("words"));
     const board = model.get("spaces") || [];
     const heat = model.get("heat") || [];
     // the colour scale spans every value shown, "in Probation" (index 40) included
@@ -927,7 +1027,8 @@ function render({ model, el }) {
     // condensing it below LEAST (a wide ring's columns do not), else "MTG"; one word for
     // the whole board
     const narrowest = textRoom(Math.min(CELLX, CELLY), view.font);
-    view.mortgageWord = view.measure("gk-mortgage-mark")("MORTG.") * LEAST <= narrowest ? "MORTG." : "MTG";
+    const mark = say("board.mortgage_mark");
+    view.mortgageWord = view.measure("gk-mortgage-mark")(mark) * LEAST <= narrowest ? mark : say("board.mortgage_short");
     // the side spaces' heat values one decimal shorter where one would be condensed below
     // LEAST in the narrowest space (one format for the whole board)
     const heatWidth = Math.max(0, ...heat.slice(0, 40).map((v) => view.measure("gk-heat-value")(formatValue(v, view.heatFormat))));
@@ -942,7 +1043,8 @@ function render({ model, el }) {
     svg.setAttribute("viewBox", `0 0 ${VW} ${V}`);
     svg.setAttribute("width", Math.round((px * VW) / V));
     svg.setAttribute("height", px);
-    svg.setAttribute("aria-label", `${view.title || "board"}: 40 spaces; arrow keys move between them`);
+    svg.setAttribute("aria-label", say("board.label", { title: view.title || say("board.title"), n: board.length || 40 }));
+    skip.textContent = say("board.skip");
     gkClear(svg);
     const spacesLayer = gkSvg("g", { class: "gk-spaces" }, svg);
     board.forEach((space) => {
@@ -1046,6 +1148,7 @@ function render({ model, el }) {
   const traits = ["spaces", "title", "property_states", "players", "current", "dice", "dice_label", "heat", "heat_label", "heat_format", "projector"];
   traits.forEach((t) => model.on(`change:${t}`, draw));
   model.on("change:size", onSize);
+  model.on("change:words", onSize); // another language: prices of another width
   model.on("change:selected", onSelected);
   ({ px, geo } = fit());
   draw();
@@ -1073,6 +1176,7 @@ function render({ model, el }) {
     svg.removeEventListener("keydown", onKey);
     traits.forEach((t) => model.off(`change:${t}`, draw));
     model.off("change:size", onSize);
+    model.off("change:words", onSize);
     model.off("change:selected", onSelected);
     cleanMessage();
   };

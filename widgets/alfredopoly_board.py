@@ -37,15 +37,56 @@ from typing import Any
 
 import pandas as pd
 import traitlets
+from babel.numbers import get_decimal_symbol, get_group_symbol
 
 from gamekit.alfredopoly.board import Board, Space, load_board
+from gamekit.alfredopoly.narration import phrasebook
 from gamekit.alfredopoly.picture import BoardView, Piece, draw_board, ring_label
-from gamekit.core.structs import to_struct
+from gamekit.core.events import LANGUAGES, Phrasebook, Words, core_phrases
+from gamekit.core.structs import short_repr, to_struct
 from widgets.base import GameWidget, asset
 from widgets.colours import SEAT_COLOURS, ink_on
 
 HEAT_FORMATS = ("percent", "money", "number")
 _HEX = re.compile(r"#[0-9a-fA-F]{6}")
+
+#: The board's counted words, said by the phrasebook for each count the board shows
+#: (kind, counts): a deed's sculpture levels, organizations owned, sculptures on a space.
+_COUNTED = {"board.level": range(1, 5), "board.organizations": range(1, 9),
+            "board.sculptures": range(1, 5)}  # fmt: skip
+
+
+def board_words(lang: str = "en") -> dict[str, Any]:
+    """The words the board's JavaScript draws, in ``lang``: the templates of Alfredopoly's
+    phrasebook (``board.*``; the page fills ``{field}`` with text and ``{field:n}`` with a
+    number), each counted entry said for every count the board shows (a list, count 1
+    first), the kit's money (``core.money``) and the language's number symbols (Babel's),
+    so prices read "$1,500" in English and "1.500 $" in German, as the table's log does.
+
+    >>> w = board_words("de")
+    >>> w["board.skip"], w["board.level"][1], w["core.money"], w["number"]["group"]
+    ('Zu den Aktionen springen', 'mit 2 Skulpturen', '{amount:n}\xa0$', '.')
+    >>> board_words()["board.jail_cell"], board_words()["number"]["decimal"]
+    ('IN', '.')
+    """
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+    book = phrasebook()
+    out: dict[str, Any] = {}
+    for kind in book:
+        if not kind.startswith("board."):
+            continue
+        if kind in _COUNTED:
+            out[kind] = [book.text(Words(kind, n=n), lang) for n in _COUNTED[kind]]
+        else:
+            entry = book[kind]
+            out[kind] = entry.get(lang, entry["en"])
+    out["core.money"] = core_phrases()["core.money"][lang]
+    out["trustees"] = book.text(Words("trustees"), lang)
+    out["number"] = {"group": get_group_symbol(lang), "decimal": get_decimal_symbol(lang)}
+    return out
+
+
 def space_structs(board: Board) -> list[dict[str, Any]]:
     """The board's spaces as JSON structs (what the front end draws), each with a short
     ``short`` label for the ring."""
@@ -96,6 +137,10 @@ class AlfredopolyBoard(GameWidget):
     # screen's height, else the page's width) where names would be condensed below 0.85
     size = traitlets.Int(640).tag(sync=True)
     projector = traitlets.Bool(False).tag(sync=True)  # larger labels still (18 px)
+    # the language of the board's own words (prices, the deed, the skip link, what a screen
+    # reader hears); a play table sets its own (GameTable)
+    lang = traitlets.Unicode("en").tag(sync=True)
+    words = traitlets.Dict().tag(sync=True)  # board_words(lang), set from ``lang``
 
     def __init__(
         self,
@@ -107,6 +152,7 @@ class AlfredopolyBoard(GameWidget):
         heat_format: str = "percent",
         selected: int | None = None,
         projector: bool = False,
+        lang: str = "en",
     ) -> None:
         self._board = load_board(board)
         self._board_arg = board if isinstance(board, str) else str(getattr(board, "name", board))
@@ -116,7 +162,10 @@ class AlfredopolyBoard(GameWidget):
             size=size,
             selected=selected,
             projector=projector,
+            lang=lang,
         )
+        if not self.words:  # "en" is the trait's default: no change to observe
+            self.words = board_words(self.lang)
         # take the room a row leaves (up to `size`): the board fits the page's width and
         # height and keeps every label at least 14 px on screen (18 px with `projector`),
         # growing past `size` when its names need it (alfredopoly_board.js, `readable`)
@@ -160,6 +209,17 @@ class AlfredopolyBoard(GameWidget):
         if value is not None and not 0 <= value < len(self._board.spaces):
             raise traitlets.TraitError(f"selected must be a space 0-{len(self._board.spaces) - 1}")
         return value
+
+    @traitlets.validate("lang")
+    def _check_lang(self, proposal: dict[str, Any]) -> str:
+        if proposal["value"] not in LANGUAGES:
+            known = ", ".join(LANGUAGES)
+            raise traitlets.TraitError(f"lang must be one of {known}, not {proposal['value']!r}")
+        return str(proposal["value"])
+
+    @traitlets.observe("lang")
+    def _lang_changed(self, change: dict[str, Any]) -> None:
+        self.words = board_words(change["new"])
 
     @traitlets.validate("size")
     def _check_size(self, proposal: dict[str, Any]) -> int:
@@ -254,11 +314,16 @@ class AlfredopolyBoard(GameWidget):
     def _intent_select(self, intent: dict[str, Any]) -> str:
         index = intent.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
-            raise ValueError(f"a space number is needed, got {index!r}")
+            value = short_repr(index, 60)
+            raise phrasebook().refused(Words("board.needs_space", value=value))
         if not 0 <= index < len(self._board.spaces):
-            raise ValueError(f"there is no space {index}")
+            raise phrasebook().refused(Words("board.no_space", index=index))
         self.selected = index
         return ""
+
+    def phrases(self) -> Phrasebook:
+        """Alfredopoly's phrasebook (its board words and the kit's core words)."""
+        return phrasebook()
 
     def export_picture(self) -> str:
         """The board as it stands, as standalone SVG (``gamekit.alfredopoly.picture``), for

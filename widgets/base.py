@@ -5,7 +5,8 @@ Every board is one Python class with its ``.js`` and ``.css`` beside it (read wi
 UI traits. What the user asks for (a click on an action, say) arrives through one
 synced trait, ``intent``: the front end sets ``{"kind": ..., "seq": n, ...}`` and Python
 validates it and answers. A rejected intent sets ``message`` and ``error`` and changes
-nothing else.
+nothing else. A widget with a ``lang`` (``"de"``) says why in that language, with the
+kit's core words (``gamekit/core/phrases.toml``; a board may name a phrasebook of its own).
 
 >>> class Demo(GameWidget):
 ...     def _intent_ping(self, intent):
@@ -15,18 +16,22 @@ nothing else.
 >>> w.message, w.error
 ('pong', False)
 >>> w.set_state({"intent": {"kind": "fly", "seq": 2}})
->>> w.error
-True
+>>> w.error, w.message
+(True, "unknown request 'fly'")
+>>> w.lang = "de"; w.set_state({"intent": {"kind": "fly", "seq": 3}}); w.message
+"unbekannte Anfrage 'fly'"
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
+
+from gamekit.core.errors import IllegalAction
+from gamekit.core.events import LANGUAGES, Phrasebook, Words, core_phrases
 
 HERE = Path(__file__).parent
 
@@ -50,9 +55,6 @@ class GameWidget(anywidget.AnyWidget):
 
     _esm = "export default { render() {} };"
     _css = ""
-    say_error: Callable[[BaseException], str] = str
-    """How a refused intent's error is put into words (``str``: the engine's English); a
-    table in another language sets its own (a refusal's ``words`` in that language)."""
 
     intent = traitlets.Dict().tag(sync=True)
     message = traitlets.Unicode("").tag(sync=True)
@@ -67,6 +69,32 @@ class GameWidget(anywidget.AnyWidget):
             )
         super().__init__(**kwargs)
 
+    def say_error(self, error: BaseException) -> str:
+        """How a refused intent's error is put into words: its ``words`` in the widget's
+        language (:meth:`phrases`), else ``str(error)``. A table sets its own on its panel
+        (``panel.say_error = ...``: the game's phrasebook, the players' names)."""
+        words = getattr(error, "words", None)
+        if not isinstance(words, Words):
+            return str(error)
+        try:
+            return self.phrases().text(words, self.language())
+        except KeyError:  # words of another book: the English the error was made with
+            return str(error)
+
+    def language(self) -> str:
+        """The language the widget speaks (its ``lang``, where it has one), else English."""
+        lang = getattr(self, "lang", "en")
+        return lang if lang in LANGUAGES else "en"
+
+    def phrases(self) -> Phrasebook:
+        """The phrasebook of the widget's own refusals (the kit's core words; a board of a
+        game may name its game's book, which holds them too)."""
+        return core_phrases()
+
+    def refusal(self, words: Words) -> str:
+        """``words`` in the widget's language, at most 300 characters (shown as text)."""
+        return self.phrases().text(words, self.language())[:300]
+
     def set_state(self, sync_data: dict[str, Any]) -> None:
         """State sent by the page. A value a trait refuses (a forged message: a space that
         does not exist, text for a number) is refused with a reason in the message line,
@@ -74,7 +102,9 @@ class GameWidget(anywidget.AnyWidget):
         try:
             super().set_state(sync_data)
         except traitlets.TraitError as exc:
-            self.show_message(f"refused a value from the page: {exc}"[:300], error=True)
+            keys = ", ".join(repr(k) for k in sorted(sync_data) if isinstance(k, str))[:200]
+            words = Words("core.page.value", detail=str(exc)[:270], keys=keys)
+            self.show_message(self.refusal(words), error=True)
             self.send_state([k for k in sync_data if k in self.keys])
 
     @traitlets.observe("intent")
@@ -90,14 +120,18 @@ class GameWidget(anywidget.AnyWidget):
         handler = getattr(self, f"_intent_{kind}", None) if isinstance(kind, str) else None
         try:
             if handler is None:
-                raise ValueError(f"unknown request {kind!r}")
+                raise IllegalAction(
+                    f"unknown request {kind!r}",
+                    words=Words("core.page.unknown", kind=repr(kind)[:80]),
+                )
             answer = handler(intent)
         except ValueError as exc:  # IllegalAction, bad data: shown, never raised into the UI
             self.show_message(self.say_error(exc), error=True)
             ok = False
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # a forged message of the wrong shape: refused with a reason, never raised
-            self.show_message(f"refused: a message of the wrong shape ({exc})"[:300], error=True)
+            words = Words("core.page.shape", detail=str(exc)[:250])
+            self.show_message(self.refusal(words), error=True)
             ok = False
         else:
             self.show_message(answer or "", error=False)

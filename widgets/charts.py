@@ -21,7 +21,9 @@ from typing import Any
 
 import altair as alt
 import pandas as pd
+from babel.numbers import get_decimal_symbol, get_group_symbol
 
+from gamekit.core.events import core_phrases
 from widgets.colours import CATEGORY_10, SEAT_COLOURS
 
 # The classic colour bands, plus the organisations and the other spaces.
@@ -392,6 +394,30 @@ def label_limit(labels: Sequence[str], font_size: float = LEGEND_FONT_SIZE) -> i
     return math.ceil(longest * font_size * 0.65) + 6
 
 
+def number_locale(lang: str) -> alt.Locale:
+    """Vega's number format for ``lang``: Babel's decimal sign and digit grouping, and the
+    kit's money (``core.money``: English "$1,500", German "1.500 $"), so a chart's axes
+    and tooltips write numbers and money as the table's log and board do.
+
+    >>> number_locale("de").to_dict()["number"]["currency"]
+    ['', '\xa0$']
+    """
+    before, _, after = core_phrases()["core.money"][lang].partition("{amount:n}")
+    return alt.Locale(
+        number=alt.NumberLocale(
+            decimal=get_decimal_symbol(lang),
+            thousands=get_group_symbol(lang),
+            grouping=[3],
+            currency=[before, after],
+        )
+    )
+
+
+def in_language(chart: alt.Chart, lang: str) -> alt.Chart:
+    """``chart`` with the number format of ``lang`` (English: Vega's own, unchanged)."""
+    return chart if lang == "en" else chart.configure(locale=number_locale(lang))
+
+
 #: The score chart's own words (title, axis, legend, tooltips) by language.
 SCORE_CHART_WORDS = {
     "en": {"title": "Final score by rule", "prestige": "prestige", "rule": "rule",
@@ -417,7 +443,7 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
         raise ValueError(f"lang must be one of {', '.join(SCORE_CHART_WORDS)}, not {lang!r}")
     w = SCORE_CHART_WORDS[lang]
     rules = list(dict.fromkeys(frame["rule"]))
-    return (
+    chart = (
         alt.Chart(_clean(frame), title=w["title"])
         .mark_bar(stroke="white", strokeWidth=0.5)
         .encode(
@@ -444,6 +470,7 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
         .transform_calculate(rule_order=f"indexof({rules!r}, datum.rule)")
         .properties(width=WIDTH * 0.75, height=40 * max(2, frame["player"].nunique()))
     )
+    return in_language(chart, lang)
 
 
 #: The money chart's own words in German (English: the column names, as before).
@@ -457,7 +484,8 @@ def money_chart(
     frame: pd.DataFrame, value: str = "money", *, x: str = "turn", lang: str = "en"
 ) -> alt.Chart:
     """Each player's money (or net worth) over a game. Columns: ``x`` (``turn``),
-    ``player``, ``value``; ``lang`` (``"en"`` or ``"de"``) for the title and axes.
+    ``player``, ``value``; ``lang`` (``"en"`` or ``"de"``) for the title, the axes and the
+    tooltips' numbers (German "1.500 $": :func:`number_locale`).
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 1400]})
@@ -475,7 +503,7 @@ def money_chart(
         if de
         else f"{value.replace('_', ' ').capitalize()} over the game"
     )
-    return (
+    chart = (
         alt.Chart(_clean(frame), title=title)
         # thick lines, and a point per turn with a dark edge: a light seat colour (Cy's
         # yellow) still stands out from the white background on a projector
@@ -501,6 +529,7 @@ def money_chart(
         )
         .properties(width=WIDTH * 0.75, height=260)
     )
+    return in_language(chart, lang)
 
 
 def offline() -> None:

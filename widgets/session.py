@@ -474,9 +474,9 @@ def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str
                 if len(name) > MAX_NAME
                 else Words("core.name.hidden")
             )
-            name_words = Words(
-                "core.name_bad", detail=text, seat=seat + 1, name=short_repr(name, 40), why=why
-            )
+            shown = short_repr(name, 40)  # a long name cut: its length in the table's words
+            said = getattr(shown, "words", None) or shown
+            name_words = Words("core.name_bad", detail=text, seat=seat + 1, name=said, why=why)
             raise GamekitError(text, words=name_words)
         if name in names[:seat]:
             text = f"players[{seat}]: {name!r} sits at the table twice"

@@ -29,8 +29,9 @@ import ipywidgets as ipw
 from gamekit.core.actions import Action, Outcome
 from gamekit.core.data import parse_json, template_problem
 from gamekit.core.errors import DataError, IllegalAction
-from gamekit.core.events import Words, core_phrases
-from gamekit.core.structs import MAX_INT
+from gamekit.core.events import LANGUAGES, Words, core_phrases
+from gamekit.core.structs import MAX_INT, cut_text
+from widgets.base import GameWidget
 from widgets.play_panel import PlayPanel
 from widgets.session import MAX_BOT_STEPS, Entry, Session
 
@@ -95,20 +96,42 @@ class LoadError(ValueError):
 
     def __init__(self, key: str, /, **fields: Any) -> None:
         self.key = key
-        self.fields = {k: _cut(str(v)) for k, v in fields.items()}  # no 1 MB name echoed
-        super().__init__(LOAD_WORDS[key].format(**self.fields))
+        # no 1 MB name echoed; a whole number (a size) is kept as a number, said in the
+        # language's format (English "4,000,000", German "4.000.000")
+        self.fields: dict[str, Any] = {
+            k: v if isinstance(v, int) and not isinstance(v, bool) else _cut(_text(v))
+            for k, v in fields.items()
+        }
+        super().__init__(LOAD_WORDS[key].format(**self._said("en")))
 
-    def words(self, templates: dict[str, Any]) -> str:
+    def _said(self, lang: str) -> dict[str, str]:
+        """The fields as text in ``lang``: numbers in its format, a cut text's length in its
+        words (``core.cut``: "… (1.234 Zeichen)")."""
+        lang = lang if lang in LANGUAGES else "en"
+        out = {}
+        for k, v in self.fields.items():
+            if isinstance(v, int):
+                out[k] = core_phrases().text(Words("core.number", n=v), lang)
+            else:
+                words = getattr(v, "words", None)
+                out[k] = core_phrases().text(words, lang) if isinstance(words, Words) else v
+        return out
+
+    def words(self, templates: dict[str, Any], lang: str = "en") -> str:
         """The sentence in the language of ``templates`` (English when it has none, or when
-        its sentence is not text with this sentence's fields: page-set words never raise).
-        The JSON parser's own English detail is said in the templates' words when they have
-        them (``json_at``: where it failed; ``json_bad``: any other problem).
+        its sentence is not text with this sentence's fields: page-set words never raise);
+        numbers and a cut name's length in ``lang``. The JSON parser's own English detail is
+        said in the templates' words when they have them (``json_at``: where it failed;
+        ``json_bad``: any other problem).
 
         >>> e = LoadError("load_not_json", name="a.json", problem="Oops: line 2 column 5")
         >>> e.words({"load_not_json": "{name}: {problem}", "json_at": "Zeile {line}"})
         'a.json: Zeile 2'
+        >>> LoadError("load_too_large", name="b.json", size=5_000_000, limit=4_000_000).words(
+        ...     {"load_too_large": "{name}: {size} Bytes (höchstens {limit})"}, "de")
+        'b.json: 5.000.000 Bytes (höchstens 4.000.000)'
         """
-        fields = dict(self.fields)
+        fields = self._said(lang)
         fact = templates.get(f"fact_{fields.get('key')}")
         if self.key == "load_fact" and isinstance(fact, str):
             fields["key"] = fact  # "players": the word in the templates' language
@@ -129,7 +152,20 @@ class LoadError(ValueError):
 
 
 def _cut(text: str, most: int = 300) -> str:
-    return text if len(text) <= most else f"{text[: most - 1]}… ({len(text):,} characters)"
+    """``text`` cut to ``most`` characters (:func:`~gamekit.core.structs.cut_text`: a cut text
+    keeps its words, "… (1,234 characters)", for any language)."""
+    return cut_text(text, most)
+
+
+def _text(value: Any) -> str:
+    """``value`` as text; a text that keeps its words (a cut name) stays as it is."""
+    return value if isinstance(value, str) else str(value)
+
+
+def _words_of(text: str) -> Any:
+    """A cut text's words (to be said in a table's language), else the text itself."""
+    words = getattr(text, "words", None)
+    return words if isinstance(words, Words) else text
 
 
 def safe_words(words: Any, key: str, english: str) -> str:
@@ -362,9 +398,21 @@ class GameTable(ipw.VBox):
 
     def _start(self) -> None:
         self.add_class("gk-table")
+        self._speak(getattr(self.panel, "lang", "en"))
         if self._autoplay():
             self.session.run_bots()
         self.refresh()
+
+    def _speak(self, lang: str) -> None:
+        """Every board of the table that speaks a language (a ``lang`` trait: the Alfredopoly
+        board's prices, deed and skip link) speaks the table's, as its panel does."""
+        stack: list[Any] = list(self.children)
+        while stack:
+            widget = stack.pop()
+            board = isinstance(widget, GameWidget) and widget is not self.panel
+            if board and widget.has_trait("lang") and widget.lang != lang:
+                widget.lang = lang
+            stack.extend(getattr(widget, "children", ()))
 
     def _play_bots(self, until: str = "person") -> str:
         """Let the bots act (see :meth:`Session.run_bots`); the message when the safety cap
@@ -454,7 +502,7 @@ class GameTable(ipw.VBox):
             # German table, the English as it always read
             kind = struct.get("type") if isinstance(struct, dict) else None
             reason = (
-                Words("core.page.typed", type=_cut(repr(kind), 60))
+                Words("core.page.typed", type=_words_of(_cut(repr(kind), 60)))
                 if isinstance(kind, str)
                 else Words("core.page.no_type")
             )
@@ -753,9 +801,7 @@ class GameTable(ipw.VBox):
         """
         size = len(text)
         if size > MAX_SAVE_BYTES:
-            raise LoadError(
-                "load_too_large", name=name, size=f"{size:,}", limit=f"{MAX_SAVE_BYTES:,}"
-            )
+            raise LoadError("load_too_large", name=name, size=size, limit=MAX_SAVE_BYTES)
         try:
             data = parse_json(text, name)
         except DataError as exc:
@@ -842,7 +888,9 @@ class GameTable(ipw.VBox):
         text = self.save_json()
         moves = len(self.session.history) - 1
         payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        filename = f"{self.game}-game-{moves}-moves.json"
+        lang = getattr(self.panel, "lang", "en")  # the file's name in the table's language
+        name = Words("core.save_name", game=self.game, moves=moves, ext=".json")
+        filename = core_phrases().text(name, lang)
         again = self._t("download_again", "saved as {name} (again)").format(name=filename)
         self.download.value = (
             f'<a class="gk-download" download="{filename}" '
@@ -876,19 +924,22 @@ class GameTable(ipw.VBox):
         try:
             if content is None:  # the page kept it: over MAX_SAVE_BYTES
                 big = size if isinstance(size, int) and not isinstance(size, bool) else 0
-                shown = f"{big:,}" if big else "?"
-                limit = f"{MAX_SAVE_BYTES:,}"
-                raise LoadError("load_too_large", name=name, size=shown, limit=limit)
+                shown = big if big > 0 else "?"
+                raise LoadError("load_too_large", name=name, size=shown, limit=MAX_SAVE_BYTES)
             keep = len(content) > MAX_SAVE_BYTES or isinstance(content, str)
             self.load_json(content if keep else bytes(content), name=name)
         except LoadError as exc:
-            self.show_file_note(words["load_failed"].format(why=exc.words(words)), error=True)
+            lang = getattr(self.panel, "lang", "en")
+            self.show_file_note(words["load_failed"].format(why=exc.words(words, lang)), error=True)
             return False
         except Exception as exc:  # a click never raises into the kernel
             why = _cut(f"{name}: {exc}", 300)
             self.show_file_note(words["load_failed"].format(why=why), error=True)
             return False
-        self.show_file_note(words["loaded"].format(name=name))
+        lang = getattr(self.panel, "lang", "en")  # a cut name's length in the table's words
+        said = _words_of(name)
+        shown = core_phrases().text(said, lang) if isinstance(said, Words) else name
+        self.show_file_note(words["loaded"].format(name=shown))
         return True
 
     def show_file_note(self, text: str, *, error: bool = False) -> None:

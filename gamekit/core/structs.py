@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from gamekit.core.data import parse_json
+from gamekit.core.events import Line, Words, core_phrases
 
 T = TypeVar("T")
 
@@ -214,11 +215,34 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
 def short_repr(value: Any, most: int = 60) -> str:
     """``repr(value)``, cut to ``most`` characters (a huge value is named, not echoed).
 
-    >>> short_repr("x" * 100, most=8), short_repr(2**63)
-    ("'xxxxx… (102 characters)", '9223372036854775808')
+    A cut or named value is a :class:`~gamekit.core.events.Line`: its text is the English
+    as before, and its ``words`` say it in any language of the kit's core phrasebook (a
+    German table: "… (102 Zeichen)").
+
+    >>> short_repr("x" * 100, most=8), short_repr(2**63), short_repr(10**50)
+    ("'xxxxx… (102 characters)", '9223372036854775808', 'a huge number')
+    >>> from gamekit.core.events import core_phrases
+    >>> core_phrases().text(short_repr("x" * 100, most=8).words, "de")
+    "'xxxxx… (102 Zeichen)"
     """
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a huge number"
-    return text if len(text) <= most else f"{text[: most - 2]}… ({len(text):,} characters)"
+    if isinstance(value, int) and abs(value) >= 10**40:
+        huge = Words("core.huge")
+        return Line(core_phrases().text(huge), huge)
+    return cut_text(repr(value), most, most - 2)
+
+
+def cut_text(text: str, most: int, keep: int | None = None) -> str:
+    """``text`` when it has at most ``most`` characters, else its first ``keep`` (default
+    ``most - 1``) and how long it was, as a :class:`~gamekit.core.events.Line` whose
+    ``words`` (``core.cut``) say it in any language.
+
+    >>> cut_text("abc", 5), cut_text("abcdefgh", 5)
+    ('abc', 'abcd… (8 characters)')
+    """
+    if len(text) <= most:
+        return text
+    words = Words("core.cut", text=text[: most - 1 if keep is None else keep], length=len(text))
+    return Line(core_phrases().text(words), words)
 
 
 def check_values(field_name: str, values: Any, allowed: range | frozenset[Any] | set[Any]) -> None:
