@@ -160,7 +160,6 @@ HAND = {
     "almamater_3.total": 55,  # 30 + 4 + 0 + 0 + 4 + 6 + 0 + 4 + 7
     "almamater_3.product_gain": 3,  # 4 x 2 - 5 x 1
     "almamater_3.extra_ducats": 4,  # 16 -> 20
-    "almamater_4.games_needed": 625,  # 0.25 / 0.02^2
     "glossary_almamater.lexikon": "dictionary",
 }
 
@@ -227,8 +226,9 @@ def test_own_bot_refuses_a_weak_bot_and_says_its_share(capsys, monkeypatch):
     share = E.duel(first, BOTS[duel["opponent"]], games=duel["games"], seed=duel["seed"])
     assert share <= 0.5
     assert check("almamater_4.own_bot", first) is False
-    said = f"your bot wins {share:.0%} of the {duel['games']} duels against the scholar"
-    assert said in capsys.readouterr().out
+    said = f"your bot wins {share:.1%} of the {duel['games']} duels against the scholar"
+    out = capsys.readouterr().out
+    assert said in out and f"the bar is {E.own_bot_bar(10):.1%}" in out
 
 
 # Near misses (newcomer audit 7, findings 1 and 4): the reply names what is wrong.
@@ -455,7 +455,108 @@ def test_the_own_bot_bar_is_above_the_shipped_scholar():
 
     namespace = {"A": A, "BOTS": BOTS}
     exec(source, namespace)
-    assert check("almamater_4.own_bot", namespace["late_students"]) is True  # solvable
+    assert check("almamater_4.own_bot", namespace["students_first"]) is True  # solvable
+
+
+def _passes(games: int, share: float) -> float:
+    """The exact chance that a bot winning each duel with probability ``share`` ends above
+    the bar of ``games`` duels (binomial, no normal approximation)."""
+    from math import comb
+
+    need = int(E.own_bot_bar(games) * games) + 1  # the fewest wins above the bar
+    return sum(
+        comb(games, k) * share**k * (1 - share) ** (games - k) for k in range(need, games + 1)
+    )
+
+
+def test_the_own_bot_bar_lets_only_a_real_improvement_pass():
+    """Alma Mater 4, exercise 3: "more than half of 100 duels" passed a bot no better than
+    the scholar about 4 times in 10 (a reader's weak plan passed at 52%). The bar is now 1/2
+    plus two standard errors of an even match, over as many duels as a bot winning 60% needs."""
+    games = E.OWN_BOT_DUEL["games"]
+    assert games == E.duels_needed(0.10, 0.9) == 265  # ((2/2 + 1.2816 sqrt(0.24)) / 0.1)^2
+    assert abs(E.own_bot_bar(games) - (0.5 + 2 * 0.5 / games**0.5)) < 1e-12
+    assert _passes(games, 0.50) < 0.03  # a copy of the scholar: luck alone, about 1 in 44
+    assert _passes(games, 0.52) < 0.12  # a weak plan
+    assert _passes(games, 0.60) > 0.88  # the improvement the duels are sized for
+    from math import comb
+
+    old_bar = sum(comb(100, k) for k in range(51, 101)) / 2**100  # "more than half of 100"
+    assert old_bar > 0.45  # passed by luck alone almost every other time
+
+
+def test_a_small_improvement_on_the_scholar_is_refused(capsys):
+    """The old solution (a student from round 4 on) wins about 55% over 1,200 duels: a real
+    but small gain, within chance of an even match over the exercise's duels."""
+    from gamekit.almamater import actions as A
+
+    def late_students(spec, state, legal, rng):
+        if state.phase == "action" and not state.pending and state.round >= 4:
+            hire = [a for a in legal if isinstance(a, A.HireStudent)]
+            if hire:
+                return max(hire, key=lambda a: a.row)
+        return BOTS["scholar"](spec, state, legal, rng)
+
+    assert check("almamater_4.own_bot", late_students) is False
+    assert "could be luck" in capsys.readouterr().out
+
+
+def test_alma_mater_4_exercise_1_has_a_point_of_its_own(capsys):
+    """It asked for the games needed for a standard error of 0.02, the skill of Alfredopoly 4's
+    exercise 3; it now asks for a change in its own standard errors (section 5's skill)."""
+    assert "almamater_4.games_needed" not in exercise_ids()
+    text = next(m for m in markdown("almamater_4_strategies") if "### Exercise 1" in m)
+    exercise = text[text.index("### Exercise 1") :]
+    (p0, n0), (p1, n1) = E.CHANGE_EXERCISE["before"], E.CHANGE_EXERCISE["after"]
+    assert f"share of {p0} of {n0} two-player games" in " ".join(exercise.split())
+    assert f"{p1} of {n1} other games" in " ".join(exercise.split())
+    by_hand = (0.55 - 0.62) / np.sqrt(0.62 * 0.38 / 200 + 0.55 * 0.45 / 200)  # -1.424
+    assert _REGISTRY["almamater_4.change_in_se"].answer() == pytest.approx(by_hand)
+    assert check("almamater_4.change_in_se", -1.4) and check("almamater_4.change_in_se", -1.42)
+    for wrong, says in [
+        (1.4, "the share fell"),
+        (-2.0, "one report's standard error"),  # 0.07 / 0.0343
+        (-1.0, "adds the two standard errors"),  # 0.07 / (0.0343 + 0.0352)
+    ]:
+        assert not check("almamater_4.change_in_se", wrong)
+        assert says in capsys.readouterr().out
+    # the skill is taught before the exercise, where section 5 compares two reports
+    lesson = "\n".join(markdown("almamater_4_strategies"))
+    assert lesson.index("np.hypot(se0, se1)") < lesson.index("### Exercise 1")
+
+
+def test_alma_mater_3_exercise_1_solution_goes_line_by_line_as_the_kit():
+    """The solution read "30 + (14 + 3) // 4 = 4, + 0 ...": 30 + 4 = 4 to a learner. It is
+    now a numbered list of the nine lines, whose bold numbers are the kit's lines."""
+    solution = E.SOLUTIONS["almamater_3.total"]
+    items = re.findall(r"^\d\. .*$", solution, re.M)
+    assert len(items) == 9
+    from gamekit.almamater.sheet import score_sheet
+
+    sheet = {"players": 4, "prestige": 30, "textbooks": 3, "ducats": 14, "dictionaries": 0,
+             "reputation_rank": 4, "milestones": 2, "professors": [3, 3], "math_prestige": 0,
+             "row_a": 4, "row_b": 1, "busts": 2}  # fmt: skip
+    kit = [line.points for line in score_sheet(sheet).lines]
+    shown = [int(b) for item in items[1:] for b in re.findall(r"\*\*(\d+)\*\*", item)]
+    assert shown == kit[1:] and kit[0] == 0
+    assert f"**{score_sheet(sheet).total}**" in solution.splitlines()[-1]
+
+
+def test_alma_mater_3_write_it_yourself_reply_names_the_lines_to_fix(capsys):
+    """The reply printed a raw dict and two totals; it now names the lines that do not follow
+    the kit, with the TODO that holds each."""
+    source = next(
+        c["source"] for c in cells("almamater_3_scoring") if "def my_score(" in c["source"]
+    )
+    namespace: dict = {"check": lambda *a: None}
+    exec(source, namespace)
+    assert check("almamater_3.my_score", namespace["my_score"]) is False  # the stub as shipped
+    out = capsys.readouterr().out
+    assert "{" not in out  # no raw dict
+    for line in ("line 5, milestones x professors (your TODO 2)",
+                 "line 8, row A x row B (your TODO 2)", "line 9, busts (your TODO 1)"):  # fmt: skip
+        assert line in out
+    assert "line 3" not in out and "lines 1-2" not in out
 
 
 def test_what_a_learner_stumbled_on_is_explained_where_first_used():

@@ -12,12 +12,14 @@ True
 
 from __future__ import annotations
 
+import math
 import re
 import shutil
 import tempfile
 from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
+from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -34,7 +36,16 @@ from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import GameState, PlayerState
 from gamekit.core.exercises import _matches, register
 
-__all__ = ["LESSON_3_SHEET", "OWN_BOT_DUEL", "PARK_EXERCISE", "copy_data", "duel"]
+__all__ = [
+    "CHANGE_EXERCISE",
+    "LESSON_3_SHEET",
+    "OWN_BOT_DUEL",
+    "PARK_EXERCISE",
+    "copy_data",
+    "duel",
+    "duels_needed",
+    "own_bot_bar",
+]
 
 #: A near miss: a test of the learner's answer, and what to tell them when it holds.
 NearMiss = tuple[Callable[[Any], bool], str]
@@ -135,15 +146,31 @@ bust_points = (0, 3, 7, 12)[busts]
 products = milestones * len(professors) + row_a * row_b
 ```""",
     "almamater_3.total": """\
-30 + (14 + 3) // 4 = 4, + 0 (dictionaries) + 0 (rank 4) + 2 x 2 = 4, + 6 (professors),
-+ 0, + 4 x 1 = 4, + 7 (two busts): **55**.""",
+Line by line, as in section 1:
+
+1. textbooks to ducats: 14 + 3 = 17 ducats (no prestige itself);
+2. 17 // 4 = **4**;
+3. no dictionaries: **0**;
+4. reputation rank 4 of 4 players: **0**;
+5. milestones x professors: 2 x 2 = **4**;
+6. the professors' printed prestige: 3 + 3 = **6**;
+7. no Mathematics students: **0**;
+8. row A x row B: 4 x 1 = **4**;
+9. 2 busts: **7**.
+
+Total: 30 (during play) + 4 + 0 + 0 + 4 + 6 + 0 + 4 + 7 = **55**.""",
     "almamater_3.product_gain": """\
 Row B: 4 x 2 = 8 (gain 4). Row A: 5 x 1 = 5 (gain 1). Difference **3**.""",
     "almamater_3.extra_ducats": """\
 11 ducats + 5 textbooks = 16: exactly 4 prestige, with 0 left over. The next prestige
 needs 20, so **4** more ducats.""",
-    "almamater_4.games_needed": """\
-$\\sqrt{0.5 \\times 0.5 / n} \\le 0.02$ gives $n \\ge 0.25 / 0.0004 =$ **625** games.""",
+    "almamater_4.change_in_se": """\
+Each report's standard error: $\\sqrt{0.62 \\times 0.38 / 200} = 0.0343$ and
+$\\sqrt{0.55 \\times 0.45 / 200} = 0.0352$. The two reports are independent, so their
+*variances* add (not their standard errors): the change's standard error is
+$\\sqrt{0.0343^2 + 0.0352^2} = 0.0491$, `np.hypot(0.0343, 0.0352)`. The change is
+$0.55 - 0.62 = -0.07$, so $-0.07 / 0.0491 =$ **-1.4** standard errors: within 2, so these
+games alone do not show that the change made the scholar weaker.""",
     "almamater_4.cheap_park": """\
 ```python
 park = copy_with("cheap_park", "board.toml",
@@ -153,19 +180,22 @@ answer_2 = played[played.strategy == "scholar"].won.mean()
 ```""",
     "almamater_4.own_bot": """\
 There is no single answer. Look at the signature table of section 2: the scholar scores
-milestones x professors but leaves row A x row B nearly empty. One bot that passes the
-check keeps the scholar's plan and, from round 4 on, hires a student whenever it can:
+milestones x professors but leaves row A x row B nearly empty, and every student it does
+not hire is a student the other player may take. One bot that clears the bar keeps the
+scholar's plan but hires a student whenever it can, the one that costs the fewest masters:
 ```python
-def late_students(spec, state, legal, rng):
-    \"\"\"The scholar, but from round 4 on a student whenever one can be hired.\"\"\"
-    if state.phase == "action" and not state.pending and state.round >= 4:
+def students_first(spec, state, legal, rng):
+    \"\"\"The scholar, but a student first whenever one can be hired (fewest masters).\"\"\"
+    if state.phase == "action" and not state.pending:
         hire = [a for a in legal if isinstance(a, A.HireStudent)]
         if hire:
-            return max(hire, key=lambda a: a.row)
+            return min(hire, key=lambda a: a.masters)
     return BOTS["scholar"](spec, state, legal, rng)
 ```
-100 duels still have a standard error of about 0.05: check a promising bot with more
-games and another seed before you trust it.""",
+A bot that wins only a little more than half (a student from round 4 on, say) is refused:
+over this many duels such a share is within chance of a bot that is no better than the
+scholar. To see how good your bot really is, play it against the scholar with `duel` and
+another seed.""",
 }
 
 
@@ -461,18 +491,82 @@ def _score_sheets(count: int = 200, seed: int = 3) -> list[dict[str, Any]]:
     return sheets
 
 
+#: The score lines a learner's ``my_score`` is probed on (Alma Mater 3, section 2): each
+#: line's name as the lesson writes it, and the sheets that change only that line's inputs.
+_LINE_PROBES: list[tuple[str, Callable[[dict[str, Any]], list[dict[str, Any]]]]] = [
+    ("lines 1-2, textbooks and ducats", lambda s: [{**s, "ducats": d} for d in range(0, 30, 3)]),
+    ("line 3, dictionaries", lambda s: [{**s, "dictionaries": d} for d in range(6)]),
+    (
+        "line 4, book reputation",
+        lambda s: [{**s, "reputation_rank": r} for r in range(1, s["players"] + 1)],
+    ),
+    (
+        "line 5, milestones x professors (your TODO 2)",
+        lambda s: [
+            {**s, "milestones": m, "professors": [2] * k} for m in range(4) for k in range(4)
+        ],
+    ),
+    (
+        "line 6, the professors' printed prestige",
+        lambda s: [{**s, "milestones": 0, "professors": [v, 2]} for v in range(1, 6)],
+    ),
+    ("line 7, Mathematics students", lambda s: [{**s, "math_prestige": v} for v in range(8)]),
+    (
+        "line 8, row A x row B (your TODO 2)",
+        lambda s: [{**s, "row_a": a, "row_b": b} for a in range(4) for b in range(4)],
+    ),
+    ("line 9, busts (your TODO 1)", lambda s: [{**s, "busts": b} for b in range(4)]),
+]
+
+
+def _lines_off(formula: Any, sheet: dict[str, Any]) -> list[str]:
+    """The score lines whose inputs, changed alone, move ``formula`` unlike the kit."""
+    off = []
+    for name, probes in _LINE_PROBES:
+        sheets = probes(sheet)
+        try:
+            mine = [formula(**s) - formula(**sheets[0]) for s in sheets]
+        except Exception:  # the learner's code; its error is reported elsewhere
+            continue
+        kit = [score_sheet(s).total - score_sheet(sheets[0]).total for s in sheets]
+        if mine != kit:
+            off.append(name)
+    return off
+
+
 def _score_refusal(formula: Any) -> str | None:
-    """Why ``formula`` is not the final score (None when it agrees on 200 sheets)."""
+    """Why ``formula`` is not the final score (None when it agrees on 200 sheets): the
+    totals on one sheet where they differ, and the lines that do not follow the kit.
+
+    >>> def only_todo_1(players, prestige, textbooks, ducats, dictionaries, reputation_rank,
+    ...                 milestones, professors, math_prestige, row_a, row_b, busts):
+    ...     reputation = {3: (12, 7, 3), 4: (12, 7, 3, 0)}[players][reputation_rank - 1]
+    ...     return (prestige + (ducats + textbooks) // 4 + dictionaries + reputation
+    ...             + sum(professors) + math_prestige + (0, 3, 7, 12)[busts])
+    >>> print(_score_refusal(only_todo_1).split(". ")[1].replace("; ", ";\\n"))
+    The lines that do not follow it: line 5, milestones x professors (your TODO 2);
+    line 8, row A x row B (your TODO 2)
+    """
     if not callable(formula):
         return "set it to your function itself (no brackets): check(..., my_score)"
     for sheet in _score_sheets():
+        shown = ", ".join(f"{key} {value}" for key, value in sheet.items())
         try:
             mine = formula(**sheet)
         except Exception as exc:  # the learner's code: say what went wrong, and where
-            return f"your function raised {type(exc).__name__}: {exc} on the sheet {sheet}"
+            return f"your function raised {type(exc).__name__}: {exc}, on the end position {shown}"
         kit = score_sheet(sheet).total
         if mine != kit:
-            return f"on the sheet {sheet} your function gives {mine}, the kit {kit}"
+            off = _lines_off(formula, sheet)
+            lines = (
+                f"The lines that do not follow it: {'; '.join(off)}"
+                if off
+                else "Each line follows it when its inputs change, so look at what they share"
+            )
+            return (
+                f"your function gives {mine} where the kit's score_sheet gives {kit}. {lines}. "
+                f"(The end position: {shown}.)"
+            )
     return None
 
 
@@ -502,13 +596,63 @@ def _my_score() -> _AgreesWithTheKit:
 # ---------------------------------------------------------------- Alma Mater 4: design
 
 
+#: Alma Mater 4, exercise 1: the scholar's win share in two balance reports of 2-player
+#: games, before and after a change of the kit's numbers (share, games).
+CHANGE_EXERCISE: dict[str, tuple[float, int]] = {"before": (0.62, 200), "after": (0.55, 200)}
+
+
+def _standard_error(share: float, games: int) -> float:
+    return math.sqrt(share * (1 - share) / games)
+
+
+def _change_in_se() -> float:
+    (p0, n0), (p1, n1) = CHANGE_EXERCISE["before"], CHANGE_EXERCISE["after"]
+    return (p1 - p0) / math.hypot(_standard_error(p0, n0), _standard_error(p1, n1))
+
+
+def _change_over(*standard_errors: float) -> float:
+    """The change divided by ``sum(standard_errors)``: what a near miss computes."""
+    (p0, _), (p1, _) = CHANGE_EXERCISE["before"], CHANGE_EXERCISE["after"]
+    return (p1 - p0) / sum(standard_errors)
+
+
+def _near(answer: Any, value: float) -> bool:
+    return abs(float(answer) - value) <= 0.05
+
+
+_SE_BEFORE = _standard_error(*CHANGE_EXERCISE["before"])
+_SE_AFTER = _standard_error(*CHANGE_EXERCISE["after"])
+
+
 @register(
-    "almamater_4.games_needed",
-    hint="solve sqrt(p (1 - p) / n) = 0.02 for n, p = 0.5",
-    solution=SOLUTIONS["almamater_4.games_needed"],
+    "almamater_4.change_in_se",
+    tolerance=0.05,
+    hint="each report has a standard error sqrt(p(1-p)/n); the change's is the square root of "
+    "the sum of their squares; divide the change (after minus before) by it",
+    accept=_near_misses(
+        (
+            lambda a: _near(a, -_change_in_se()) and not _near(a, _change_in_se()),
+            "the size is right, but the share fell: a fall is a negative change (after minus "
+            "before)",
+        ),
+        (
+            lambda a: any(
+                _near(abs(float(a)), -_change_over(se)) for se in (_SE_BEFORE, _SE_AFTER)
+            ),
+            "that divides by one report's standard error; both reports were measured, and "
+            "both can be off: the change's standard error is the square root of the sum of "
+            "their squares",
+        ),
+        (
+            lambda a: _near(abs(float(a)), -_change_over(_SE_BEFORE, _SE_AFTER)),
+            "that adds the two standard errors; for independent measurements their squares "
+            "(the variances) add: np.hypot(se_before, se_after)",
+        ),
+    ),
+    solution=SOLUTIONS["almamater_4.change_in_se"],
 )
-def _games_needed() -> int:
-    return int(np.ceil(0.5 * 0.5 / 0.02**2 - 1e-9))
+def _change_in_se_answer() -> float:
+    return _change_in_se()
 
 
 def copy_data(folder: str | Path, edits: dict[str, Callable[[str], str]]) -> Path:
@@ -601,9 +745,47 @@ def _plays_like_a_kit_bot(bot: Any) -> str | None:
     return next((name for name, s in same.items() if s), None)
 
 
+def duels_needed(better_by: float = 0.10, power: float = 0.9, z: float = 2.0) -> int:
+    """The fewest duels for which the bar of :func:`own_bot_bar` lets a bot that truly wins
+    ``1/2 + better_by`` pass with probability ``power`` (normal approximation).
+
+    A bot no better than its opponent wins half, with standard error ``sqrt(1/4 / n)``; the
+    bar is ``z`` of those above 1/2. A bot that wins ``p = 1/2 + better_by`` clears it with
+    probability ``power`` when ``better_by >= z sqrt(1/4 / n) + q sqrt(p (1 - p) / n)``,
+    ``q`` the normal quantile of ``power``; so
+    ``n = ((z / 2 + q sqrt(p (1 - p))) / better_by) ** 2``, rounded up.
+
+    >>> duels_needed()
+    265
+    >>> duels_needed(better_by=0.05)
+    1073
+    """
+    p = 0.5 + better_by
+    q = NormalDist().inv_cdf(power)
+    return math.ceil(((z * 0.5 + q * math.sqrt(p * (1 - p))) / better_by) ** 2)
+
+
+def own_bot_bar(games: int, z: float = 2.0) -> float:
+    """The win share a bot must beat over ``games`` duels: 1/2 plus ``z`` standard errors of
+    an even match, ``sqrt(1/4 / games)``. A bot no better than its opponent gets over it by
+    luck alone in about 1 run in 40 (z = 2).
+
+    >>> round(own_bot_bar(265), 4), own_bot_bar(100)
+    (0.5614, 0.6)
+    """
+    return 0.5 + z * math.sqrt(0.25 / games)
+
+
 #: Alma Mater 4, exercise 3: the bot to beat head to head (the strongest kit plan at two
-#: players, as the lesson's balance report shows), the duels and their seed.
-OWN_BOT_DUEL: dict[str, Any] = {"opponent": "scholar", "games": 100, "seed": 1}
+#: players, as the lesson's balance report shows), the seed, and the duels: as many as a bot
+#: that truly wins 60% needs to clear the bar of :func:`own_bot_bar` 9 times in 10.
+OWN_BOT_DUEL: dict[str, Any] = {
+    "opponent": "scholar",
+    "seed": 1,
+    "better_by": 0.10,
+    "power": 0.9,
+    "games": duels_needed(better_by=0.10, power=0.9),
+}
 
 
 def _own_bot(answer: Any) -> str | None:
@@ -621,12 +803,22 @@ def _own_bot(answer: Any) -> str | None:
         return f"your bot plays exactly like the kit's {copied!r} bot; give it a plan of its own"
     rival, games = str(OWN_BOT_DUEL["opponent"]), int(OWN_BOT_DUEL["games"])
     share = duel(answer, BOTS[rival], games=games, seed=int(OWN_BOT_DUEL["seed"]))
-    if share <= 0.5:
-        return (
-            f"your bot wins {share:.0%} of the {games} duels against the {rival} "
-            "(more than 50% needed)"
+    bar = own_bot_bar(games)
+    if share <= bar:
+        luck = (
+            "A share this close to half could be luck: a bot no better than the "
+            f"{rival} wins about half, give or take {math.sqrt(0.25 / games):.1%}."
+            if share > 0.5
+            else "Change its plan and try again."
         )
-    print(f"Your bot wins {share:.0%} of the {games} duels against the {rival}.")
+        return (
+            f"your bot wins {share:.1%} of the {games} duels against the {rival}; the bar is "
+            f"{bar:.1%} (half, plus two standard errors of an even match). {luck}"
+        )
+    print(
+        f"Your bot wins {share:.1%} of the {games} duels against the {rival}, above the bar "
+        f"of {bar:.1%}."
+    )
     return None
 
 
@@ -641,7 +833,8 @@ class _AnyOwnBot:
 
     def __str__(self) -> str:
         rival, games = OWN_BOT_DUEL["opponent"], OWN_BOT_DUEL["games"]
-        return f"a bot of your own that beats the {rival} in more than half of {games} duels"
+        bar = own_bot_bar(int(games))
+        return f"a bot of your own that beats the {rival} in more than {bar:.1%} of {games} duels"
 
 
 @register(
