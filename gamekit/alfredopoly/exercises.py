@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import replace
@@ -64,8 +65,9 @@ _SOLUTIONS: dict[str, str] = {
         "cannot reach a third double: that is already inside the product.)"
     ),
     "alfredopoly_1.back_three": (
-        "36 - 3 = 33, a PCC Mail space: she draws again from the PCC Mail deck. (This chained\n"
-        "draw matters in lesson 2: the exact chain follows it.)"
+        "36 - 3 = 33, a PCC Mail space: so `(33, \"PCC Mail\")`. Landing there, she draws again,\n"
+        "now from the PCC Mail deck. (This chained draw matters in lesson 2: the exact chain\n"
+        "follows it.)"
     ),
     "alfredopoly_2.no_probation_space_10": (
         "Without the rule, every column of $P$ also sums to 1 (the matrix is"
@@ -81,12 +83,15 @@ _SOLUTIONS: dict[str, str] = {
         "```"
     ),
     "alfredopoly_2.probation_vs_powell": (
+        "The question is **per turn**, so both probabilities come from the per-turn chain:\n"
         "```python\n"
         'p = long_chain.probabilities("turn")\n'
         "p[40] / p[24]\n"
         "```\n"
-        "A turn ends in Probation more than three times as often as on the space\n"
-        "tokens end a turn on most often."
+        "A turn ends in Probation more than three times as often as on Powell Campus Center,\n"
+        "the board space where turns end most often. Per roll (`probabilities(\"roll\")`) the\n"
+        "ratio is smaller: a turn that goes to Probation ends there, while the extra rolls of\n"
+        "a double-turn land on ordinary spaces such as Powell (section 5)."
     ),
     "alfredopoly_2.probation_turns": (
         "Per turn, the long strategy ends a turn in Probation with probability `p_turn[40]`\n"
@@ -133,9 +138,9 @@ _SOLUTIONS: dict[str, str] = {
     ),
     "alfredopoly_4.two_player_orange": (
         "One opponent instead of three: the fee per round falls to a third, so the payback\n"
-        "triples: 3 x the orange row of section 2. The table shows that row rounded to one\n"
-        "decimal, so 3 x the shown value can be up to 0.15 away from the exact answer; the\n"
-        "self-check accepts anything within 0.2. Or compute it exactly:\n"
+        "triples: 3 x the orange row of section 2, then rounded to a whole number of rounds\n"
+        "(the table shows the row rounded to one decimal; 3 x that is close enough to round).\n"
+        "Or compute it directly:\n"
         '`group_economics(property_economics("alfred", jail="long", players=2))`, orange at\n'
         "3 sculptures."
     ),
@@ -256,17 +261,41 @@ def _three_doubles() -> Fraction:
     return Dice(2, 6).doubles_probability() ** 3
 
 
-@register(
-    "alfredopoly_1.back_three",
-    solution=_SOLUTIONS["alfredopoly_1.back_three"],
-    hint="count three spaces backwards from 36",
-)
-def _back_three() -> int:
+_DECK_WORDS = {"email": "E-Mail", "pcc_mail": "PCC Mail"}  # the decks as the lessons name them
+
+
+def _back_three_end() -> tuple[int, str]:
+    """Where "go back three spaces" from space 36 ends, and the deck drawn from there."""
     board = load_board("alfred")
     card = next(c for deck in board.decks.values() for c in deck if c.effect == "move_back")
     end = board.card_destination(36, card)
     assert end is not None
-    return end
+    deck = board.spaces[end].deck
+    return end, _DECK_WORDS.get(deck, deck) if deck else "none"
+
+
+def _back_three_refusal(value: Any) -> str | None:
+    """A space number alone answers half the question: it asks what happens there too."""
+    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+        if int(value) == _back_three_end()[0]:
+            return (
+                f"{int(value)} is the right space, but the question also asks what happens "
+                'there: give a pair, the space and the deck she then draws from, e.g. (12, "E-Mail")'
+            )
+    return None
+
+
+@register(
+    "alfredopoly_1.back_three",
+    solution=_SOLUTIONS["alfredopoly_1.back_three"],
+    hint="count three spaces backwards from 36, then look at that space in the board table: "
+    "what kind of space is it?",
+    accept=_back_three_refusal,
+)
+def _back_three() -> frozenset[tuple[int, str]]:
+    end, deck = _back_three_end()
+    # the deck by its name in the lessons ("PCC Mail"), or by its short name ("PCC")
+    return frozenset((end, name) for name in {deck, deck.split()[0]})
 
 
 # ----------------------------------------------------- Alfredopoly 2: the Markov chain
@@ -347,15 +376,34 @@ def _best_turn_space() -> int:
     return int(np.argmax(p[:40]))
 
 
+def _probation_ratio(per: str) -> float:
+    """Long strategy: P(in Probation) / P(Powell Campus Center), per roll or per turn."""
+    p = build_chain("alfred", LandingOptions(jail="long")).probabilities(per)
+    return float(p[40] / p[24])
+
+
+def _per_roll_refusal(value: Any) -> str | None:
+    """The same ratio per roll is a different number: the question asks per turn."""
+    if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
+        return None
+    per_roll, per_turn = _probation_ratio("roll"), _probation_ratio("turn")
+    if abs(float(value) - per_roll) <= 0.05 < abs(float(value) - per_turn):
+        return (
+            "that is the ratio per roll; the question asks per turn "
+            '(long_chain.probabilities("turn"), section 5)'
+        )
+    return None
+
+
 @register(
     "alfredopoly_2.probation_vs_powell",
     solution=_SOLUTIONS["alfredopoly_2.probation_vs_powell"],
     tolerance=0.05,
     hint="per turn, long strategy: the probability of index 40 divided by that of space 24",
+    accept=_per_roll_refusal,
 )
 def _probation_vs_powell() -> float:
-    p = build_chain("alfred", LandingOptions(jail="long")).probabilities("turn")
-    return float(p[40] / p[24])
+    return _probation_ratio("turn")
 
 
 @register(
@@ -485,31 +533,85 @@ def _z_short() -> float:
 # ----------------------------------------------------- Alfredopoly 4: economics
 
 
+def _fee_16_parts() -> tuple[float, float, float, float, tuple[int, ...]]:
+    """McLane Center, 4 players, long jail: (opponents, rolls per turn, p per roll,
+    p per turn, the deed's fees: base, 1, 2, 3, 4 sculptures, statue)."""
+    chain = build_chain("alfred", LandingOptions(jail="long"))
+    rents = tuple(chain.board.spaces[16].rents)
+    p_roll, p_turn = chain.probabilities("roll")[16], chain.probabilities("turn")[16]
+    return 3.0, float(chain.rolls_per_turn()), float(p_roll), float(p_turn), rents
+
+
+def _fee_16_refusal(value: Any) -> str | None:
+    """Say which step of the formula a wrong fee left out or changed (each within 0.05)."""
+    if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
+        return None
+    opponents, rolls, p_roll, p_turn, rents = _fee_16_parts()
+    right = opponents * rolls * p_roll * rents[3]
+    if abs(float(value) - right) <= 0.05:
+        return None
+    slips = [
+        (round(right), "round to two decimals, not to whole dollars"),
+        (opponents * p_roll * rents[3], "an opponent's turn has a little more than one roll "
+         "on average: multiply by rolls_per_turn too"),
+        ((opponents + 1) * rolls * p_roll * rents[3], "fees come from the opponents only: "
+         "PLAYERS - 1 of them"),
+        (opponents * p_turn * rents[3], "that uses the share per turn; a fee is paid on every "
+         "landing, so use p_roll[16] (per roll) times rolls_per_turn"),
+        (opponents * rolls * p_roll * rents[2], "mclane.rents[2] is the fee with 2 sculptures: "
+         "rents[0] is the fee without any, so 3 sculptures is rents[3]"),
+        (opponents * rolls * p_roll * rents[4], "mclane.rents[4] is the fee with 4 sculptures: "
+         "rents[0] is the fee without any, so 3 sculptures is rents[3]"),
+    ]
+    for wrong, words in slips:
+        if abs(float(value) - wrong) <= 0.05:
+            return words
+    return None
+
+
 @register(
     "alfredopoly_4.fee_per_round_16",
     solution=_SOLUTIONS["alfredopoly_4.fee_per_round_16"],
     tolerance=0.05,
-    hint="(players - 1) x rolls per turn x p_roll[16] x the fee with 3 sculptures",
+    hint="the formula of section 1 for space 16: (PLAYERS - 1) x rolls_per_turn x p_roll[16] x "
+    "mclane.rents[3] (the deed's fees start with the fee without sculptures, rents[0])",
+    accept=_fee_16_refusal,
 )
 def _fee_per_round_16() -> float:
-    chain = build_chain("alfred", LandingOptions(jail="long"))
-    space = chain.board.spaces[16]
-    return float(3 * chain.rolls_per_turn() * chain.probabilities("roll")[16] * space.rents[3])
+    opponents, rolls, p_roll, _, rents = _fee_16_parts()
+    return opponents * rolls * p_roll * rents[3]
+
+
+def _orange_payback(players: int) -> float:
+    """Rounds for the whole orange group with three sculptures to pay back (long jail)."""
+    g = group_economics(property_economics("alfred", jail="long", players=players))
+    row = g[(g.group == "orange") & (g.level == "3 sculptures")]
+    return float(row.payback_rounds.iloc[0])
+
+
+def _orange_refusal(value: Any) -> str | None:
+    """The 4-player payback itself (the table's row) gets a reason, not only "not right"."""
+    if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
+        return None
+    four = _orange_payback(4)
+    if abs(float(value) - four) < 0.5 or value == round(four):
+        return "that is the payback with 3 opponents (4 players); the question has 1 opponent"
+    return None
 
 
 @register(
     "alfredopoly_4.two_player_orange",
     solution=_SOLUTIONS["alfredopoly_4.two_player_orange"],
-    # 0.2: three times the table's rounded 8.9 (off by up to 0.05, so up to 0.15 in all)
-    # must pass; the wrong readings (x2, x1/3, the 4-player 8.9) are 8 rounds or more away
-    tolerance=0.2,
+    # "the nearest whole number of rounds": the exact payback and 3 x the table's rounded
+    # value (which can miss it by up to 0.15) both lie within 0.5 of it; a whole number
+    # must be the right one (a wrong rounding, one round off, is refused)
+    tolerance=0.5,
     hint="a payback time is price / fee per round; the fee per round is (players - 1) x "
     "the fee per opponent, so how does it change from 3 opponents to 1?",
+    accept=_orange_refusal,
 )
-def _two_player_orange() -> float:
-    g = group_economics(property_economics("alfred", jail="long", players=2))
-    row = g[(g.group == "orange") & (g.level == "3 sculptures")]
-    return float(row.payback_rounds.iloc[0])
+def _two_player_orange() -> int:
+    return round(_orange_payback(2))
 
 
 @register(
@@ -613,12 +715,30 @@ def _three_dice_ten() -> Fraction:
     return Fraction(Dice(3, 6).total_distribution()[10])
 
 
+_DICE_CHOICES = ("chance_step", "apply_chance")
+
+
+def _python_name_refusal(value: Any) -> str | None:
+    """The right function in another spelling ("Chance_Step", "chance step") is told why it
+    is refused, instead of the hint about decisions and chance."""
+    if not isinstance(value, str):
+        return None
+    spelt = re.sub(r"[\s-]+", "_", value.strip()).removesuffix("()")
+    if value.strip().removesuffix("()") not in _DICE_CHOICES and spelt.casefold() in _DICE_CHOICES:
+        return (
+            f"{value!r} names it, but Python spells a name exactly: write it as the kit's "
+            "code does (lower case, words joined by _)"
+        )
+    return None
+
+
 @register(
     "glossary_alfredopoly.dice_choice",
     solution=_SOLUTIONS["glossary_alfredopoly.dice_choice"],
     hint="is showing 5 and 5 a player's decision, or chance?",
     exact_case=True,  # a Python name, spelt as in the code
+    accept=_python_name_refusal,
 )
 def _dice_choice() -> frozenset[str]:
     # chance_step, or apply_chance (the same, returning the state only)
-    return frozenset({"chance_step", "apply_chance"})
+    return frozenset(_DICE_CHOICES)
