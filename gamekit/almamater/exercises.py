@@ -137,9 +137,15 @@ shelf_shift(shelves)
 ```""",
     "almamater_2.bishop_order": """\
 Most masters first: Blue (2). Then Green and Red have 1 each: Green placed first, so
-Green goes before Red. **`["blue", "green", "red"]`**. The kit's
-`turn_order_after_bishop((0, 1, 2), ((2, 1), (1, 2), (0, 1)))` from
-`gamekit.almamater.rounds` gives the same order as seats: `(1, 2, 0)`.""",
+Green goes before Red. **`["blue", "green", "red"]`**. The kit computes the same with
+`turn_order_after_bishop` from `gamekit.almamater.rounds`, in seat numbers (Red 0, Blue 1,
+Green 2):
+```python
+old_order = (0, 1, 2)                       # Red, Blue, Green
+at_the_bishop = ((2, 1), (1, 2), (0, 1))    # (seat, masters), in the order placed:
+                                            # Green 1, then Blue 2, then Red 1
+turn_order_after_bishop(old_order, at_the_bishop)   # (1, 2, 0): Blue, Green, Red
+```""",
     "almamater_3.my_score": """\
 ```python
 bust_points = (0, 3, 7, 12)[busts]
@@ -202,29 +208,31 @@ another seed.""",
 # ---------------------------------------------------------------- the glossary
 
 
-def _one_word(text: str) -> str:
-    """``text`` as one word: in the singular, without an article ("a dictionary" -> ...)."""
-    word = text.strip().casefold().removeprefix("a ").removeprefix("an ")
-    word = word.removeprefix("the ").strip()
-    return word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
+def _lexikon() -> str:
+    from gamekit.almamater.glossary import GLOSSARY
+
+    return next(english for german, english, _ in GLOSSARY if german == "Lexikon")
+
+
+def _word_forms(word: str) -> frozenset[str]:
+    """``word`` as a learner may rightly write it: singular or plural, with "a" or "the".
+
+    >>> sorted(_word_forms("dictionary"))[:3]
+    ['a dictionary', 'dictionaries', 'dictionary']
+    """
+    plural = word[:-1] + "ies" if word.endswith("y") else word + "s"
+    article = "an" if word[0] in "aeiou" else "a"
+    return frozenset({word, plural, f"{article} {word}", f"the {word}", f"the {plural}"})
 
 
 @register(
     "glossary_almamater.lexikon",
     hint="search the table for Lexikon",
-    accept=_near_misses(
-        (
-            lambda a: _one_word(a) == _one_word(_lexikon()) and not _is(a, _lexikon()),
-            "that is the right word, but write it as the table does: one word, in the "
-            'singular, without "a" or "the"',
-        )
-    ),
     solution=SOLUTIONS["glossary_almamater.lexikon"],
 )
-def _lexikon() -> str:
-    from gamekit.almamater.glossary import GLOSSARY
-
-    return next(english for german, english, _ in GLOSSARY if german == "Lexikon")
+def _lexikon_forms() -> frozenset[str]:
+    # "dictionaries" or "a dictionary" is the right word in another form: accepted
+    return _word_forms(_lexikon())
 
 
 # ---------------------------------------------------------------- Alma Mater 1: setup

@@ -14,7 +14,7 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     ("Bibliothek", "library", "your shelves; each book there pays 1 ducat at income"),
     ("Verkaufsregal", "sale shelf", "the shelf at the right that other players buy from"),
     ("Regalfach", "compartment", "one place for a book on a shelf, with a price and prestige"),
-    ("Lager", "storage", "books you hold; limited by your last occupied lecture-hall slot"),
+    ("Lager", "storage", "books you hold; the limit, 6 to 12 books, grows with your students"),
     ("Lehrbuch", "textbook", "a book in a player's colour"),
     ("Lexikon", "dictionary", "a yellow book; hires professors and the best students"),
     ("Vorrat", "supply", "the common stock: unlimited books, 20 dictionaries"),
