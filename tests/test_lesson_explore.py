@@ -367,6 +367,72 @@ def export_problems(text: str) -> list[str]:
     return found + [f"history: {m.group(0)!r}" for m in HISTORY.finditer(text)]
 
 
+# What MathJax 2 (nbconvert's HTML page, its tex2jax settings) would typeset: $...$, $$...$$,
+# \(...\) and \[...\] inside one text node (it pairs no delimiters across elements), outside
+# script, style, pre, code, textarea and anything of class tex2jax_ignore; \$ is a dollar.
+_MATHS = re.compile(r"\$\$(.+?)\$\$|(?<!\\)\$(.+?)(?<!\\)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.S)
+_SKIP_TAGS = {"script", "noscript", "style", "textarea", "pre", "code"}
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+         "track", "wbr"}  # fmt: skip
+_TEXT_COMMAND = re.compile(r"\\(?:text\w*|mathrm|mbox|operatorname)\s*\{[^{}]*\}")
+# a letter with its sub- or superscripts (x_0, T^k, p_{24}): indices, not a word
+_SCRIPTED = re.compile(r"[A-Za-z]?(?:[_^](?:\{[^{}]*\}|\\?[A-Za-z0-9]))+")
+
+
+def _text_nodes(body: str) -> list[str]:
+    """The text nodes of ``body`` that MathJax 2 would scan (see _MATHS)."""
+    from html.parser import HTMLParser
+
+    nodes: list[str] = []
+
+    class Reader(HTMLParser):
+        stack: list[tuple[str, bool]] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            if tag in _VOID:
+                return
+            classes = (dict(attrs).get("class") or "").split()
+            skip = tag in _SKIP_TAGS or "tex2jax_ignore" in classes
+            self.stack.append((tag, skip or bool(self.stack and self.stack[-1][1])))
+
+        def handle_endtag(self, tag: str) -> None:
+            while self.stack and self.stack.pop()[0] != tag:
+                pass
+
+        def handle_data(self, data: str) -> None:
+            if not (self.stack and self.stack[-1][1]):
+                nodes.append(data)
+
+    Reader(convert_charrefs=True).feed(body)
+    return nodes
+
+
+def maths_with_words(body: str) -> list[str]:
+    r"""Maths that MathJax would typeset in an HTML export but that spells words: two or
+    more letters side by side once commands, \text{...} and indexed letters are taken out
+    (money read as maths, "$200 or 10% ... $", gives "or"; the browser test
+    tests/browser/test_lesson_markdown.py applies the same rule to what JupyterLab draws).
+
+    >>> maths_with_words("<p>pay $200 or 10% of your net worth, then at most $50.</p>")
+    ["maths spells 'or': $200 or 10% of your net worth, then at most $"]
+    >>> maths_with_words("<p>pay <span>$</span>200, then <span>$</span>50; $x_0 T^k$, "
+    ...                  "$\\pi P = \\pi$, $\\text{fee per round} = p_{24}$</p>")
+    []
+    >>> maths_with_words('<div class="tex2jax_ignore"><p>$200 or $75</p></div><pre>$a b$</pre>')
+    []
+    """
+    found = []
+    for node in _text_nodes(body):
+        for m in _MATHS.finditer(node):
+            inner = next(g for g in m.groups() if g is not None)
+            bare = _SCRIPTED.sub("#", _TEXT_COMMAND.sub("#", inner))
+            bare = re.sub(r"\\[A-Za-z]+|\s+", "", re.sub(r"\\[A-Za-z]+\s+", "#", bare))
+            words = re.findall(r"[A-Za-z]{2,}", bare)
+            if words:
+                found.append(f"maths spells {words[0]!r}: {' '.join(m.group(0).split())[:60]}")
+    return found
+
+
 def _cases() -> list[Any]:
     cases = []
     for path in LESSONS:
@@ -400,8 +466,8 @@ def test_lesson_explores_cleanly(path: Path, k: int, run: dict[str, Any], tmp_pa
         body = export(executed)
         text = exported_text(body)
         problems = (
-            export_problems(text) + hidden_code_problems(executed, text)
-            + board_problems(executed, body)
+            export_problems(text) + maths_with_words(body)
+            + hidden_code_problems(executed, text) + board_problems(executed, body)
         )  # fmt: skip
         assert not problems, f"{path.name} exported to HTML: {problems[:8]}"
 
