@@ -14,6 +14,7 @@ picture for every board it shows. The HTML is kept under ``test-artifacts/export
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -31,6 +32,11 @@ from tests.test_lesson_explore import (
 )
 
 PAGES = ["00_start_here", "glossary_alfredopoly", "glossary_almamater", "rules"]
+# A widget an export cannot run shows its Python description ("VBox(children=(Text(value=''
+# ...") unless its display gives a still in its place; the Alma Mater glossary's search box
+# has none yet (its notebook's owner is told), so it is left out of that check for now.
+WIDGET_REPR = re.compile(r"\b[A-Z]\w*\((?:children|value|description|options|layout)=")
+STILLS = ["00_start_here", "glossary_alfredopoly", "rules"]
 KEPT = ROOT / "test-artifacts" / "exports"
 
 
@@ -51,6 +57,9 @@ def test_course_page_exports_as_a_learner_reads_it(name: str, tmp_path: Path) ->
     KEPT.mkdir(parents=True, exist_ok=True)
     (KEPT / f"{name}.html").write_text(body, encoding="utf-8")
     problems = page_problems(executed, body)
+    if name in STILLS:
+        shown = WIDGET_REPR.findall(exported_text(body))
+        problems += [f"a widget shown as its Python description: {w}..." for w in shown]
     assert not problems, f"{path.name} exported to HTML: {problems[:8]}"
 
 
