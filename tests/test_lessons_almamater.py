@@ -28,7 +28,8 @@ BOOK = ROOT / "docs" / "rules" / "almamater.md"
 LESSONS = ["almamater_1_setup", "almamater_2_a_round", "almamater_3_scoring",
            "almamater_4_strategies"]  # fmt: skip
 GLOSSARY = "glossary_almamater"
-WORDS_LINK = re.compile(r"\[([^\]]+)\]\(glossary_almamater\.ipynb#Words-of-the-lessons\)")
+# a word of a lesson's words box links to its own cell of the glossary (id w-...)
+WORDS_LINK = re.compile(r"\[([^\]]+)\]\(glossary_almamater\.ipynb#cell-id=(w-[a-z0-9-]+)\)")
 
 
 def cells(name: str) -> list[dict]:
@@ -50,10 +51,17 @@ def box_words(box: str) -> list[str]:
     return [m.group(1) for row in rows if (m := WORDS_LINK.match(row))]
 
 
+def glossary_word_cells() -> dict[str, str]:
+    """The glossary's word cells, one word each: cell id (``w-...``) -> its word."""
+    return {
+        c["id"]: re.match(r"\*\*(.+?)\*\*: ", c["source"]).group(1)  # type: ignore[union-attr]
+        for c in cells(GLOSSARY)
+        if c["id"].startswith("w-")
+    }
+
+
 def glossary_words() -> set[str]:
-    section = next(m for m in markdown(GLOSSARY) if m.startswith("## Words of the lessons"))
-    rows = [line.strip("|").split("|") for line in section.splitlines() if line.startswith("| ")]
-    return {row[0].strip() for row in rows[2:]}  # past the header and the --- line
+    return set(glossary_word_cells().values())
 
 
 @pytest.mark.parametrize("name", LESSONS)
@@ -80,6 +88,22 @@ def test_the_glossary_heading_the_boxes_link_to_exists():
     # Jupyter and nbconvert anchor a heading by its text with spaces as dashes.
     assert any(m.startswith("## Words of the lessons\n") for m in markdown(GLOSSARY))
     assert len(glossary_words()) >= 30
+
+
+@pytest.mark.parametrize("name", LESSONS)
+def test_words_box_links_land_on_the_word(name):
+    """Each word of the box links to its own cell of the glossary
+    (``glossary_almamater.ipynb#cell-id=w-bishop``), as in the Alfredopoly lessons: a reader
+    found every link landing on the heading of a 44-row table. JupyterLab scrolls to the
+    cell with that id; Voila and nbconvert give the cell the HTML id ``cell-id=w-bishop``."""
+    box = next(m for m in markdown(name) if m.startswith("> **Words you need.**"))
+    rows = [line for line in box.splitlines() if line.startswith("| [")]
+    assert rows and all(WORDS_LINK.match(row[2:]) for row in rows), f"{name}: a link to no word"
+    word_cells = glossary_word_cells()
+    for row in rows:
+        word, cell = WORDS_LINK.match(row[2:]).groups()  # type: ignore[union-attr]
+        assert cell in word_cells, f"{name}: no glossary cell {cell}"
+        assert word_cells[cell].casefold() == word.casefold(), f"{name}: {word} -> {cell}"
 
 
 @pytest.mark.parametrize("name", [*LESSONS, GLOSSARY])
@@ -484,22 +508,6 @@ def test_the_own_bot_bar_lets_only_a_real_improvement_pass():
 
     old_bar = sum(comb(100, k) for k in range(51, 101)) / 2**100  # "more than half of 100"
     assert old_bar > 0.45  # passed by luck alone almost every other time
-
-
-def test_a_small_improvement_on_the_scholar_is_refused(capsys):
-    """The old solution (a student from round 4 on) wins about 55% over 1,200 duels: a real
-    but small gain, within chance of an even match over the exercise's duels."""
-    from gamekit.almamater import actions as A
-
-    def late_students(spec, state, legal, rng):
-        if state.phase == "action" and not state.pending and state.round >= 4:
-            hire = [a for a in legal if isinstance(a, A.HireStudent)]
-            if hire:
-                return max(hire, key=lambda a: a.row)
-        return BOTS["scholar"](spec, state, legal, rng)
-
-    assert check("almamater_4.own_bot", late_students) is False
-    assert "could be luck" in capsys.readouterr().out
 
 
 def test_alma_mater_4_exercise_1_has_a_point_of_its_own(capsys):

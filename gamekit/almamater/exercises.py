@@ -198,10 +198,9 @@ def students_first(spec, state, legal, rng):
             return min(hire, key=lambda a: a.masters)
     return BOTS["scholar"](spec, state, legal, rng)
 ```
-A bot that wins only a little more than half (a student from round 4 on, say) is refused:
-over this many duels such a share is within chance of a bot that is no better than the
-scholar. To see how good your bot really is, play it against the scholar with `duel` and
-another seed.""",
+A bot that wins only a little more than half is refused: over this many duels such a share
+is within chance of a bot that is no better than the scholar. To see how good your bot
+really is, play it against the scholar with `duel` and another seed.""",
 }
 
 
