@@ -306,6 +306,7 @@ function render({ model, el }) {
       chip.type = "button";
       chip.setAttribute("aria-pressed", key === focus ? "true" : "false");
       chip.addEventListener("click", () => {
+        pickedAt = performance.now(); // its options come in view (keepInView)
         model.set("focus", key);
         model.set("focus_label", `${g.name}:`);
         model.save_changes();
@@ -316,6 +317,8 @@ function render({ model, el }) {
       gkEl("div", "gk-actions-label gk-pick-title", `${chosen.name}: ${w("choose", "choose one")}`, actions);
       const row = gkEl("div", "gk-actions-focus gk-options", null, actions);
       chosen.list.forEach((a) => button(row, a, "gk-manage"));
+      const cap = optionsCap;
+      if (cap && cap.view === model.get("view") && cap.focus === focus) row.style.maxHeight = `${cap.px}px`;
     }
   };
 
@@ -349,7 +352,9 @@ function render({ model, el }) {
     }
   };
 
+  let actionsDrawnFor = null; // the view the decisions on the page were drawn for
   const drawActions = () => {
+    actionsDrawnFor = model.get("view");
     gkClear(actions);
     const items = model.get("actions") || [];
     const focus = model.get("focus");
@@ -487,6 +492,8 @@ function render({ model, el }) {
       return placed;
     };
     const removeLines = () => root.querySelectorAll(".gk-just-done").forEach((e) => e.remove());
+    const sc0 = scroller();
+    const scrolledFrom = sc0.scrollTop; // clearAfterFirst may scroll: undone with its line
     let spots = before(SPACER_MAX);
     const first = firstChoice();
     const [, bottom] = shown(scroller());
@@ -508,6 +515,7 @@ function render({ model, el }) {
     if (spots.length && outside()) {
       removeLines();
       spots = [];
+      if (sc0.scrollTop !== scrolledFrom) sc0.scrollTop = scrolledFrom;
     }
     clearSpots = { view, label: click.label, spots };
     // a decision under the pointer of the click that led here (the same "Roll the dice"
@@ -526,12 +534,18 @@ function render({ model, el }) {
   // its own place); when even that leaves a decision below, "what just happened" shows its
   // newest line only (the others stay in the log).
   let inViewFor = null;
+  let latestDrawn = ""; // the lines "what just happened" shows now
+  let optionsCap = null; // {view, focus, px}: the options' list made shorter (keepInView)
+  let pickedAt = -1e9; // performance.now() of the last space picked (Alma Mater's chips)
   const keepInView = () => {
-    const view = model.get("view");
-    if (view === inViewFor) return;
-    inViewFor = view;
+    // once per view drawn, space picked and "what just happened" (each is drawn at its own
+    // change event: the new lines may be drawn while the last view's buttons are there)
+    const key = `${actionsDrawnFor}|${model.get("focus")}|${latestDrawn}`;
+    if (key === inViewFor) return;
+    inViewFor = key;
     latest.classList.remove("gk-latest-short");
-    if (!(performance.now() - lastSent < 15000)) return; // not a click in this panel
+    // not a click in this panel (a decision, or a space picked to show its options)
+    if (!(performance.now() - Math.max(lastSent, pickedAt) < 15000)) return;
     const status = head.querySelector(".gk-play-status");
     const buttons = Array.from(decisionButtons()).filter((b) => b.getClientRects().length);
     if (!status || !buttons.length) return;
@@ -539,17 +553,27 @@ function render({ model, el }) {
     const [top, bottom] = shown(sc);
     const lift = () => {
       const from = status.getBoundingClientRect().top;
-      if (from < top || from > bottom) return false; // the reader is not looking at the panel
+      // the reader is not looking at the panel (a status lifted to the top before may sit a
+      // fraction of a pixel above it)
+      if (from < top - 2 || from > bottom) return false;
       const low = Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom));
       if (low <= bottom) return false;
-      const delta = Math.min(low - bottom + 4, from - top);
+      const delta = Math.min(low - bottom + 4, Math.max(0, from - top));
       if (delta > 0) sc.scrollBy({ top: delta, behavior: "instant" });
       return low - delta > bottom;
     };
     if (lift() && latest.children.length > 1) {
       latest.classList.add("gk-latest-short");
-      lift();
-    }
+      if (!lift()) return;
+    } else if (!lift()) return;
+    // still below (a picked space's options under the spaces to pick from, in a short
+    // window): the options' list, which scrolls in its own box, gets shorter (to 2 rows)
+    const list = actions.querySelector(".gk-options");
+    if (!list) return;
+    const low = Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom));
+    const px = Math.max(72, Math.floor(list.clientHeight - (low - bottom + 4)));
+    optionsCap = { view: model.get("view"), focus: model.get("focus"), px };
+    list.style.maxHeight = `${px}px`;
   };
 
   // Redraw the decisions. When Python drew a new view, they are disabled for the guard
@@ -588,6 +612,8 @@ function render({ model, el }) {
     const lines = model.get("latest") || [];
     latest.style.display = lines.length ? "" : "none";
     lines.forEach((line, n) => gkEl("div", "gk-latest-line" + (n === lines.length - 1 ? " gk-latest-newest" : ""), line, latest));
+    latestDrawn = lines.join("\n");
+    keepInView(); // new lines of the view shown: the decisions still in the window
   };
 
   const drawLog = () => {
@@ -693,7 +719,7 @@ function render({ model, el }) {
     idle();
     drawPlayers();
     decisions();
-    drawLog();
+    drawLog(); // (its "what just happened" checks the decisions are in the window again)
   };
   const listeners = {
     "change:title": drawHead,

@@ -30,6 +30,9 @@ from tests.browser.test_projector import MIN_PANEL_PX, wait_boards_still
 
 WIDTH, HEIGHT = 1280, 720
 DECISIONS = 3  # a scripted game's decisions in each JupyterLab table (about 1 s each)
+# Alma Mater's setup for Ann with two bots: 3 founding cards kept, 1 discarded, a
+# chancellor, where new textbooks go (the last one leads to round 1)
+SETUP_DECISIONS = 6
 
 # the buttons of the decision asked now (the confirm question's, the main row's, the spaces
 # to pick from and the picked space's options, passing), where they are on screen
@@ -359,10 +362,12 @@ IN_WINDOW_JS = """(root) => {
 PREFER = ("Yes", "Buy", "Pay $", "Roll", "Pay", "End the turn", "Ja", "Kaufen", "Würfeln")
 
 
-def decisions_stay_in_view(page, root: str, count: int) -> list[str]:  # type: ignore[no-untyped-def]
+def decisions_stay_in_view(page, root: str, count: int, each=None) -> list[str]:  # type: ignore[no-untyped-def]
     """Play ``count`` decisions of the table under ``root`` (scrolled to its panel first, as
     a lecturer does once): after each, the status, the newest event and every decision
-    button are inside the window without scrolling. Returns the statuses seen."""
+    button are inside the window without scrolling, and ``each(page)`` (when given: the
+    board's text, say) is called. Alma Mater's action phase: the first space to pick from,
+    then its first option. Returns the statuses seen."""
     page.evaluate(f"() => document.querySelector('{root} .gk-play').scrollIntoView()")
     play = page.locator(f"{root} .gk-play").first
     seen = []
@@ -376,6 +381,14 @@ def decisions_stay_in_view(page, root: str, count: int) -> list[str]:  # type: i
         if not labels:
             break  # a bot's turn with no button, or the game's end
         pick = next((i for pref in PREFER for i, x in enumerate(labels) if x.startswith(pref)), 0)
+        if play.locator(".gk-chip").count():
+            # a space first (its options come in the same view), then its first option
+            play.locator(".gk-chip").first.click()
+            play.locator(".gk-options button").first.wait_for()
+            buttons, pick = play.locator(".gk-options button"), 0
+            labels = buttons.all_text_contents()
+            out = page.evaluate(IN_WINDOW_JS, root)
+            assert not out, (root, "picked a space", out)
         buttons.nth(pick).click()
         page.wait_for_function(
             "([root, v]) => { const a = document.querySelector(`${root} .gk-play`)"
@@ -386,6 +399,8 @@ def decisions_stay_in_view(page, root: str, count: int) -> list[str]:  # type: i
         status = page.locator(f"{root} .gk-play-status").first.text_content()
         seen.append(status)
         assert not out, (root, labels[pick], status, out)
+        if each is not None:
+            each(page)
     print(f"{root}: {len(seen)} decisions in view, {time.monotonic() - began:.1f} s")
     return seen
 
@@ -441,6 +456,16 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         assert m["narrowest"] >= 150, m  # two students a row (they were 113 px)
         text = check_board_text(page)
         assert text["boardHeight"] < 8000, text["boardHeight"]  # was 19,930
+        # a scripted game with the file browser open, to round 1's spaces (issue 24): after
+        # each decision the status, the newest event and every decision button in the
+        # notebook's window (359 CSS px): the four two-line Discard buttons of "keep 3
+        # founding cards" ended 40 px below it (the panel's spacing is tighter in a short
+        # window, and "what just happened" shows its newest line only when they would not
+        # fit); the board's text at the floor after each
+        seen = decisions_stay_in_view(page, ".gk-am-table", SETUP_DECISIONS, check_board_text)
+        assert len(seen) == SETUP_DECISIONS and seen[-1].startswith("Round 1 · Ann"), seen
+        assert any("keep 3 founding cards" in s for s in seen), seen
+        screenshot(page, "almamater-lab-zoom150-filebrowser-decisions")
         # Alfredopoly, the sidebar closed (853 CSS px less the side bar): its panel first
         # (status and decisions in the window at the table's top), then the board with
         # every label at least 18 px on screen and none condensed below 0.85 (the
@@ -456,9 +481,7 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         screenshot(page, "alfredopoly-lab-zoom150-projector")
         # a scripted game in each table, the sidebar closed (issue 24, Done when): after
         # each decision the status, the newest event and every decision button in the
-        # notebook's window. (With the file browser open the Alma Mater table is 421 CSS px
-        # wide: at "keep 3 founding cards" its four two-line Discard buttons end 40 px below
-        # the 359 px window, even with "what just happened" cut to its newest line.)
+        # notebook's window (Alma Mater: round 1, a space and its option each time)
         seen = decisions_stay_in_view(page, ".gk-test-alf", DECISIONS)
         assert len(seen) == DECISIONS, seen
         seen = decisions_stay_in_view(page, ".gk-am-table", DECISIONS)

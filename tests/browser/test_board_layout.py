@@ -457,6 +457,10 @@ PROJECTOR_TABLE = [
     "table = AlfredopolyTable(['Ann', 'Bo'], seed=3, auction=True, projector=True)\n"
     "table.add_class('gk-test-table')\n"
     "table",
+    # an Alma Mater table too (issue 24: checked decision by decision at 125 %)
+    "from widgets.play_almamater import AlmaMaterTable\n"
+    "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={'Bo': 'scholar', 'Cy': 'dean'}, seed=2026,\n"
+    "               projector=True)",
 ]
 TITLE = "Alfredopoly (Alfred University)"
 
@@ -526,10 +530,27 @@ def test_projector_names_are_readable_in_jupyterlab_zoomed_125(lab, browser):  #
         screenshot(page, "board-projector-lab-zoom125-filebrowser")
         # a scripted game (two people): after each decision its status, newest event and
         # decision buttons in the notebook's window (issue 24, Done when)
-        from tests.browser.test_almamater_projector import DECISIONS, decisions_stay_in_view
+        from tests.browser.test_almamater_projector import (
+            DECISIONS,
+            SETUP_DECISIONS,
+            check_board_text,
+            decisions_stay_in_view,
+        )
 
-        assert len(decisions_stay_in_view(page, ".gk-test-table", DECISIONS)) == DECISIONS
+        def ring(page) -> None:  # type: ignore[no-untyped-def]
+            check_labels(page, ".gk-test-table", 18)
+
+        seen = decisions_stay_in_view(page, ".gk-test-table", DECISIONS, ring)
+        assert len(seen) == DECISIONS, seen
         screenshot(page, "board-projector-lab-zoom125-filebrowser-panel")
+        # Alma Mater at 125 %, file browser open: its setup to round 1, then two of round
+        # 1's decisions (a space, then an option); after each the status, the newest event
+        # and every decision button in the window, and the board's text at 18 px, nothing
+        # cut or squeezed
+        count = SETUP_DECISIONS + 2
+        seen = decisions_stay_in_view(page, ".gk-am-table", count, check_board_text)
+        assert len(seen) == count and any(s.startswith("Round 1") for s in seen), seen
+        screenshot(page, "almamater-projector-lab-zoom125-filebrowser")
         page.evaluate("() => window.jupyterapp.commands.execute('application:toggle-left-area')")
         page.wait_for_function("() => !document.querySelector('#filebrowser').offsetWidth")
         wait_boards_still(page)
