@@ -23,7 +23,7 @@ import altair as alt
 import pandas as pd
 from babel.numbers import get_decimal_symbol, get_group_symbol
 
-from gamekit.core.events import core_phrases
+from gamekit.core.events import Words, core_phrases
 from widgets.colours import CATEGORY_10, SEAT_COLOURS
 
 # The classic colour bands, plus the organisations and the other spaces.
@@ -418,6 +418,30 @@ def in_language(chart: alt.Chart, lang: str) -> alt.Chart:
     return chart if lang == "en" else chart.configure(locale=number_locale(lang))
 
 
+#: What a screen reader hears of a chart's marks in a language other than English (each
+#: point or bar, as the chart's ``description`` channel). Vega describes axes and legends
+#: only in English ("X-axis titled 'Zug' for a linear scale ...": it ignores a guide's own
+#: description), so in another language they are left out of what a screen reader reads
+#: (``aria=False``); their titles and labels stay on screen, and the marks say the values.
+ARIA_WORDS = {
+    "de": {"money_point": "{player}, {x_title} {x}: {value}",
+           "score_bar": "{player}, {rule}: {points} {points_word}"},
+}  # fmt: skip
+
+
+def _axis(lang: str) -> dict[str, Any]:
+    """``{"axis": ...}`` for ``lang``: English nothing (Vega's own axis, described in
+    English), another language an axis a screen reader skips (see :data:`ARIA_WORDS`)."""
+    return {} if lang == "en" else {"axis": alt.Axis(aria=False)}
+
+
+def _legend(lang: str, **legend: Any) -> dict[str, Any]:
+    """``{"legend": ...}`` for ``lang`` (as :func:`_axis`); ``legend``: its other settings."""
+    if lang == "en":
+        return {"legend": alt.Legend(**legend)} if legend else {}
+    return {"legend": alt.Legend(aria=False, **legend)}
+
+
 #: The score chart's own words (title, axis, legend, tooltips) by language.
 SCORE_CHART_WORDS = {
     "en": {"title": "Final score by rule", "prestige": "prestige", "rule": "rule",
@@ -443,12 +467,26 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
         raise ValueError(f"lang must be one of {', '.join(SCORE_CHART_WORDS)}, not {lang!r}")
     w = SCORE_CHART_WORDS[lang]
     rules = list(dict.fromkeys(frame["rule"]))
+    data = _clean(frame)
+    extra: dict[str, Any] = {}
+    if lang != "en":  # each bar described in the language (Vega's own is English)
+        said = ARIA_WORDS[lang]["score_bar"]
+        data["description"] = [
+            said.format(player=p, rule=r, points=n, points_word=w["points"])
+            for p, r, n in zip(data["player"], data["rule"], data["points"], strict=True)
+        ]
+        extra["description"] = alt.Description("description:N")
     chart = (
-        alt.Chart(_clean(frame), title=w["title"])
+        alt.Chart(data, title=w["title"], **({"description": w["title"]} if extra else {}))
         .mark_bar(stroke="white", strokeWidth=0.5)
         .encode(
-            y=alt.Y("player:N", sort=list(dict.fromkeys(frame["player"])), title=None),
-            x=alt.X("sum(points):Q", title=w["prestige"]),
+            y=alt.Y(
+                "player:N",
+                sort=list(dict.fromkeys(frame["player"])),
+                title=None,
+                **_axis(lang),
+            ),
+            x=alt.X("sum(points):Q", title=w["prestige"], **_axis(lang)),
             color=alt.Color(
                 "rule:N",
                 sort=rules,
@@ -456,11 +494,12 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
                 title=w["rule"],
                 # under the bars, one line per rule, each in full (Vega cuts labels at
                 # 160 px: "8. students in row A x s...")
-                legend=alt.Legend(
-                    orient="bottom", direction="vertical", labelLimit=label_limit(rules)
+                **_legend(
+                    lang, orient="bottom", direction="vertical", labelLimit=label_limit(rules)
                 ),
             ),
             order=alt.Order("rule_order:Q"),
+            **extra,
             tooltip=[
                 alt.Tooltip("player:N", title=w["player"]),
                 alt.Tooltip("rule:N", title=w["rule"]),
@@ -503,8 +542,19 @@ def money_chart(
         if de
         else f"{value.replace('_', ' ').capitalize()} over the game"
     )
+    data = _clean(frame)
+    extra: dict[str, Any] = {}
+    if de:  # each point described in German, its money as the table writes it
+        said = ARIA_WORDS[lang]["money_point"]
+        money = core_phrases()
+        data["description"] = [
+            said.format(player=p, x_title=word(x), x=t, value=money.text(
+                Words("core.money", amount=int(v)), lang))
+            for p, t, v in zip(data["player"], data[x], data[value], strict=True)
+        ]  # fmt: skip
+        extra["description"] = alt.Description("description:N")
     chart = (
-        alt.Chart(_clean(frame), title=title)
+        alt.Chart(data, title=title, **({"description": title} if de else {}))
         # thick lines, and a point per turn with a dark edge: a light seat colour (Cy's
         # yellow) still stands out from the white background on a projector
         .mark_line(
@@ -513,19 +563,21 @@ def money_chart(
             point=alt.OverlayMarkDef(filled=True, size=45, stroke="#1d2330", strokeWidth=1.2),
         )
         .encode(
-            x=alt.X(f"{x}:Q", title=word(x)),
-            y=alt.Y(f"{value}:Q", title="$"),
+            x=alt.X(f"{x}:Q", title=word(x), **_axis(lang)),
+            y=alt.Y(f"{value}:Q", title="$", **_axis(lang)),
             color=alt.Color(
                 "player:N",
                 sort=players,
                 scale=alt.Scale(domain=players, range=list(PLAYER_COLOURS[: len(players)])),
                 **({"title": word("player")} if de else {}),
+                **_legend(lang),
             ),
             tooltip=[
                 alt.Tooltip("player:N", title=word("player")) if de else "player:N",
                 alt.Tooltip(f"{x}:Q", title=word(x)) if de else f"{x}:Q",
                 alt.Tooltip(f"{value}:Q", format="$,.0f", **({"title": word(value)} if de else {})),
             ],
+            **extra,
         )
         .properties(width=WIDTH * 0.75, height=260)
     )

@@ -1,0 +1,238 @@
+"""The last English words on a German table (issues 24 and 25): the Alfredopoly board's own
+words (prices, the Probation cell, the mortgage mark, the skip link, the deed card, what a
+screen reader hears), the saved file's name, a cut value's length, a file's size, the money
+chart's tooltip and the refusals a forged message from the page gets back, for both games.
+Seeded games of both are played on German tables and every text their widgets send to the
+page is scanned for English words outside data names; the English table stays word for
+word. The page itself (the board's SVG, the tooltips, the download) is scanned in the
+browser: tests/browser/test_german_tables.py."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import altair as alt
+import pandas as pd
+import pytest
+import vl_convert
+
+from gamekit.core.events import core_phrases
+from gamekit.core.structs import short_repr
+from tests.alfredopoly.test_german_words import english_words as alfredopoly_english
+from tests.almamater.test_words import english_words as almamater_english
+from tests.widgets.test_alfredopoly_german import data_names
+from tests.widgets.test_alfredopoly_german import play as play_alfredopoly
+from tests.widgets.test_almamater_german import play as play_almamater
+from widgets.alfredopoly_board import AlfredopolyBoard, board_words
+from widgets.base import GameWidget
+from widgets.charts import money_chart, score_breakdown_chart
+from widgets.play_alfredopoly import AlfredopolyTable
+from widgets.play_almamater import AlmaMaterTable
+
+HERE = Path(__file__).resolve().parents[2] / "widgets"
+_seq = iter(range(1, 10**6))
+
+# synced keys that hold no text a person reads: code, layout, internal keys the page uses
+# as classes or values (a heat format, an action's struct, a colour's name)
+INTERNAL = {"_esm", "_css", "_model_module", "_view_module", "_model_name", "_view_name",
+            "_model_module_version", "_view_module_version", "_dom_classes", "layout", "style",
+            "tabbable", "spaces", "data", "heat_format", "group", "action", "lang", "phase",
+            "colour", "button_style", "bar_style", "orientation", "behavior", "accept",
+            "readout_format", "icon", "kind"}  # fmt: skip
+
+
+def widgets_of(widget: Any, seen: set[int] | None = None) -> Iterator[Any]:
+    """``widget`` and every widget inside it."""
+    seen = set() if seen is None else seen
+    if id(widget) in seen:
+        return
+    seen.add(id(widget))
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from widgets_of(child, seen)
+
+
+def strings(value: Any, out: list[str]) -> list[str]:
+    """Every text in a widget's synced state (templates without their {fields})."""
+    if isinstance(value, str):
+        out.append(re.sub(r"\{[^}]*\}", " ", value))
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key not in INTERNAL:
+                strings(item, out)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            strings(item, out)
+    return out
+
+
+def page_texts(table: Any) -> list[str]:
+    """What the table's widgets send to the page as text."""
+    out: list[str] = []
+    for widget in widgets_of(table):
+        strings({k: v for k, v in widget.get_state().items() if k not in INTERNAL}, out)
+    return out
+
+
+def english(text: str, names: tuple[str, ...]) -> set[str]:
+    """English words of either game's phrasebook outside data names ``names``."""
+    for name in sorted(names, key=len, reverse=True):
+        text = text.replace(name, " ")
+    return alfredopoly_english(text) | almamater_english(text)
+
+
+def forge(widget: GameWidget) -> list[str]:
+    """Forged messages a page may send a widget; what it answers each (an error)."""
+    said = []
+    for message in (
+        {"intent": {"kind": "fly", "seq": next(_seq)}},  # an unknown request
+        {"intent": {"kind": "act", "action": {"type": "Fly"}, "seq": next(_seq)}},  # no action
+        {"intent": {"kind": "select", "index": "x", "seq": next(_seq)}},  # not a space
+        {"intent": {"kind": "select", "index": 99, "seq": next(_seq)}},  # no such space
+        {"intent": 5},  # not a request at all
+        {"selected": "x", "size": "big", "can_act": "yes"},  # values no trait takes
+    ):
+        widget.set_state({k: v for k, v in message.items() if k == "intent" or widget.has_trait(k)})
+        if widget.message:
+            assert widget.error, (type(widget).__name__, message, widget.message)
+            said.append(widget.message)
+    return said
+
+
+@pytest.fixture(scope="module")
+def tables() -> dict[str, Any]:
+    """Seeded games of both, on German tables and on an English one."""
+    a = AlfredopolyTable(["Ann", "Bo", "Cy"], bots={"Cy": "builder"}, seed=11, lang="de",
+                         starting_cash=400)  # fmt: skip
+    play_alfredopoly(a, 120, seed=11)
+    a._offer_download()
+    m = AlmaMaterTable(["Ann", "Bo", "Cy"], bots={1: "greedy"}, seed=3, lang="de")
+    play_almamater(m, 60)
+    m._offer_download()
+    e = AlfredopolyTable(["Ann", "Bo", "Cy"], bots={"Cy": "builder"}, seed=11, starting_cash=400)
+    play_alfredopoly(e, 40, seed=11)
+    e._offer_download()
+    return {"alfredopoly": a, "almamater": m, "english": e}
+
+
+def test_every_text_the_german_tables_send_is_german(tables: dict[str, Any]) -> None:
+    a, m = tables["alfredopoly"], tables["almamater"]
+    assert a.board.lang == "de" and a.board.words == board_words("de")  # the table's language
+    names = (*data_names(a), "alfredopoly", "almamater", "Ann", "Bo", "Cy")
+    seen = {game: page_texts(t) for game, t in (("alfredopoly", a), ("almamater", m))}
+    for game, table in (("alfredopoly", a), ("almamater", m)):
+        for widget in widgets_of(table):
+            if isinstance(widget, GameWidget):
+                seen[game] += forge(widget)
+    assert sum(len(t) for t in seen["alfredopoly"]) > 20_000
+    assert sum(len(t) for t in seen["almamater"]) > 20_000
+    for game, texts in seen.items():
+        for text in texts:
+            assert not english(text, names), (game, text, english(text, names))
+    # the board's words, the file's name and the refusals are among what was scanned
+    shown = seen["alfredopoly"]
+    assert "Zu den Aktionen springen" in shown and "DRIN" in shown
+    assert any(re.fullmatch(r"alfredopoly-spiel-\d+-zuege\.json", t) for t in shown)
+    assert any(t.startswith("ein Wert der Seite wurde abgelehnt") for t in shown)
+    assert "unbekannte Anfrage 'fly'" in seen["almamater"]
+
+
+def test_the_english_table_keeps_its_words(tables: dict[str, Any]) -> None:
+    """The same checks find English on an English table (they can fail), and its words are
+    the ones it always had."""
+    e = tables["english"]
+    texts = page_texts(e) + forge(e.board) + forge(e.panel)
+    found = set().union(*(english(t, data_names(e)) for t in texts))
+    assert {"actions", "refused", "request", "owned", "spaces"} <= found, found
+    assert re.fullmatch(r"alfredopoly-game-\d+-moves\.json", e.panel.download["name"])
+    board = AlfredopolyBoard()
+    board.set_state({"selected": "x"})
+    assert board.message.startswith("refused a value from the page: The 'selected' trait")
+    board.set_state({"intent": {"kind": "fly", "seq": 1}})
+    assert board.message == "unknown request 'fly'"
+
+
+def test_the_board_script_draws_the_phrasebooks_english_before_its_words_arrive() -> None:
+    """The board's script holds the phrasebook's English words as its defaults (a page
+    whose state has no words: a notebook saved by an older kit); they are the same."""
+    js = (HERE / "alfredopoly_board.js").read_text("utf-8")
+    block = re.search(r"\nconst ENGLISH = (\{\n.*?\n\});\n", js, re.S)
+    assert block, "the script has no English words"
+    defaults = json.loads(re.sub(r",\n\}$", "\n}", block[1]))
+    assert defaults == board_words("en")
+    german = board_words("de")
+    assert german.keys() == defaults.keys()
+    assert german["core.money"] == "{amount:n}\u00a0$" and german["number"] == {
+        "group": ".",
+        "decimal": ",",
+    }
+    for key, text in german.items():  # every word German, the data names aside
+        for line in text if isinstance(text, list) else [text] if isinstance(text, str) else []:
+            assert not english(re.sub(r"\{[^}]*\}", " ", line), ("Academic Probation",)), key
+
+
+def test_files_sizes_and_cut_values_are_said_in_the_tables_language(
+    tables: dict[str, Any],
+) -> None:
+    a, e = tables["alfredopoly"], tables["english"]
+    long = "x" * 150 + ".json"
+    for table, word in ((a, "Zeichen"), (e, "characters")):
+        assert not table._load_file(long, "{oops", 5)
+        assert f"(155 {word})" in table.file_note.value, table.file_note.value
+        assert not table._load_file("b.json", None, 5_000_000)
+        size = "5.000.000" if table is a else "5,000,000"
+        assert f"b.json: {size} " in table.file_note.value, table.file_note.value
+    cut = short_repr("y" * 100, most=10)
+    assert str(cut) == "'yyyyyyy… (102 characters)"
+    assert core_phrases().text(cut.words, "de") == "'yyyyyyy… (102 Zeichen)"  # type: ignore[attr-defined]
+    huge = short_repr(10**60)
+    assert core_phrases().text(huge.words, "de") == "eine riesige Zahl"  # type: ignore[attr-defined]
+
+
+def test_the_money_charts_tooltip_writes_money_the_tables_way(tables: dict[str, Any]) -> None:
+    """The tooltip's format with the chart's number locale, drawn by Vega (vl-convert) as
+    text: German "1.234 $" as the log writes money, English "$1,234" as before."""
+    frame = tables["alfredopoly"].money_frame()
+    for lang, expected in (("de", "1.234\u00a0$"), ("en", "$1,234")):
+        spec = money_chart(frame, x="turn", lang=lang).to_dict()
+        tip = next(t for t in spec["encoding"]["tooltip"] if t["field"] == "money")
+        probe = (
+            alt.Chart(pd.DataFrame({"v": [1234]}))
+            .mark_text()
+            .encode(text=alt.Text("v:Q", format=tip["format"]))
+        )
+        drawn = probe.to_dict()
+        locale = spec.get("config", {}).get("locale")
+        assert (locale is None) == (lang == "en")  # English: Vega's own format, as before
+        if locale is not None:
+            drawn["config"] = {**drawn.get("config", {}), "locale": locale}
+        svg = vl_convert.vegalite_to_svg(json.dumps(drawn))
+        assert f">{expected}<" in svg.replace("&#160;", "\u00a0"), (lang, svg[-400:])
+
+
+def test_what_a_screen_reader_hears_of_the_german_charts(tables: dict[str, Any]) -> None:
+    """Each point and bar of the German charts is described in German (money as the table
+    writes it); Vega's English descriptions of axes and legends are left out of what a
+    screen reader reads. Only the title's wrapper stays Vega's ("Title text '...'")."""
+    money = tables["alfredopoly"].money_frame()
+    scores = tables["almamater"].score_frame()
+    names = (*data_names(tables["alfredopoly"]), "Ann", "Bo", "Cy")
+    for lang in ("de", "en"):
+        said = []
+        for chart in (money_chart(money, x="turn", lang=lang),
+                      score_breakdown_chart(scores, lang=lang)):  # fmt: skip
+            svg = vl_convert.vegalite_to_svg(chart.to_json()).replace("&#160;", "\u00a0")
+            labels = [html.unescape(t) for t in re.findall(r'aria-label="([^"]*)"', svg)]
+            said += [re.sub(r"^Title text '(.*)'$", r"\1", t, flags=re.S) for t in labels]
+        assert len(said) > 20
+        found = set().union(*(english(t, names) for t in said))
+        if lang == "de":
+            assert not found, found
+            assert any(re.fullmatch(r"Ann, Zug \d+: \d{1,3}(\.\d{3})*\u00a0\$", t) for t in said)
+        else:  # Vega's own English, as before
+            assert {"for", "with", "from"} <= found, found
