@@ -73,6 +73,9 @@ another check): far worse than any measured candidate."""
 #: as the kit's choice, the range (``-2..+2``: around the value in the folder being tuned;
 #: ``1..3``: those values) and the least value allowed (a stated fact or the sense of the
 #: field, e.g. Mathematics students score at the end, so at least 1). Whole numbers, step 1.
+#: The prestige lectures and the books of the Antiquarian's offers and of a starting-student
+#: visit are what a free lecture (Alberti's ability) is worth: a lecture costs the others a
+#: book (docs/almamater_balance.md, "Why Alberti pays").
 SPACE_TABLE = """
 file        | field                                               | kit default | range  | least
 students    | student[name=Mathematics freshman].effect.prestige  | effect      | -1..+1 | 1
@@ -96,6 +99,13 @@ shelves     | compartment[1].prestige                             | prestige    
 board       | park.price                                          | park        | -1..+1 | 1
 board       | park.max                                            | park        | -2..+1 | 1
 board       | starting_student.price                              | starting_student | -1..+1 | 1
+professors  | professor[name=Music].lecture.prestige              | lecture     | -1..+0 | 1
+professors  | professor[name=Theology].lecture.prestige           | lecture     | -1..+0 | 1
+professors  | professor[name=Optics].lecture.prestige             | lecture     | -2..+0 | 1
+board       | antiquarian.offers[0].books                         | antiquarian | -0..+2 | 1
+board       | antiquarian.offers[1].books                         | antiquarian | -0..+2 | 1
+board       | antiquarian.offers[2].books                         | antiquarian | -0..+2 | 1
+board       | starting_student.max                                | starting_student | -0..+3 | 1
 reputation  | final.players_2[1]                                  | two_players | 3..9   | 0
 """
 
