@@ -905,7 +905,8 @@ class GameTable(ipw.VBox):
             return
         item = files[0]
         content = item.get("content", b"")
-        self._load_file(str(item.get("name", "the file")), content, len(content))
+        unnamed = core_phrases().text(Words("core.the_file"), getattr(self.panel, "lang", "en"))
+        self._load_file(str(item.get("name") or unnamed), content, len(content))
         self.upload.value = ()
 
     def _file_from_page(self, name: str, text: Any, size: Any) -> str:

@@ -128,6 +128,7 @@ def english_in(texts: list[str]) -> dict[str, set[str]]:
         title = VEGA_TITLE.match(text)
         text = title[1] if title else text
         words = alfredopoly_english(text, names) | almamater_english(_without(text, names))
+        words -= {"was"}  # an English template word that is German too ("what")
         if ENGLISH_MONEY.search(_without(text, names)):
             words.add("$n")
         if ENGLISH_GROUPING.search(_without(text, names)):

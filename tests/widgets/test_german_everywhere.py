@@ -83,7 +83,11 @@ def english(text: str, names: tuple[str, ...]) -> set[str]:
     """English words of either game's phrasebook outside data names ``names``."""
     for name in sorted(names, key=len, reverse=True):
         text = text.replace(name, " ")
-    return alfredopoly_english(text) | almamater_english(text)
+    return (alfredopoly_english(text) | almamater_english(text)) - GERMAN_TOO
+
+
+GERMAN_TOO = {"was"}
+"""English template words that are German words too ("was": what)."""
 
 
 def forge(widget: GameWidget) -> list[str]:
