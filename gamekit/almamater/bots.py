@@ -393,36 +393,53 @@ def scholar_bot(
     seat = state.current
     assert seat is not None
     p = state.players[seat]
-    plan: list[Action | None] = [
-        _best(legal, HallOfFame),
-        _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
-        _best(legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige),
-    ]
-    for action in plan:  # the student's look ahead costs steps: only when it is its turn
-        if action is not None:
-            return action
-    plan = [
+    need = _needer(spec, state, seat)
+    books = p.books < SCHOLAR_BOOKS
+    park = p.ducats >= PARK_DUCATS or state.round == state.rounds
+    last = state.round == state.rounds  # books bought now pay only for this round
+    return _first(
+        legal,
+        lambda: _best(legal, HallOfFame),
+        lambda: _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
+        lambda: _best(
+            legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige
+        ),
         # students score, and a research field may need them: the best one it can pay
-        _best_student(spec, state, legal),
-        _best(legal, Research, key=lambda a: a.paid_steps),
-    ]
-    last = state.round == state.rounds
-    if last:  # books bought now pay only for this round: the Park's prestige first
-        plan.append(_best(legal, Park, key=lambda a: a.prestige))
-    if p.books < SCHOLAR_BOOKS:
-        need = _needed_colour(spec, state, seat)
-        plan.append(_best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.books > 0))
-        plan.append(
-            _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need)
-        )
-        plan.append(
+        lambda: _best_student(spec, state, legal),
+        lambda: _best(legal, Research, key=lambda a: a.paid_steps),
+        lambda: _best(legal, Park, key=lambda a: a.prestige) if last else None,
+        lambda: (
+            _best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.books > 0)
+            if books
+            else None
+        ),
+        lambda: (
+            _best(
+                legal,
+                Antiquarian,
+                key=lambda a: a.offer,
+                where=lambda a: a.colour == need(),
+            )
+            if books
+            else None
+        ),
+        lambda: (
             _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == p.colour)
-        )
-        plan.append(_best(legal, BuyTextbooks, key=lambda a: a.count))
-    if p.ducats >= PARK_DUCATS or state.round == state.rounds:
-        plan.append(_best(legal, Park, key=lambda a: a.prestige))
-    plan.append(_best(legal, Bishop, key=lambda a: -a.masters))
-    for action in plan:
+            if books
+            else None
+        ),
+        lambda: _best(legal, BuyTextbooks, key=lambda a: a.count) if books else None,
+        lambda: _best(legal, Park, key=lambda a: a.prestige) if park else None,
+        lambda: _best(legal, Bishop, key=lambda a: -a.masters),
+    )
+
+
+def _first(legal: Sequence[Action], *plan: Callable[[], Action | None]) -> Action:
+    """The first action a plan offers: each step of ``plan`` is asked in turn (a step that
+    looks ahead costs engine steps, so only when every earlier step has nothing); the last
+    legal action (Pass) when none offers one."""
+    for choose in plan:
+        action = choose()
         if action is not None:
             return action
     return legal[-1]
@@ -466,7 +483,10 @@ def dean_bot(
     seat = state.current
     assert seat is not None
     p = state.players[seat]
-    need = _needed_colour(spec, state, seat)
+    hall = _best(legal, HallOfFame)
+    if hall is not None:
+        return hall
+    need = _needer(spec, state, seat)
     student, student_value = _student_choice(spec, state, legal)
     professor = (
         _best_professor(spec, state, legal, rng)
@@ -478,23 +498,31 @@ def dean_bot(
         worth = professor_value(spec, state, professor) - GREEDY_MASTER * professor.masters
         if worth > gain:
             student = None
-    plan: list[Action | None] = [
-        _best(legal, HallOfFame),
-        student,
-        professor,
-        _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
-        _best(legal, Research, key=lambda a: a.paid_steps),
-        _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= DEAN_PARK_DUCATS else None,
-        _best(legal, Colloquium, key=lambda a: a.books, where=lambda a: a.seller == need),
-        _best(legal, Antiquarian, key=lambda a: a.offer, where=lambda a: a.colour == need),
-        _best(legal, BuyTextbooks, key=lambda a: a.count),
-        _best(legal, Park, key=lambda a: a.prestige),
-        _best(legal, Bishop, key=lambda a: -a.masters),
-    ]
-    for action in plan:
-        if action is not None:
-            return action
-    return legal[-1]
+    return _first(
+        legal,
+        lambda: student,
+        lambda: professor,
+        lambda: _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
+        lambda: _best(legal, Research, key=lambda a: a.paid_steps),
+        lambda: (
+            _best(legal, Park, key=lambda a: a.prestige) if p.ducats >= DEAN_PARK_DUCATS else None
+        ),
+        lambda: _best(
+            legal,
+            Colloquium,
+            key=lambda a: a.books,
+            where=lambda a: a.seller == need(),
+        ),
+        lambda: _best(
+            legal,
+            Antiquarian,
+            key=lambda a: a.offer,
+            where=lambda a: a.colour == need(),
+        ),
+        lambda: _best(legal, BuyTextbooks, key=lambda a: a.count),
+        lambda: _best(legal, Park, key=lambda a: a.prestige),
+        lambda: _best(legal, Bishop, key=lambda a: -a.masters),
+    )
 
 
 def _shelve_surplus(
@@ -525,6 +553,18 @@ def _book_value(state: GameState, seat: int, colour: str) -> float:
         if p.colour == colour:
             return 0.5 if i == seat else 5 - state.rank_of(i)
     return 9.0
+
+
+def _needer(spec: AlmaMaterSpec, state: GameState, seat: int) -> Callable[[], str]:
+    """:func:`_needed_colour`, worked out at the first call only (a plan may not ask)."""
+    found: list[str] = []
+
+    def need() -> str:
+        if not found:
+            found.append(_needed_colour(spec, state, seat))
+        return found[0]
+
+    return need
 
 
 def _needed_colour(spec: AlmaMaterSpec, state: GameState, seat: int) -> str:
