@@ -33,6 +33,7 @@ from widgets.base import GameWidget
 from widgets.charts import money_chart, score_breakdown_chart
 from widgets.play_alfredopoly import AlfredopolyTable
 from widgets.play_almamater import AlmaMaterTable
+from widgets.session import seat_names
 
 HERE = Path(__file__).resolve().parents[2] / "widgets"
 _seq = iter(range(1, 10**6))
@@ -196,6 +197,11 @@ def test_files_sizes_and_cut_values_are_said_in_the_tables_language(
     assert core_phrases().text(cut.words, "de") == "'yyyyyyy… (102 Zeichen)"  # type: ignore[attr-defined]
     huge = short_repr(10**60)
     assert core_phrases().text(huge.words, "de") == "eine riesige Zahl"  # type: ignore[attr-defined]
+    with pytest.raises(ValueError) as refused:  # a player's name too long, cut in the reason
+        seat_names(["z" * 60, "Bo"], [])
+    assert "(62 characters) is 60 characters long" in str(refused.value)
+    german = core_phrases().text(refused.value.words, "de")  # type: ignore[attr-defined]
+    assert german == f"Spieler 1: '{'z' * 37}… (62 Zeichen) ist 60 Zeichen lang (höchstens 40)"
 
 
 def test_the_money_charts_tooltip_writes_money_the_tables_way(tables: dict[str, Any]) -> None:
