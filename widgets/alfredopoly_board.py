@@ -17,7 +17,9 @@ zoomed browser the projector's 18 px are pixels of the screen (12 CSS px at 150 
 under 14 CSS px. The centre's title wraps to as many lines as it needs.
 Clicking a space selects it (the synced ``selected`` trait) and shows its deed in the
 centre. The JavaScript only draws; every value comes from the board file and the game
-state, as JSON structs.
+state, as JSON structs, and every word from Alfredopoly's phrasebook in the board's
+``lang`` (:func:`board_words`: English "$220", "IN", "MORTG."; German "220 $", "DRIN",
+"HYPOTH."; a play table gives its boards its own language).
 
 >>> board = AlfredopolyBoard("alfred")
 >>> board
