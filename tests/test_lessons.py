@@ -241,6 +241,20 @@ def test_self_checks_are_collapsed_so_they_do_not_give_the_answer_away(name):
             assert hidden is True, f"{name}: a self-check cell shows its code"
 
 
+@pytest.mark.parametrize("name", sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb")))
+def test_cells_hidden_in_an_export_are_folded_in_jupyterlab(name):
+    """A cell tagged ``hide-input`` (its code dropped from an HTML export) is folded in
+    JupyterLab too (``jupyter.source_hidden``): four such cells written in this round showed
+    their code to a learner in JupyterLab while an export hid it."""
+    shown = [
+        c.get("id")
+        for c in cells(name)
+        if "hide-input" in c.get("metadata", {}).get("tags", [])
+        and c.get("metadata", {}).get("jupyter", {}).get("source_hidden") is not True
+    ]
+    assert not shown, f"{name}: hide-input cells not folded: {shown}"
+
+
 ALL_NOTEBOOKS = sorted(p.stem for p in NOTEBOOKS.glob("*.ipynb"))
 FENCE = re.compile(r"^```.*?^```", re.S | re.M)
 INLINE_CODE = re.compile(r"`[^`\n]*`")
@@ -776,6 +790,10 @@ SLIPS = [  # (exercise, a slip a learner makes, words the check must say about i
     ("alfredopoly_4.two_player_orange", 8.86, "the question has 1 opponent"),
     # a Python name in another case was told "is showing 5 and 5 a decision, or chance?"
     ("glossary_alfredopoly.dice_choice", "Chance_Step", "Python spells a name exactly"),
+    # the count of rolls (27) for the probability on the start page; more games than needed
+    ("start.three_dice_ten", 27, "not a probability"),
+    ("alfredopoly_4.games_for_stderr", 626, "the smallest number"),
+    ("alfredopoly_4.games_for_stderr", 624, "not right"),
     ("glossary_alfredopoly.dice_choice", "chance step", "Python spells a name exactly"),
 ]  # fmt: skip
 

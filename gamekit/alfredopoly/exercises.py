@@ -627,10 +627,25 @@ def _six_sculptures_gain() -> float:
     return float(orange["2 sculptures"] - orange["group"])
 
 
+def _games_for_stderr_refusal(value: Any) -> str | None:
+    """More games than needed also give a standard error of at most 0.02: say that the
+    question asks for the smallest number (a fresh reader's 626 and 630 got only the hint)."""
+    if not isinstance(value, (int, float, np.integer, np.floating)) or isinstance(value, bool):
+        return None
+    smallest = _games_for_stderr()
+    if float(value) > smallest and np.sqrt(0.25 / float(value)) <= 0.02:
+        return (
+            f"{value:g} games do give a standard error of at most 0.02, but so do fewer: "
+            "the question asks for the smallest number"
+        )
+    return None
+
+
 @register(
     "alfredopoly_4.games_for_stderr",
     solution=_SOLUTIONS["alfredopoly_4.games_for_stderr"],
     hint="standard error = sqrt(p (1 - p) / n); solve for n with p = 1/2",
+    accept=_games_for_stderr_refusal,
 )
 def _games_for_stderr() -> int:
     return round(0.5 * 0.5 / 0.02**2)
@@ -706,10 +721,24 @@ def _three_dice_ten_solution() -> str:
     )
 
 
+def _probability_refusal(value: Any) -> str | None:
+    """A count of rolls (27) is not a probability: say so (a fresh reader's slip)."""
+    if isinstance(value, (int, float, Fraction, np.integer, np.floating)) and not isinstance(
+        value, bool
+    ):
+        if value > 1 or value < 0:
+            return (
+                f"{value} is not a probability (a probability is between 0 and 1): "
+                "divide the number of ordered rolls with total 10 by all 6 x 6 x 6 of them"
+            )
+    return None
+
+
 @register(
     "start.three_dice_ten",
     hint="count the ordered rolls (a, b, c) with a + b + c = 10",
     solution=_three_dice_ten_solution(),
+    accept=_probability_refusal,
 )
 def _three_dice_ten() -> Fraction:
     return Fraction(Dice(3, 6).total_distribution()[10])

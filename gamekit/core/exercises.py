@@ -36,7 +36,8 @@ True
 Not yet: 1/2 is not right. Hint: How many faces show 5 or 6?
 False
 >>> check("demo.third", None)
-Set your answer first, then run this cell again.
+Set your answer first (for a function you write: fill in its TODOs, so that it returns
+one), then run this cell again.
 False
 >>> @register("demo.about", tolerance=9_000, hint="nine times the rolls")
 ... def _about() -> int:
@@ -387,7 +388,10 @@ def check(exercise_id: str, answer: Any) -> bool:
     """
     ex = _exercise(exercise_id)
     if answer is None:
-        print("Set your answer first, then run this cell again.")
+        print(
+            "Set your answer first (for a function you write: fill in its TODOs, so that it "
+            "returns\none), then run this cell again."
+        )
         return False
     _ATTEMPTED.add(exercise_id)
     if ex.accept is not None:
