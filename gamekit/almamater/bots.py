@@ -445,16 +445,14 @@ def _first(legal: Sequence[Action], *plan: Callable[[], Action | None]) -> Actio
     return legal[-1]
 
 
-DEAN_PROFESSORS = 4
+DEAN_PROFESSORS = 5
 """The dean hires professors until it holds this many (until issue 27 it never visited the
 Academy: its printed prestige and a lecture a round pay for a professor hired early; 2 at
-first, then 3, 4 since it weighs a professor against its best student by value: with 3 and
-professors only when no student was on offer it held 1.1 a 2-player game against the
+first, then 3 until round 4, then 5 in any round once it weighed a professor against its
+best student by value (:func:`professor_value` counts the lectures still to come): with 3
+and professors only when no student was on offer it held 1.1 a 2-player game against the
 scholar and ended with some 20 ducats unspent, and academy_Law had 0.33 visits a 2-player
-dean mirror)."""
-DEAN_PROFESSOR_ROUNDS = 5
-"""The last round in which the dean hires a professor (later, too few lectures are left;
-it was 4 while the dean hired professors only when no student was on offer)."""
+dean mirror, 0.64 in dean+search)."""
 DEAN_PARK_DUCATS = 11
 """With this many ducats the dean buys prestige at the Park before it buys books (10 until
 issue 27; measured, 400 games, seed 2: 2-player scholar vs dean 0.642 at 10, 0.598 at 11,
@@ -469,10 +467,10 @@ def dean_bot(
     the student it can pay worth most by :func:`_best_student` (rows kept even, end
     prestige, income: its gain in :func:`greedy_value`), the professor worth most by
     :func:`professor_value` (printed prestige, milestones, its lectures to come, its price),
-    a professor only while it holds fewer than :data:`DEAN_PROFESSORS` and the round is at
-    most :data:`DEAN_PROFESSOR_ROUNDS`; then a lecture, the lab (milestones count once per
-    professor), the Park with :data:`DEAN_PARK_DUCATS` ducats or more, books for the next
-    student (Colloquium, Antiquarian), textbooks onto the sale shelf, the Park, the Bishop.
+    a professor only while it holds fewer than :data:`DEAN_PROFESSORS`; then a lecture, the
+    lab (milestones count once per professor), the Park with :data:`DEAN_PARK_DUCATS` ducats
+    or more, books for the next student (Colloquium, Antiquarian), textbooks onto the sale
+    shelf, the Park, the Bishop.
     New own textbooks go straight into the library."""
     decided = _decision(spec, state, legal, shelve=True)
     if decided is not None:
@@ -489,9 +487,7 @@ def dean_bot(
     need = _needer(spec, state, seat)
     student, student_value = _student_choice(spec, state, legal)
     professor = (
-        _best_professor(spec, state, legal, rng)
-        if len(p.professors) < DEAN_PROFESSORS and state.round <= DEAN_PROFESSOR_ROUNDS
-        else None
+        _best_professor(spec, state, legal, rng) if len(p.professors) < DEAN_PROFESSORS else None
     )
     if professor is not None and student is not None:
         gain = student_value - greedy_value(spec, state, seat)
