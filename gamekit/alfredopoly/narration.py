@@ -3,9 +3,10 @@
 :class:`EventLog` keeps what happened, in order, as :class:`~gamekit.core.actions.Event`
 records (the checked API returns them with each step). Each event carries its words as data
 (:class:`~gamekit.core.events.Words`: a kind of ``phrases.toml`` and its fields), and its
-English ``text`` is rendered from the phrasebook (:func:`phrasebook`). :data:`NULL_LOG`
-keeps nothing and builds nothing, so a simulation runs the same rule code without making a
-single word: the engine always narrates into ``self.log`` and never asks which log it has.
+English ``text`` is rendered from the phrasebook (:func:`phrasebook`) when first read.
+:data:`NULL_LOG` keeps nothing and builds nothing, so a simulation runs the same rule code
+without making a single word: the engine always narrates into ``self.log`` and never asks
+which log it has.
 
 >>> log = EventLog()
 >>> log.say("fee", "debt.fee.to", 1, 24, 0, player="Bo", amount=24, to="Ann",
@@ -250,8 +251,8 @@ class EventLog(list[Event]):
             **fields: Any) -> None:  # fmt: skip
         """Record one event: its ``kind`` (``"fee"``, ``"roll"``...), the phrasebook entry
         ``phrase`` with ``fields`` (its words), and the seats and amount it concerns."""
-        words = Words(phrase, **fields)
-        self.append(Event(kind, phrasebook().text(words), player, amount, target, words))
+        # its English text is put into words when first read (Event.said)
+        self.append(Event.said(kind, phrasebook(), Words(phrase, **fields), player, amount, target))
 
     # the frequent events have methods of their own with fixed arguments: a call to the
     # null log's then costs no dict of fields (simulations make millions of them)
