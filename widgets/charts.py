@@ -646,7 +646,34 @@ def show(chart: alt.TopLevelMixin, *, interactive: bool = True) -> Any:
 
         return SVG(to_svg(chart))
     offline()
-    return alt.JupyterChart(chart, embed_options=EMBED)
+    return with_still_picture(alt.JupyterChart(chart, embed_options=EMBED), chart)
+
+
+def with_still_picture(widget: Any, chart: alt.TopLevelMixin) -> Any:
+    """``widget`` (a chart widget) whose display also carries ``chart`` drawn as SVG, as
+    ``text/html``: JupyterLab and Voila draw the live widget (its renderer ranks first), while
+    a lesson exported without widget state (``jupyter nbconvert --to html``) or opened on a
+    code host shows the still picture in its place, not "JupyterChart object at 0x...". The
+    SVG is drawn when the widget is displayed (vl-convert, in Python, offline).
+
+    >>> import pandas as pd
+    >>> f = pd.DataFrame({"index": [0], "space": ["Go"], "probability": [1.0]})
+    >>> data, _ = show(landing_chart(f))._repr_mimebundle_()
+    >>> sorted(data), data["text/html"].startswith('<div class="gk-chart-still"><svg')
+    (['application/vnd.jupyter.widget-view+json', 'text/html', 'text/plain'], True)
+    """
+    live = widget._repr_mimebundle_
+
+    def bundle(**kwargs: Any) -> Any:
+        out = live(**kwargs)
+        if out is None:
+            return out
+        data, metadata = out if isinstance(out, tuple) else (out, {})
+        still = f'<div class="gk-chart-still">{to_svg(chart)}</div>'
+        return {**data, "text/html": still}, metadata
+
+    widget._repr_mimebundle_ = bundle
+    return widget
 
 
 def to_svg(chart: alt.TopLevelMixin) -> str:

@@ -259,3 +259,26 @@ def test_the_exact_mark_is_drawn_over_the_simulated_one() -> None:
     marks = [layer.mark.type if hasattr(layer.mark, "type") else layer.mark for layer in layers]
     assert marks[-1] == "tick" and layers[-1].mark.color == "#d1495b"
     assert layers[-1].mark.size > layers[1].mark.size ** 0.5  # wider than the point
+
+
+def test_a_shown_chart_exported_to_html_is_a_picture_not_an_object_name() -> None:
+    """A lesson posted as HTML (executed, exported without widget state) shows each chart
+    that ``show`` displayed as its SVG; before, it showed "<altair...JupyterChart object>"."""
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    from tests.test_lesson_explore import export  # the kit's nbconvert settings
+
+    code = (
+        "import pandas as pd\n"
+        "from widgets.charts import landing_chart, show\n"
+        "f = pd.DataFrame({'index': [0, 1], 'space': ['Go', 'Bookstore'],"
+        " 'probability': [0.25, 0.75]})\n"
+        "show(landing_chart(f, title='Landing share'))"
+    )
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code)])
+    ExecutePreprocessor(timeout=300, kernel_name="python3").preprocess(nb, {})
+    html = export(nb)
+    assert "JupyterChart object" not in html
+    still = html[html.index('class="gk-chart-still"') :]
+    assert still.index("<svg") < 40 and "Bookstore" in still[: still.index("</svg>")]
