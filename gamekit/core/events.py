@@ -53,7 +53,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -207,6 +207,8 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
     p.toml: x: en: field {a.__class__}: this text takes no fields (write {{ and }} for braces)
     """
 
+    _unread: tuple[str | Path, Phrasebook | bool | None]  # a lazy book's file, until read
+
     def __init__(
         self,
         entries: Mapping[str, Any],
@@ -221,18 +223,47 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
             self._entries[kind] = self._checked(kind, entry)
 
     @classmethod
-    def read(cls, path: str | Path, base: Phrasebook | bool | None = True) -> Phrasebook:
+    def read(
+        cls, path: str | Path, base: Phrasebook | bool | None = True, *, lazy: bool = False
+    ) -> Phrasebook:
         """The phrasebook in the TOML file ``path``, with the kit's core words
         (:func:`core_phrases`) unless ``base`` is another book or ``False``.
+
+        ``lazy=True`` reads and checks the file when the book is first used (its first
+        words, lookup or entry), not now: a game module that makes its book at import then
+        costs nothing to a command that never speaks (``gamekit --help`` imports every
+        game); a bad file is refused at that first use, the same way.
 
         >>> from gamekit.almamater.phrases import PHRASES_FILE
         >>> book = Phrasebook.read(PHRASES_FILE)
         >>> book.text(Words("core.not_action", value="'x'"), "de")
         "'x' ist keine Aktion"
+        >>> later = Phrasebook.read(PHRASES_FILE, lazy=True)
+        >>> "_entries" in vars(later), later.text(Words("core.not_action", value="'x'"), "de")
+        (False, "'x' ist keine Aktion")
+        >>> len(later) == len(book)
+        True
         """
+        if lazy:
+            book = cls.__new__(cls)
+            book.source = Path(path).name
+            book._said = {}
+            book._unread = (path, base)
+            return book
         if base is True:
             base = core_phrases()
         return cls(read_toml(path), source=Path(path).name, base=base or None)
+
+    if not TYPE_CHECKING:  # (type checkers see only the attributes __init__ sets)
+
+        def __getattr__(self, name: str) -> Any:
+            # reached only for an attribute not found: the entries of a lazy book, once
+            unread = self.__dict__.get("_unread")
+            if name == "_entries" and unread is not None:
+                self._entries = self.read(*unread)._entries
+                self.__dict__.pop("_unread", None)
+                return self._entries
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- Mapping -------------------------------------------------------------------
     def __getitem__(self, kind: str) -> Mapping[str, Any]:

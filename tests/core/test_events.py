@@ -221,8 +221,8 @@ def test_field_problem_answers_as_its_round_trip_for_every_game_action() -> None
     for game in gamekit.games().values():
         classes += list(getattr(game, "action_types", ()))
         module = __import__(f"gamekit.{game.name}.actions", fromlist=["*"])
-        classes += [c for c in vars(module).values()
-                    if isinstance(c, type) and issubclass(c, Action) and c is not Action]  # fmt: skip
+        found = [c for c in vars(module).values() if isinstance(c, type)]
+        classes += [c for c in found if issubclass(c, Action) and c is not Action]
     quick = 0
     for cls in set(classes):
         if not dataclasses.is_dataclass(cls):
@@ -305,5 +305,39 @@ def test_equal_words_of_other_types_are_said_as_they_are() -> None:
     for first, second in [(1, True), (True, 1), (1, 1.0), (0, False), ((1, 2), (True, 2))]:
         said = [book.text(Words("buy", space=v)) for v in (first, second, first)]
         assert said == [f"buy space {first}", f"buy space {second}", f"buy space {first}"]
-        nested = [book.text(Words("buy", space=Words("buy", space=v)), "de") for v in (first, second)]
+        nested = [
+            book.text(Words("buy", space=Words("buy", space=v)), "de") for v in (first, second)
+        ]
         assert nested[1] == f"Feld Feld {second} kaufen kaufen", nested
+
+
+def test_a_lazy_book_reads_its_file_at_first_use_and_refuses_a_bad_one_then(
+    tmp_path: Path,
+) -> None:
+    """Phrasebook.read(path, lazy=True) opens nothing until the book is used; then it is
+    the book read at once (words, lookups, entries, its core words), and a bad file is
+    refused at that first use as read() refuses it."""
+    good = tmp_path / "phrases.toml"
+    good.write_text('"pass" = { en = "{player} passes", de = "{player} passt" }\n', "utf-8")
+    uses = [
+        lambda b: b.text(Words("pass", player="Bo"), "de"),
+        lambda b: "pass" in b,
+        lambda b: sorted(b),
+        lambda b: len(b),
+        lambda b: b["pass"],
+        lambda b: b.text(Words("core.not_action", value="'x'"), "de"),
+    ]
+    for use in uses:
+        later = Phrasebook.read(tmp_path / "missing.toml", lazy=True)  # not opened yet
+        assert later.source == "missing.toml"
+        later = Phrasebook.read(good, lazy=True)
+        assert "_entries" not in vars(later)
+        assert use(later) == use(Phrasebook.read(good))
+        assert "_entries" in vars(later) and "_unread" not in vars(later)
+    bad = tmp_path / "bad.toml"
+    bad.write_text('"pass" = { en = "{player} passes", de = "{player.__class__} passt" }\n')
+    later = Phrasebook.read(bad, lazy=True)
+    with pytest.raises(DataError, match=r"^bad\.toml: pass: de: "):
+        later.text(Words("pass", player="Bo"))
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        later.nothing  # noqa: B018
