@@ -379,6 +379,12 @@ class Session:
             raise ValueError(f"expected an object, got {type(move).__name__}")
         game = self.game
         seat = game.current_player(state) if game.outcome(state) is None else None
+        # what a save records beside the move must agree with the replay (an edited file)
+        saved_seat = move.get("seat", seat)
+        if isinstance(saved_seat, bool) or saved_seat != seat:
+            raise ValueError(f"seat: saved as {saved_seat!r}, but the seat to act is {seat!r}")
+        if not isinstance(move.get("bot", False), bool):
+            raise ValueError(f"bot: expected true or false, got {move['bot']!r}")
         outcomes = [game.outcome_from_struct(o) for o in move.get("outcomes") or []]
         if move.get("action") is None:
             if not game.is_chance(state):

@@ -64,3 +64,32 @@ def test_a_saved_game_with_other_rules_or_of_another_game_is_refused() -> None:
     broken["start"]["state"]["players"] = "nobody"
     with pytest.raises(ValueError, match="start position: .*players"):
         Session(alf, 2, seed=1, options={"auction": True}).restore(broken)
+
+
+@pytest.mark.parametrize("name", ["alfredopoly", "almamater"])
+def test_a_saved_move_whose_seat_or_bot_mark_was_edited_is_refused(name: str) -> None:
+    """A save records who made each move and whether a bot chose it; an edit that makes
+    either disagree with the replay (another seat, a name, a number for the bot mark) was
+    loaded, the field silently ignored. The session keeps its game."""
+    game = gamekit.games()[name]
+    bot = next(iter(game.bots()))
+    s = Session(game, 3, seed=4, bots={0: bot, 1: bot, 2: bot})
+    s.run_bots(limit=12)
+    saved = s.save()
+    target = Session(game, 3, seed=9)
+    target.restore(json.loads(json.dumps(saved)))  # the untouched save loads
+    assert target.state == s.state
+    n, move = next((n, m) for n, m in enumerate(saved["moves"]) if m["seat"] is not None)
+    for field, value, why in [
+        ("seat", (move["seat"] + 1) % 3, "seat: saved as"),
+        ("seat", "Ann", "seat: saved as 'Ann'"),
+        ("seat", True, "seat: saved as True"),
+        ("bot", 7, "bot: expected true or false, got 7"),
+    ]:
+        broken = json.loads(json.dumps(saved))
+        broken["moves"][n][field] = value
+        fresh = Session(game, 3, seed=9)
+        before = fresh.state
+        with pytest.raises(ValueError, match=f"move {n + 1}: {why}"):
+            fresh.restore(broken)
+        assert fresh.state is before and len(fresh.history) == 1
