@@ -216,7 +216,7 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         base: Phrasebook | None = None,
     ) -> None:
         self.source = str(source)
-        self._said: dict[tuple[Words, str], tuple[Words, str]] = {}  # -> (words, text)
+        self._said: dict[tuple[Words, str], str] = {}
         # the base book's entries (the kit's core words), then this book's own
         self._entries: dict[str, dict[str, Any]] = dict(base._entries) if base else {}
         for kind, entry in entries.items():
@@ -284,19 +284,15 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         Words said often (an engine's refusals, tried for many actions) are remembered."""
         key = (words, lang)
         try:
-            kept, said = self._said[key]
+            return self._said[key]
         except KeyError:
             pass
         except TypeError:  # a field that cannot be hashed (a list): said afresh
             return self._text(words, lang)
-        else:
-            if kept is words or _alike(kept, words):
-                return said
-            return self._text(words, lang)  # equal, but True is not 1: said afresh
         said = self._text(words, lang)
         if len(self._said) >= 20_000:
             self._said.clear()
-        self._said[key] = (words, said)
+        self._said[key] = said
         return said
 
     def refused(self, words: Words, action: object = None) -> IllegalAction:
@@ -415,37 +411,6 @@ def core_phrases() -> Phrasebook:
     'eine ganze Zahl'
     """
     return Phrasebook.read(CORE_PHRASES_FILE, base=False)
-
-
-_NESTED = (Words, Texts, tuple)
-
-
-def _alike(a: Any, b: Any) -> bool:
-    """Whether the equal values ``a`` and ``b`` are also alike in type, all the way down:
-    ``True == 1 == 1.0`` in Python, but the words say ``True``, ``1`` and ``1.0``.
-
-    >>> _alike(Words("x", n=1), Words("x", n=True)), _alike(Words("x", n=(1,)), Words("x", n=(1,)))
-    (False, True)
-    """
-    if a is b:
-        return True
-    kind = type(a)
-    if kind is not type(b):
-        return False
-    if kind is Words or kind is Texts:
-        pairs = a.fields if kind is Words else a.texts
-        others = b.fields if kind is Words else b.texts
-        for (_, x), (_, y) in zip(pairs, others, strict=True):  # (asked on every cache hit)
-            if x is y:
-                continue
-            if type(x) is not type(y) or (type(x) in _NESTED and not _alike(x, y)):
-                return False
-        return True
-    if kind is tuple:
-        for x, y in zip(a, b, strict=True):
-            if x is not y and not _alike(x, y):
-                return False
-    return True
 
 
 def _fields(text: str) -> set[str] | None:

@@ -297,20 +297,6 @@ def test_an_event_said_later_reads_equals_and_travels_as_one_said_at_once() -> N
         lazy.nothing  # noqa: B018
 
 
-def test_equal_words_of_other_types_are_said_as_they_are() -> None:
-    """True == 1 == 1.0, but the words say True, 1 and 1.0: the phrasebook's memory of what
-    it said never answers one with another's text (a refusal of BuySpace(True) read 'buy
-    space 1' after BuySpace(1) had been refused in the same process)."""
-    book = Phrasebook({"buy": {"en": "buy space {space}", "de": "Feld {space} kaufen"}})
-    for first, second in [(1, True), (True, 1), (1, 1.0), (0, False), ((1, 2), (True, 2))]:
-        said = [book.text(Words("buy", space=v)) for v in (first, second, first)]
-        assert said == [f"buy space {first}", f"buy space {second}", f"buy space {first}"]
-        nested = [
-            book.text(Words("buy", space=Words("buy", space=v)), "de") for v in (first, second)
-        ]
-        assert nested[1] == f"Feld Feld {second} kaufen kaufen", nested
-
-
 def test_a_lazy_book_reads_its_file_at_first_use_and_refuses_a_bad_one_then(
     tmp_path: Path,
 ) -> None:
