@@ -261,6 +261,7 @@ NEAR_MISSES = [
     ("almamater_1.first_player", ["Red", 18], "the first is not: who plays first is the"),
     # 23 ties in 200 drafts is 11.5 %: written as a percentage
     ("almamater_1.tie_share", 11.5, "a share is a number between 0 and 1"),
+    ("almamater_4.cheap_park", 39, "divide them by the 100 games"),
     # turn_order_after_bishop((0, 1, 2), ...) gives these seats: blue, green, red
     ("almamater_2.bishop_order", (1, 2, 0), "those are seat numbers"),
     ("almamater_2.bishop_order", ["B", "G", "R"], "not the board's letters"),
@@ -647,3 +648,11 @@ def test_the_glossary_antiquarian_prices_are_the_kits():
     meaning = next(m for german, _, m in GLOSSARY if german == "Antiquariat")
     prices = [offer.ducats for offer in load_components().board.antiquarian]
     assert f"for {min(prices)} to {max(prices)} ducats" in meaning
+
+
+def test_a_count_for_a_share_is_told_to_divide_by_the_drafts(capsys):
+    """Alma Mater 1, exercise 3: the count of drafts with a tie was told "if you wrote a
+    percentage, divide it by 100", which leads to a wrong share."""
+    ties = int(_REGISTRY["almamater_1.tie_share"].answer() * 200)
+    assert check("almamater_1.tie_share", ties) is False
+    assert "that is the number of drafts with a tie" in capsys.readouterr().out

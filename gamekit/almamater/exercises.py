@@ -187,8 +187,9 @@ answer_2 = played[played.strategy == "scholar"].won.mean()
     "almamater_4.own_bot": """\
 There is no single answer. Look at the signature table of section 2: the scholar scores
 milestones x professors but less row A x row B than the dean (section 2 checks it), and
-every student it does not hire is a student the other player may take. One bot that clears the bar keeps the
-scholar's plan but hires a student whenever it can, the one that costs the fewest masters:
+every student it does not hire is a student the other player may take. One bot that clears
+the bar keeps the scholar's plan but hires a student whenever it can, the one that costs
+the fewest masters:
 ```python
 def students_first(spec, state, legal, rng):
     \"\"\"The scholar, but a student first whenever one can be hired (fewest masters).\"\"\"
@@ -294,10 +295,14 @@ def _go_first(spec: Any, state: GameState, options: list[Any]) -> Any:
     hint="count the drafts whose two lowest white sums are equal, then divide by 200",
     accept=_near_misses(
         (
+            lambda a: not isinstance(a, str) and float(a) == _tie_share() * 200,
+            "that is the number of drafts with a tie; a share divides it by the 200 drafts",
+        ),
+        (
             lambda a: not isinstance(a, str) and 1 < float(a) <= 100,
             "a share is a number between 0 and 1 (0.25, not 25 for 25 %); "
             "if you wrote a percentage, divide it by 100",
-        )
+        ),
     ),
     solution=SOLUTIONS["almamater_1.tie_share"],
 )
@@ -696,6 +701,13 @@ PARK_EXERCISE = {"price": 2, "games": 100, "seed": 5}
 @register(
     "almamater_4.cheap_park",
     hint="copy the data folder, set price = 2 under [park], then simulate with data=folder",
+    accept=_near_misses(
+        (
+            lambda a: not isinstance(a, str) and 1 < float(a) <= PARK_EXERCISE["games"],
+            "a share is a number between 0 and 1: if you counted the scholar's wins, divide "
+            f"them by the {PARK_EXERCISE['games']} games; if you wrote a percentage, by 100",
+        ),
+    ),
     solution=SOLUTIONS["almamater_4.cheap_park"],
 )
 def _cheap_park() -> Fraction:
