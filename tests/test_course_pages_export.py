@@ -77,6 +77,12 @@ def test_the_page_check_finds_what_a_learner_should_not_meet() -> None:
     found = " | ".join(page_problems(nb, export(nb)))
     for fault in ("maths spells 'or'", "history: 'issue 27'", "history: 'audit'", "\\$ at"):
         assert fault in found, (fault, found)
-    clean = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell(
-        "Pay <span>&dollar;</span>200 or 10%, then <span>&dollar;</span>50; $\\pi P = \\pi$.")])
+    clean = nbformat.v4.new_notebook(
+        cells=[
+            nbformat.v4.new_markdown_cell(
+                "Pay <span>&dollar;</span>200 or 10%, then <span>&dollar;</span>50; "
+                "$\\pi P = \\pi$."
+            )
+        ]
+    )
     assert page_problems(clean, export(clean)) == []

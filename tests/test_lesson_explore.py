@@ -62,6 +62,9 @@ HISTORY = re.compile(
 )
 
 
+OBJECT = re.compile(r"<[\w.]+ object at 0x[0-9a-f]+>")
+
+
 class _ThisPython(KernelSpecManager):  # type: ignore[misc]
     """Every kernel name means ipykernel in this very interpreter (``sys.executable``)."""
 
@@ -359,11 +362,15 @@ def export_problems(text: str) -> list[str]:
     ['\\\\$ at: pay \\\\$200 now; the l', "history: 'lone dean'"]
     >>> len(export_problems("audit finding 5"))
     2
+    >>> export_problems("The picture <altair.JupyterChart object at 0x7f3>")
+    ['a Python object instead of a picture: <altair.JupyterChart object at 0x7f3>']
     """
     found = [
         f"\\$ at: {' '.join(text[max(0, m.start() - 4) : m.end() + 14].split())}"
         for m in re.finditer(r"\\\$", text)
     ]
+    # a widget or chart without a still shows as "<altair...JupyterChart object at 0x7f...>"
+    found += [f"a Python object instead of a picture: {m.group(0)}" for m in OBJECT.finditer(text)]
     return found + [f"history: {m.group(0)!r}" for m in HISTORY.finditer(text)]
 
 
@@ -386,7 +393,9 @@ def _text_nodes(body: str) -> list[str]:
     nodes: list[str] = []
 
     class Reader(HTMLParser):
-        stack: list[tuple[str, bool]] = []
+        def __init__(self) -> None:
+            super().__init__(convert_charrefs=True)
+            self.stack: list[tuple[str, bool]] = []
 
         def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
             if tag in _VOID:
@@ -403,7 +412,7 @@ def _text_nodes(body: str) -> list[str]:
             if not (self.stack and self.stack[-1][1]):
                 nodes.append(data)
 
-    Reader(convert_charrefs=True).feed(body)
+    Reader().feed(body)
     return nodes
 
 

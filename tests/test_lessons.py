@@ -600,9 +600,9 @@ def test_alfredopoly_words_box_links_land_on_the_word(name):
         assert links and all(links), f"{name}: a glossary link without its word: {line[:60]}"
         for fragment in links:
             assert fragment.startswith("cell-id="), f"{name}: #{fragment} is not a cell id"
-            assert fragment[len("cell-id="):] in ids, f"{name}: no glossary cell #{fragment}"
+            assert fragment[len("cell-id=") :] in ids, f"{name}: no glossary cell #{fragment}"
         first = _names(re.match(r"> \* \*\*(.+?)\*\*", line).group(1))
-        target = glossary_word_cells()[links[0][len("cell-id="):]]
+        target = glossary_word_cells()[links[0][len("cell-id=") :]]
         named = _names(re.match(r"\*\*(.+?)\*\*", target).group(1).replace(":", ","))
         assert first & named, f"{name}: {sorted(first)} links to the cell of {sorted(named)}"
 
@@ -765,7 +765,7 @@ def test_alfredopoly_5_answers_its_puzzle_and_says_how_most_visited_is_measured(
     never answered, and "most visited space" was used without saying how it is measured."""
     found = cells("alfredopoly_5_experiments")
     ids = [c.get("id") for c in found]
-    by_id = dict(zip(ids, map(text, found)))
+    by_id = dict(zip(ids, map(text, found), strict=True))
     asked = next(i for i, c in enumerate(found) if "puzzle" in text(c).lower())
     after = " ".join(by_id[i] for i in ids[asked + 1 : asked + 3])
     assert "assert" in after and "md(" in after and "from Probation" in after, after[:200]
@@ -814,15 +814,31 @@ def test_alfredopoly_checks_take_the_right_answers_in_the_forms_asked(capsys):
 
     assert check("alfredopoly_1.back_three", (33, "PCC Mail"))
     assert check("alfredopoly_1.back_three", [33, "pcc mail"])
-    assert check("alfredopoly_2.probation_vs_powell", round(_exercise(
-        "alfredopoly_2.probation_vs_powell").answer(), 1))
-    assert check("alfredopoly_4.two_player_orange", _exercise(
-        "alfredopoly_4.two_player_orange").answer())
+    assert check(
+        "alfredopoly_2.probation_vs_powell",
+        round(_exercise("alfredopoly_2.probation_vs_powell").answer(), 1),
+    )
+    assert check(
+        "alfredopoly_4.two_player_orange", _exercise("alfredopoly_4.two_player_orange").answer()
+    )
     assert check("alfredopoly_4.two_player_orange", 3 * 8.9)  # 3 x the table's rounded row
     fee = _exercise("alfredopoly_4.fee_per_round_16").answer()
     assert check("alfredopoly_4.fee_per_round_16", round(fee, 2))
     assert check("glossary_alfredopoly.dice_choice", "chance_step")
     capsys.readouterr()
+
+
+def test_an_untouched_exercise_is_told_what_to_do(capsys):
+    """An answer still None: a plain exercise is told to set it; a piece of work written in
+    code (a matrix, a path) is told to fill in its TODOs. (A fresh reader found the TODO
+    advice on every plain exercise too, where there is no function.)"""
+    from gamekit.core.exercises import check
+
+    assert not check("alfredopoly_1.fee", None)
+    plain = capsys.readouterr().out
+    assert plain.startswith("Set your answer first") and "TODO" not in plain, plain
+    assert not check("alfredopoly_2.toy_matrix", None)
+    assert "fill in the TODOs" in capsys.readouterr().out
 
 
 # Issue 23's list of numbers found stale or wrong, one row each: the typed text that was

@@ -65,7 +65,7 @@ _SOLUTIONS: dict[str, str] = {
         "cannot reach a third double: that is already inside the product.)"
     ),
     "alfredopoly_1.back_three": (
-        "36 - 3 = 33, a PCC Mail space: so `(33, \"PCC Mail\")`. Landing there, she draws again,\n"
+        '36 - 3 = 33, a PCC Mail space: so `(33, "PCC Mail")`. Landing there, she draws again,\n'
         "now from the PCC Mail deck. (This chained draw matters in lesson 2: the exact chain\n"
         "follows it.)"
     ),
@@ -89,7 +89,7 @@ _SOLUTIONS: dict[str, str] = {
         "p[40] / p[24]\n"
         "```\n"
         "A turn ends in Probation more than three times as often as on Powell Campus Center,\n"
-        "the board space where turns end most often. Per roll (`probabilities(\"roll\")`) the\n"
+        'the board space where turns end most often. Per roll (`probabilities("roll")`) the\n'
         "ratio is smaller: a turn that goes to Probation ends there, while the extra rolls of\n"
         "a double-turn land on ordinary spaces such as Powell (section 5)."
     ),
@@ -276,12 +276,13 @@ def _back_three_end() -> tuple[int, str]:
 
 def _back_three_refusal(value: Any) -> str | None:
     """A space number alone answers half the question: it asks what happens there too."""
-    if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-        if int(value) == _back_three_end()[0]:
-            return (
-                f"{int(value)} is the right space, but the question also asks what happens "
-                'there: give a pair, the space and the deck she then draws from, e.g. (12, "E-Mail")'
-            )
+    whole = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if whole and int(value) == _back_three_end()[0]:
+        return (
+            f"{int(value)} is the right space, but the question also asks what happens "
+            "there: give a pair, the space and the deck she then draws from, "
+            '(12, "E-Mail") for example'
+        )
     return None
 
 
@@ -552,16 +553,30 @@ def _fee_16_refusal(value: Any) -> str | None:
         return None
     slips = [
         (round(right), "round to two decimals, not to whole dollars"),
-        (opponents * p_roll * rents[3], "an opponent's turn has a little more than one roll "
-         "on average: multiply by rolls_per_turn too"),
-        ((opponents + 1) * rolls * p_roll * rents[3], "fees come from the opponents only: "
-         "PLAYERS - 1 of them"),
-        (opponents * p_turn * rents[3], "that uses the share per turn; a fee is paid on every "
-         "landing, so use p_roll[16] (per roll) times rolls_per_turn"),
-        (opponents * rolls * p_roll * rents[2], "mclane.rents[2] is the fee with 2 sculptures: "
-         "rents[0] is the fee without any, so 3 sculptures is rents[3]"),
-        (opponents * rolls * p_roll * rents[4], "mclane.rents[4] is the fee with 4 sculptures: "
-         "rents[0] is the fee without any, so 3 sculptures is rents[3]"),
+        (
+            opponents * p_roll * rents[3],
+            "an opponent's turn has a little more than one roll "
+            "on average: multiply by rolls_per_turn too",
+        ),
+        (
+            (opponents + 1) * rolls * p_roll * rents[3],
+            "fees come from the opponents only: PLAYERS - 1 of them",
+        ),
+        (
+            opponents * p_turn * rents[3],
+            "that uses the share per turn; a fee is paid on every "
+            "landing, so use p_roll[16] (per roll) times rolls_per_turn",
+        ),
+        (
+            opponents * rolls * p_roll * rents[2],
+            "mclane.rents[2] is the fee with 2 sculptures: "
+            "rents[0] is the fee without any, so 3 sculptures is rents[3]",
+        ),
+        (
+            opponents * rolls * p_roll * rents[4],
+            "mclane.rents[4] is the fee with 4 sculptures: "
+            "rents[0] is the fee without any, so 3 sculptures is rents[3]",
+        ),
     ]
     for wrong, words in slips:
         if abs(float(value) - wrong) <= 0.05:
@@ -723,14 +738,12 @@ def _three_dice_ten_solution() -> str:
 
 def _probability_refusal(value: Any) -> str | None:
     """A count of rolls (27) is not a probability: say so (a fresh reader's slip)."""
-    if isinstance(value, (int, float, Fraction, np.integer, np.floating)) and not isinstance(
-        value, bool
-    ):
-        if value > 1 or value < 0:
-            return (
-                f"{value} is not a probability (a probability is between 0 and 1): "
-                "divide the number of ordered rolls with total 10 by all 6 x 6 x 6 of them"
-            )
+    number = isinstance(value, (int, float, Fraction, np.integer, np.floating))
+    if number and not isinstance(value, bool) and not 0 <= value <= 1:
+        return (
+            f"{value} is not a probability (a probability is between 0 and 1): "
+            "divide the number of ordered rolls with total 10 by all 6 x 6 x 6 of them"
+        )
     return None
 
 

@@ -36,8 +36,7 @@ True
 Not yet: 1/2 is not right. Hint: How many faces show 5 or 6?
 False
 >>> check("demo.third", None)
-Set your answer first (for a function you write: fill in its TODOs, so that it returns
-one), then run this cell again.
+Set your answer first, then run this cell again.
 False
 >>> @register("demo.about", tolerance=9_000, hint="nine times the rolls")
 ... def _about() -> int:
@@ -388,10 +387,10 @@ def check(exercise_id: str, answer: Any) -> bool:
     """
     ex = _exercise(exercise_id)
     if answer is None:
-        print(
-            "Set your answer first (for a function you write: fill in its TODOs, so that it "
-            "returns\none), then run this cell again."
-        )
+        # a piece of work (a matrix, a path, a function) comes from the learner's own code
+        work = not isinstance(ex.answer(), (numbers.Number, str, tuple, list, frozenset))
+        todo = " (fill in the TODOs of your code, so that it gives one)" if work else ""
+        print(f"Set your answer first{todo}, then run this cell again.")
         return False
     _ATTEMPTED.add(exercise_id)
     if ex.accept is not None:
