@@ -46,6 +46,9 @@ CELLS = [
     "am",
 ]
 
+# an end card's line saying what its final score is made of
+MADE_OF = re.compile(r"(\d+) on the prestige track \+ (\d+) from the final scoring")
+
 # Every text of the players' cards under `root`: its words, the contrast of its colour
 # against the nearest background drawn behind it, and the opacity it is drawn with (the
 # product of its own and every ancestor's up to the panel)
@@ -102,8 +105,10 @@ def test_bankrupt_card_and_end_card_read_clearly(lab, lab_page):  # type: ignore
         assert all(t["border"] == "dashed" for t in out), out
         for t in texts:  # every card, the bankrupt one too: full opacity, 4.5:1
             assert t["opacity"] == 1 and t["contrast"] >= 4.5, (width, t)
-        print(f"{width}x{height}: bankrupt card's least contrast",
-              round(min(t["contrast"] for t in out), 2))
+        print(
+            f"{width}x{height}: bankrupt card's least contrast",
+            round(min(t["contrast"] for t in out), 2),
+        )
         page.locator(".gk-test-alf .gk-player.gk-out").scroll_into_view_if_needed()
         screenshot(page, f"bankrupt-card-{width}x{height}")
         # Alma Mater's end: each card's final score and what it is made of
@@ -112,7 +117,8 @@ def test_bankrupt_card_and_end_card_read_clearly(lab, lab_page):  # type: ignore
             "() => Array.from(document.querySelectorAll('.gk-test-am .gk-player')).map((c) =>"
             " ({name: c.querySelector('.gk-player-name').textContent,"
             "   headline: c.querySelector('.gk-player-headline').textContent,"
-            "   lines: Array.from(c.querySelectorAll('.gk-player-line')).map((l) => l.textContent)}))"
+            "   lines: Array.from(c.querySelectorAll('.gk-player-line'))"
+            "     .map((l) => l.textContent)}))"
         )
         status = page.locator(".gk-test-am .gk-play-status").text_content()
         assert status.startswith("Game over"), status
@@ -120,10 +126,7 @@ def test_bankrupt_card_and_end_card_read_clearly(lab, lab_page):  # type: ignore
         for card in cards:
             final = re.fullmatch(r"Final score: (\d+) prestige", card["headline"])
             assert final, card
-            made = [
-                m for line in card["lines"]
-                if (m := re.fullmatch(r"(\d+) on the prestige track \+ (\d+) from the final scoring", line))
-            ]  # fmt: skip
+            made = [m for line in card["lines"] if (m := MADE_OF.fullmatch(line))]
             assert len(made) == 1, card
             assert int(made[0][1]) + int(made[0][2]) == int(final[1]), card
             assert f"{card['name']} {final[1]}" in status, (card, status)
