@@ -25,7 +25,16 @@ from typing import Any
 
 import traitlets
 
+from gamekit.core.errors import IllegalAction
+from gamekit.core.events import Words, core_phrases
 from widgets.base import GameWidget, asset
+
+
+def _refused(kind: str, **fields: Any) -> IllegalAction:
+    """A refusal of a forged or out-of-place request, in words (``core.panel.<kind>``), so a
+    German table says it in German."""
+    return core_phrases().refused(Words(f"core.panel.{kind}", **fields))
+
 
 GUARD_MS = 450  # clicks this soon after the decisions were redrawn are ignored by the page
 ANSWER_WAIT_MS = 20_000  # a click unanswered this long is said to be unanswered
@@ -209,7 +218,7 @@ class PlayPanel(GameWidget):
     def _intent_act(self, intent: dict[str, Any]) -> Any:
         action = intent.get("action")
         if not isinstance(action, dict) or self._on_act is None:
-            raise ValueError("no action was given")
+            raise _refused("no_action")
         if self.stale(intent):
             return self._ignore()
         return self._on_act(action)
@@ -217,36 +226,37 @@ class PlayPanel(GameWidget):
     def _intent_bot(self, intent: dict[str, Any]) -> Any:
         until = intent.get("until", "step")
         if until not in ("step", "turn", "person") or self._on_bot is None:
-            raise ValueError(f"unknown bot request {until!r}")
+            raise _refused("bot", until=repr(until)[:80])
         if self.stale(intent):
             return self._ignore()
         return self._on_bot(until)
 
     def _intent_confirm(self, intent: dict[str, Any]) -> Any:
         if self._on_confirm is None or not self.confirm:
-            raise ValueError("there is nothing to confirm")
+            raise _refused("no_confirm")
         if self.stale(intent):
             return self._ignore()
         return self._on_confirm(bool(intent.get("yes")))
 
     def _intent_undo(self, intent: dict[str, Any]) -> Any:
         if self._on_undo is None:
-            raise ValueError("there is nothing to undo")
+            raise _refused("no_undo")
         if self.stale(intent):
             return self._ignore()
         return self._on_undo()
 
     def _intent_undo_last(self, intent: dict[str, Any]) -> Any:
         if self._on_undo_last is None:
-            raise ValueError("there is nothing to undo")
+            raise _refused("no_undo")
         if self.stale(intent):
             return self._ignore()
         return self._on_undo_last()
 
     def _intent_load_file(self, intent: dict[str, Any]) -> Any:
         if self.on_file is None:
-            raise ValueError("this panel loads no files")
-        name = str(intent.get("name", "the file"))[:100]
+            raise _refused("no_files")
+        unnamed = core_phrases().text(Words("core.the_file"), self.lang)
+        name = str(intent.get("name", unnamed))[:100]
         return self.on_file(name, intent.get("text"), intent.get("size"))
 
     def _repr_fields(self) -> dict[str, Any]:

@@ -100,6 +100,10 @@ def forge(widget: GameWidget) -> list[str]:
         {"intent": {"kind": "select", "index": "x", "seq": next(_seq)}},  # not a space
         {"intent": {"kind": "select", "index": 99, "seq": next(_seq)}},  # no such space
         {"intent": 5},  # not a request at all
+        {"intent": {"kind": "act", "seq": next(_seq)}},  # a play panel: no action given
+        {"intent": {"kind": "bot", "until": "fly", "seq": next(_seq)}},  # no such bot request
+        {"intent": {"kind": "confirm", "yes": True, "seq": next(_seq)}},  # nothing to confirm
+        {"intent": {"kind": "load_file", "text": None, "seq": next(_seq)}},  # no file, no name
         {"selected": "x", "size": "big", "can_act": "yes"},  # values no trait takes
     ):
         widget.set_state({k: v for k, v in message.items() if k == "intent" or widget.has_trait(k)})
