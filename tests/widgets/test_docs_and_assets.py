@@ -27,8 +27,8 @@ def test_docstring_examples(name: str) -> None:
 def test_every_css_rule_is_namespaced(path: Path) -> None:
     text = re.sub(r"/\*.*?\*/", "", path.read_text(encoding="utf-8"), flags=re.S)
     for block in re.findall(r"([^{}]+)\{", text):
-        if block.strip().startswith("@container"):
-            continue  # a container query: the rules inside it are checked as the others
+        if block.strip().startswith(("@container", "@media")):
+            continue  # a container or media query: the rules inside it are checked as the others
         for selector in block.split(","):
             assert selector.strip().startswith(".gk-"), f"{path.name}: {selector.strip()!r}"
 
