@@ -519,6 +519,10 @@ MONEY_CHART_DE = {
 }  # fmt: skip
 
 
+#: The dark edge of the money chart's lines and points (16:1 against white).
+CASING = "#1d2330"
+
+
 def money_chart(
     frame: pd.DataFrame, value: str = "money", *, x: str = "turn", lang: str = "en"
 ) -> alt.Chart:
@@ -528,8 +532,8 @@ def money_chart(
 
     >>> import pandas as pd
     >>> f = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 1400]})
-    >>> money_chart(f).mark.type, money_chart(f, lang="de").title
-    ('line', 'Geld im Spielverlauf')
+    >>> [layer.mark.type for layer in money_chart(f).layer], money_chart(f, lang="de").title
+    (['line', 'line'], 'Geld im Spielverlauf')
     """
     _need(frame, x, "player", value)
     if lang not in ("en", "de"):
@@ -553,25 +557,38 @@ def money_chart(
             for p, t, v in zip(data["player"], data[x], data[value], strict=True)
         ]  # fmt: skip
         extra["description"] = alt.Description("description:N")
-    chart = (
-        alt.Chart(data, title=title, **({"description": title} if de else {}))
-        # thick lines, and a point per turn with a dark edge: a light seat colour (Cy's
-        # yellow) still stands out from the white background on a projector
+    colour = alt.Color(
+        "player:N",
+        sort=players,
+        scale=alt.Scale(domain=players, range=list(PLAYER_COLOURS[: len(players)])),
+        **({"title": word("player")} if de else {}),
+        **_legend(lang, symbolStrokeColor=CASING, symbolStrokeWidth=1),
+    )
+    # thick lines on a dark casing, and a point per turn with a dark edge: a light seat
+    # colour (Cy's yellow, 1.3:1 against white) keeps an edge that stands out from the
+    # white background on a projector (the casing's #1d2330 is 16:1 against white)
+    casing = (
+        alt.Chart()
+        .mark_line(
+            interpolate="step-after", strokeWidth=6, stroke=CASING, strokeCap="round", aria=False
+        )
+        .encode(detail="player:N", color=alt.value(CASING))
+    )
+    line = (
+        alt.Chart()
         .mark_line(
             interpolate="step-after",
             strokeWidth=3,
-            point=alt.OverlayMarkDef(filled=True, size=45, stroke="#1d2330", strokeWidth=1.2),
+            strokeCap="round",
+            point=alt.OverlayMarkDef(filled=True, size=45, stroke=CASING, strokeWidth=1.2),
         )
+        .encode(color=colour)
+    )
+    chart = (
+        alt.layer(casing, line, data=data, title=title, **({"description": title} if de else {}))
         .encode(
             x=alt.X(f"{x}:Q", title=word(x), **_axis(lang)),
             y=alt.Y(f"{value}:Q", title="$", **_axis(lang)),
-            color=alt.Color(
-                "player:N",
-                sort=players,
-                scale=alt.Scale(domain=players, range=list(PLAYER_COLOURS[: len(players)])),
-                **({"title": word("player")} if de else {}),
-                **_legend(lang),
-            ),
             tooltip=[
                 alt.Tooltip("player:N", title=word("player")) if de else "player:N",
                 alt.Tooltip(f"{x}:Q", title=word(x)) if de else f"{x}:Q",

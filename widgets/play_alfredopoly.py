@@ -646,8 +646,8 @@ class AlfredopolyTable(GameTable):
         """An offline chart of each player's money (or ``"net_worth"``) that follows the game,
         one point per player and turn (the last position of each turn keeps it small).
 
-        >>> AlfredopolyTable(2, seed=1).money_chart().chart.mark.type
-        'line'
+        >>> [layer.mark.type for layer in AlfredopolyTable(2, seed=1).money_chart().chart.layer]
+        ['line', 'line']
         """
 
         def build() -> alt.Chart:
