@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/almamater_balance.py [--games 400] [--seed 1] [--data FOLDER]
                                                      [--search] [--shelving] [--no-strategic]
                                                      [--no-mirrors] [--out FILE.md]
-                                                     [--suite] [--workers N]
+                                                     [--suite] [--workers N] [--alberti]
 
 Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance``):
 
@@ -22,7 +22,13 @@ Settings, each ``--games`` games with seats rotated (``gamekit.almamater.balance
   the whole report of ``gamekit almamater balance --lineups suite`` with its targets and the
   worst excess, ``--workers`` processes;
 - with ``--shelving``: what shelving own textbooks in round 1 is worth: ``dean`` against a
-  ``dean`` that keeps round 1's new own textbooks in storage (2 players).
+  ``dean`` that keeps round 1's new own textbooks in storage (2 players);
+- with ``--alberti``: what Alberti's free lectures buy: ``--games`` games of
+  scholar+scholar+dean (3 players, seats turned by one each game, game ``g`` from the seed
+  ``--seed`` + ``g``), per scholar and game the holder of Alberti against the other
+  scholars: lectures, professors, students, book-buying visits, Bishop visits, ducats at
+  the end, points and wins (docs/almamater_balance.md, "Why Alberti pays": ``--alberti
+  --games 60 --seed 1000``).
 
 Targets: each strategic bot wins 35-65% of two-player games against the other; in 3 and 4
 player games none wins more than 1.5 times its fair share per seat in ANY line-up (at 3
@@ -38,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections import Counter
 from collections.abc import Sequence
 
 import numpy as np
@@ -45,11 +52,15 @@ import pandas as pd
 
 from gamekit.almamater.actions import ShelveTextbooks
 from gamekit.almamater.balance import STRATEGIC, SUITE, Balance, balance, report_text, targets
-from gamekit.almamater.bots import dean_bot
+from gamekit.almamater.bots import BOTS, dean_bot
+from gamekit.almamater.game import AlmaMaterGame
+from gamekit.almamater.rules import legal_actions, step
+from gamekit.almamater.setup import new_game
 from gamekit.almamater.simulate import simulate
-from gamekit.almamater.spec import AlmaMaterSpec
+from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState
 from gamekit.core.actions import Action
+from gamekit.core.rng import make_rng
 
 
 def wins_text(report: Balance) -> str:
@@ -156,6 +167,57 @@ def speed(players: int, strategies: tuple[str, ...], games: int = 30, repeats: i
     return best
 
 
+ALBERTI_COUNTS = {
+    "lectures": "GiveLecture",
+    "professors hired": "HireProfessor",
+    "students hired": "HireStudent",
+    "Antiquarian visits": "Antiquarian",
+    "starting-student visits": "BuyTextbooks",
+    "Bishop visits": "Bishop",
+}
+
+
+def alberti_table(games: int, seed: int, data: str | None = None) -> pd.DataFrame:
+    """Per scholar and game, Alberti's holder against the other scholars, in 3-player games
+    scholar+scholar+dean (seats turned by one each game; game ``g`` from ``seed + g``).
+
+    >>> t = alberti_table(3, 1000)
+    >>> list(t.columns), int(t.loc["scholars", :].sum()) == 2 * 3
+    (['Alberti', 'other scholars'], True)
+    """
+    spec = make_spec(3, data)
+    game = AlmaMaterGame()
+    rows = []
+    for g in range(games):
+        seats = ["scholar", "scholar", "dean"]
+        seats = seats[g % 3 :] + seats[: g % 3]
+        rng = make_rng(seed + g)
+        state = new_game(spec, seed=rng)
+        done: list[Counter[str]] = [Counter() for _ in seats]
+        while state.phase != "over":
+            seat = state.current
+            assert seat is not None
+            action = BOTS[seats[seat]](spec, state, legal_actions(spec, state), rng)
+            done[seat][type(action).__name__] += 1
+            state = step(spec, state, action, check=False, narrate=False).state
+        result = game.result_rows(state, seats)
+        for i, name in enumerate(seats):
+            if name != "scholar":
+                continue
+            p = state.players[i]
+            row: dict[str, float] = {k: done[i][v] for k, v in ALBERTI_COUNTS.items()}
+            row["ducats at the end"] = p.ducats
+            row["points"] = result[i]["total"]
+            row["won"] = float(result[i]["won"])
+            row["Alberti"] = p.chancellor == "Alberti"
+            rows.append(row)
+    frame = pd.DataFrame(rows)
+    table = frame.groupby("Alberti").mean().T.round(2)
+    table.loc["scholars"] = frame.groupby("Alberti").size()
+    table = table.rename(columns={True: "Alberti", False: "other scholars"})
+    return table.reindex(columns=["Alberti", "other scholars"]).rename_axis(None, axis=1)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
@@ -172,6 +234,7 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="10 games, 2 players (CI smoke)")
     parser.add_argument("--suite", action="store_true", help="the judge's line-ups (issue 27)")
     parser.add_argument("--workers", type=int, default=None, help="processes for --suite")
+    parser.add_argument("--alberti", action="store_true", help="what Alberti's free lectures buy")
     args = parser.parse_args()
     if args.quick:
         args.games, args.players, args.search, args.no_mirrors = 10, "2", False, True
@@ -203,6 +266,12 @@ def main() -> None:
         out.append(f"== round-1 shelving: dean vs dean storing in round 1, {args.games} games ==")
         out.append(wins_text(r))
         out.append(visits_text(r))
+    if args.alberti:
+        out.append(
+            f"== Alberti's holder and the other scholars, scholar+scholar+dean, "
+            f"{args.games} games, seeds {args.seed}-{args.seed + args.games - 1} =="
+        )
+        out.append(alberti_table(args.games, args.seed, args.data).to_string())
     if args.suite:
         r = balance(counts, args.games, args.seed, data=args.data, lineups=SUITE,
                     workers=args.workers)  # fmt: skip
