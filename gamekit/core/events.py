@@ -53,7 +53,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from babel import Locale
 from babel.numbers import format_decimal
@@ -245,7 +245,7 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         True
         """
         if lazy:
-            book = cls.__new__(cls)
+            book = _Unread.__new__(_Unread)
             book.source = Path(path).name
             book._said = {}
             book._unread = (path, base)
@@ -253,17 +253,6 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         if base is True:
             base = core_phrases()
         return cls(read_toml(path), source=Path(path).name, base=base or None)
-
-    if not TYPE_CHECKING:  # (type checkers see only the attributes __init__ sets)
-
-        def __getattr__(self, name: str) -> Any:
-            # reached only for an attribute not found: the entries of a lazy book, once
-            unread = self.__dict__.get("_unread")
-            if name == "_entries" and unread is not None:
-                self._entries = self.read(*unread)._entries
-                self.__dict__.pop("_unread", None)
-                return self._entries
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # -- Mapping -------------------------------------------------------------------
     def __getitem__(self, kind: str) -> Mapping[str, Any]:
@@ -396,6 +385,22 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         if count is not None and english is not None and count not in english:
             english.add(count)  # the count may choose the form without being shown
         return dict(entry)
+
+
+class _Unread(Phrasebook):
+    """A phrasebook whose file is read at its first use (:meth:`Phrasebook.read` with
+    ``lazy=True``); then it becomes a plain :class:`Phrasebook` (a class with
+    ``__getattr__`` makes every attribute lookup slower, and a book is asked often)."""
+
+    def __getattr__(self, name: str) -> Any:
+        # reached only for an attribute not found: the entries, read once
+        unread = self.__dict__.get("_unread")
+        if name == "_entries" and unread is not None:
+            self._entries = Phrasebook.read(*unread)._entries
+            self.__dict__.pop("_unread", None)
+            self.__class__ = Phrasebook  # type: ignore[assignment]
+            return self._entries
+        raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
 
 CORE_PHRASES_FILE = Path(__file__).with_name("phrases.toml")
