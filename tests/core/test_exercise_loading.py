@@ -20,7 +20,11 @@ from gamekit.core import exercises
 
 @pytest.fixture
 def broken_other_game(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Alma Mater's exercises fail to import; Alfredopoly's are imported afresh."""
+    """Alma Mater's exercises fail to import; Alfredopoly's are imported afresh. Both the
+    module and the registry are put back afterwards: the real module is imported first, so
+    that the fresh copy (registered into this test's empty registry) does not stay behind
+    in ``sys.modules`` and leave the real registry without Alfredopoly's exercises."""
+    importlib.import_module("gamekit.alfredopoly.exercises")
     real = importlib.import_module
 
     def import_module(name: str, package: str | None = None):  # type: ignore[no-untyped-def]
