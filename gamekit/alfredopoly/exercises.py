@@ -434,9 +434,13 @@ def _path_refusal(value: Any) -> str | None:
     impossible = chain.P[path[:-1], path[1:]] == 0
     if impossible.any():
         t = int(np.argmax(impossible))
-        return (
-            f"roll {t + 1} goes from state {path[t]} to {path[t + 1]}, which the chain never does"
-        )
+        why = f"roll {t + 1} goes from state {path[t]} to {path[t + 1]}, which the chain never does"
+        if path.max() <= 40:  # board positions (0 to 40) given for state numbers?
+            why += (
+                "; did you give board positions? The path holds state numbers (0 to "
+                f"{len(chain.states) - 1}), the index j in cumulative[s][j]"
+            )
+        return why
     share = float(np.mean(chain.position[path] == 40))
     if abs(share - float(chain.probabilities()[40])) > 0.02:
         return f"your token is in Probation {share:.1%} of the time; is each row drawn fairly?"
