@@ -68,9 +68,8 @@ class Work:
         if self.narrate:
             if isinstance(words, str):
                 self.events.append(Event(kind, words, player, amount, target))
-            else:
-                text = ph.PHRASES.text(words)
-                self.events.append(Event(kind, text, player, amount, target, words))
+            else:  # its English text is made when first read (most events never are)
+                self.events.append(Event.said(kind, ph.PHRASES, words, player, amount, target))
 
     def name(self, seat: int) -> str:
         return self.spec.colours[seat].capitalize()

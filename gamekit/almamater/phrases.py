@@ -18,6 +18,7 @@ the phrasebook knows (:func:`name`).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ from gamekit.core.errors import IllegalAction
 from gamekit.core.events import Line, Phrasebook, Texts, Words
 
 PHRASES_FILE = Path(__file__).with_name("phrases.toml")
-PHRASES = Phrasebook.read(PHRASES_FILE)
+PHRASES = Phrasebook.read(PHRASES_FILE, lazy=True)  # read and checked at its first use
 """Alma Mater's phrasebook: every kind of event, reason and refusal in English and German."""
 
 
@@ -42,6 +43,7 @@ def text(words: Words | Texts | str, lang: str = "en") -> str:
     return words if isinstance(words, str) else PHRASES.text(words, lang)
 
 
+@cache
 def seat(colour: str) -> Words:
     """The words of the player of ``colour`` (the log names players by their colour).
 

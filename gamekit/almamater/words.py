@@ -24,6 +24,8 @@ kit's own professors and students, which the phrasebook knows. Pure Python, no w
 
 from __future__ import annotations
 
+from typing import Any
+
 from gamekit.almamater import phrases as ph
 from gamekit.almamater.actions import (
     Antiquarian,
@@ -57,12 +59,26 @@ LANGUAGES = ("en", "de")
 GERMAN_TERMS: dict[str, str] = {english: german.split(" / ")[0] for german, english, _ in GLOSSARY}
 """English term -> German term, read from the glossary ("Prestige / Siegpunkte" -> first)."""
 
-FACULTIES_DE = {
-    kind.removeprefix("faculty."): ph.text(Words(kind), "de")
-    for kind in ph.PHRASES
-    if kind.startswith("faculty.")
-}
-"""Faculty -> its German name (the phrasebook's ``faculty.*`` entries)."""
+
+def __getattr__(name: str) -> Any:
+    """``FACULTIES_DE``: faculty -> its German name (the phrasebook's ``faculty.*``
+    entries), made at its first use, so that importing the engine does not read the
+    phrasebook (a command's start-up).
+
+    >>> from gamekit.almamater.words import FACULTIES_DE
+    >>> FACULTIES_DE["Law"]
+    'Recht'
+    """
+    if name == "FACULTIES_DE":
+        table = {
+            kind.removeprefix("faculty."): ph.text(Words(kind), "de")
+            for kind in ph.PHRASES
+            if kind.startswith("faculty.")
+        }
+        globals()[name] = table
+        return table
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 COLOURS_DE = {"red": "rot", "blue": "blau", "green": "grün", "purple": "lila"}
 

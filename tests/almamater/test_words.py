@@ -322,7 +322,9 @@ def test_a_game_without_narration_builds_no_words(monkeypatch: pytest.MonkeyPatc
             legal = legal_actions(spec, state)
             action = BOTS["random"](spec, state, legal, rng)
             state = step(spec, state, action, check=False, narrate=narrate).state
-        assert (len(made) > 1000) if narrate else made == [], made[:5]
+        # narrated: a few words per step (787 in this game of 114 steps, the seats' words
+        # made once each)
+        assert (len(made) > 300) if narrate else made == [], (len(made), made[:5])
 
 
 def test_the_founding_tie_line_in_german() -> None:
