@@ -314,10 +314,13 @@ class Phrasebook(Mapping[str, Mapping[str, Any]]):
         return "".join(out)
 
     def _filled(self, value: Any, spec: str, lang: str) -> str:
-        """A field's value in ``lang``: :class:`Texts` in its language, :class:`Words` put
-        into words, ``{x:n}`` in the language's number format, anything else as text."""
+        """A field's value in ``lang``: :class:`Texts` in its language, :class:`Words` (and
+        a :class:`Line` that keeps its words) put into words, ``{x:n}`` in the language's
+        number format, anything else as text."""
         if isinstance(value, Texts):
             value = value.get(lang)
+        if isinstance(value, Line) and value.words is not None:
+            value = value.words  # a text that keeps its words (a value cut to length)
         if isinstance(value, Words):
             return self.text(value, lang)
         if spec == "n":

@@ -327,3 +327,18 @@ def test_a_lazy_book_reads_its_file_at_first_use_and_refuses_a_bad_one_then(
         later.text(Words("pass", player="Bo"))
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         later.nothing  # noqa: B018
+
+
+def test_a_cut_value_inside_a_refusal_is_said_in_the_tables_language() -> None:
+    """A refused action whose field holds a huge text names it cut ("… (2,002 characters)"):
+    the cut value keeps its own words, and a German table said them in English inside an
+    otherwise German refusal."""
+    from gamekit.core.events import core_phrases
+    from gamekit.core.structs import short_repr
+
+    cut = short_repr("x" * 2000)
+    said = {lang: core_phrases().text(Words("core.field", detail="zu lang", field="name",
+                                            expected="text", got=cut), lang)
+            for lang in ("en", "de")}  # fmt: skip
+    assert str(cut).endswith("(2,002 characters)") and said["en"] == "zu lang"  # its detail
+    assert "(2.002 Zeichen)" in said["de"] and "characters" not in said["de"], said["de"]
