@@ -859,7 +859,8 @@ class _AnyOwnBot:
 @register(
     "almamater_4.own_bot",
     accept=_own_bot,
-    hint="which score lines does the scholar leave empty? (the signature table, section 2)",
+    hint="on which score lines does the scholar score less than the other plans? (the "
+    "signature table, section 2)",
     solution=SOLUTIONS["almamater_4.own_bot"],
 )
 def _own_bot_answer() -> _AnyOwnBot:
