@@ -158,12 +158,7 @@ class GameWidget(anywidget.AnyWidget):
         return None
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        bundle = super()._repr_mimebundle_(**kwargs)
-        picture = self.export_picture()
-        if bundle is None or picture is None:
-            return bundle
-        data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
-        return {**data, "text/html": picture}, metadata
+        return with_still(super()._repr_mimebundle_(**kwargs), self.export_picture)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {}
@@ -171,3 +166,17 @@ class GameWidget(anywidget.AnyWidget):
     def __repr__(self) -> str:
         fields = ", ".join(f"{k}={v!r}" for k, v in self._repr_fields().items())
         return f"{type(self).__name__}({fields})"
+
+
+def with_still(bundle: Any, picture: Any) -> Any:
+    """A widget's display ``bundle`` with ``picture()`` (HTML, or ``None``) as its
+    ``text/html``: JupyterLab and Voila draw the live widget (its renderer ranks first),
+    while an export without widget state shows the picture (see
+    :meth:`GameWidget.export_picture`). Containers (a play table, a panel) use it too."""
+    if bundle is None:
+        return bundle
+    still = picture()
+    if still is None:
+        return bundle
+    data, metadata = bundle if isinstance(bundle, tuple) else (bundle, {})
+    return {**data, "text/html": still}, metadata

@@ -27,6 +27,7 @@ from gamekit.alfredopoly.montecarlo import simulate_landing
 from gamekit.core.dice import Dice
 from widgets import charts
 from widgets.alfredopoly_board import AlfredopolyBoard
+from widgets.base import with_still
 from widgets.charts import exact_vs_simulated_chart, landing_chart
 
 DICE_CHOICES = ("2d6", "1d6", "3d6", "2d4", "2d8", "2d10", "3d4")
@@ -195,6 +196,23 @@ class LandingPanel(ipw.VBox):
             else f"{self.rolls.value:,} rolls, seed {self.seed.value}"
         )
         self.status.value = f"{board.title}: {where}"
+
+    def export_picture(self) -> str:
+        """A still of the panel for a notebook exported without widget state: its status,
+        the heat board and the chart as SVG, in place of the panel's Python description.
+
+        >>> still = LandingPanel(rolls=10_000, seed=3).export_picture()
+        >>> still.startswith('<div class="gk-panel-still">'), still.count("<svg") >= 2
+        (True, True)
+        """
+        from html import escape
+
+        status = f"<p>{escape(self.status.value)}</p>" if self.status.value else ""
+        chart = charts.to_svg(self.chart.chart)
+        return f'<div class="gk-panel-still">{status}{self.board.export_picture()}{chart}</div>'
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return with_still(super()._repr_mimebundle_(**kwargs), self.export_picture)
 
     def __repr__(self) -> str:
         return (

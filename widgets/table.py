@@ -31,7 +31,7 @@ from gamekit.core.data import parse_json, template_problem
 from gamekit.core.errors import DataError, IllegalAction
 from gamekit.core.events import LANGUAGES, Words, core_phrases
 from gamekit.core.structs import MAX_INT, cut_text
-from widgets.base import GameWidget
+from widgets.base import GameWidget, with_still
 from widgets.play_panel import PlayPanel
 from widgets.session import MAX_BOT_STEPS, Entry, Session
 
@@ -754,6 +754,30 @@ class GameTable(ipw.VBox):
                     self.history.value = self.session.position
                 return
             self.refresh()
+
+    # --- a still for exports ------------------------------------------------------------
+    def export_picture(self) -> str:
+        """A still of the table for a notebook exported without widget state (HTML, a code
+        host): the status and the position shown, drawn by the game's own picture of a
+        state (its SVG, else its HTML view, else its text), in place of the table's
+        Python description.
+
+        >>> from widgets.play_alfredopoly import AlfredopolyTable
+        >>> still = AlfredopolyTable(["Ann", "Bo"], seed=3).export_picture()
+        >>> still[:46], "<svg" in still
+        ('<div class="gk-table-still"><p><strong>Round 1', True)
+        """
+        from html import escape
+
+        from gamekit.core import views
+
+        state = self.session.state
+        picture = views.svg(state) or views.html(state) or f"<pre>{escape(views.text(state))}</pre>"
+        status = f"<p><strong>{escape(self.panel.status)}</strong></p>" if self.panel.status else ""
+        return f'<div class="gk-table-still">{status}{picture}</div>'
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        return with_still(super()._repr_mimebundle_(**kwargs), self.export_picture)
 
     # --- saving -----------------------------------------------------------------------
     def _save_extra(self) -> dict[str, Any]:
