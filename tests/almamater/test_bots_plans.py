@@ -16,6 +16,7 @@ professor, and it stepped every student ahead before it looked at the Hall of fa
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
 
 from gamekit.almamater import bots as bots_module
 from gamekit.almamater.actions import (
@@ -43,6 +44,7 @@ from gamekit.almamater.setup import new_game
 from gamekit.almamater.simulate import play_game
 from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import GameState, replace
+from gamekit.core.actions import Action
 from gamekit.core.rng import make_rng
 
 
@@ -132,27 +134,37 @@ def test_the_dean_hires_mathematics_students() -> None:
     assert math >= 8 * 6, math
 
 
-def _position(who: str, kinds: tuple[type, ...]) -> tuple[GameState, list]:
-    """The first position of seeded scholar-vs-dean games where ``who`` is to place and
-    each of ``kinds`` is legal; with the legal actions of those kinds (and Pass)."""
+NAMES = ("scholar", "dean")
+
+
+def _scholar_dean_positions(seeds: range) -> Iterator[tuple[GameState, str, list, Action]]:
+    """Every position of seeded scholar-vs-dean games (seats as named in :data:`NAMES`):
+    the state, the bot to act, its legal actions and the action it takes (then played)."""
     spec = make_spec(2)
-    names = ("scholar", "dean")
-    for seed in range(20):
+    for seed in seeds:
         rng = make_rng(seed)
         state = new_game(spec, seed=rng)
         while state.phase != "over":
             seat = state.current
             assert seat is not None
             legal = legal_actions(spec, state)
-            offered = [a for a in legal if isinstance(a, (*kinds, Pass))]
-            if (
-                names[seat] == who
-                and state.phase == "action"
-                and not state.pending
-                and all(any(isinstance(a, k) for a in offered) for k in kinds)
-            ):
-                return state, offered
-            state = step(spec, state, BOTS[names[seat]](spec, state, legal, rng)).state
+            action = BOTS[NAMES[seat]](spec, state, legal, rng)
+            yield state, NAMES[seat], legal, action
+            state = step(spec, state, action, check=False).state
+
+
+def _position(who: str, kinds: tuple[type, ...]) -> tuple[GameState, list]:
+    """The first position of seeded scholar-vs-dean games where ``who`` is to place and
+    each of ``kinds`` is legal; with the legal actions of those kinds (and Pass)."""
+    for state, name, legal, _ in _scholar_dean_positions(range(20)):
+        offered = [a for a in legal if isinstance(a, (*kinds, Pass))]
+        if (
+            name == who
+            and state.phase == "action"
+            and not state.pending
+            and all(any(isinstance(a, k) for a in offered) for k in kinds)
+        ):
+            return state, offered
     raise AssertionError(f"no position with {kinds} for {who}")
 
 
@@ -316,24 +328,16 @@ def test_the_dean_hires_a_professor_worth_more_than_its_student() -> None:
     # offer, the professor's value (professor_value, less a master) beats the student's
     # gain in greedy_value; the old dean always took the student first
     spec = make_spec(2)
-    names = ("scholar", "dean")
     found = 0
-    for seed in range(6):
-        rng = make_rng(seed)
-        state = new_game(spec, seed=rng)
-        while state.phase != "over":
+    for state, name, legal, action in _scholar_dean_positions(range(6)):
+        student = _best_student(spec, state, legal)
+        if name == "dean" and isinstance(action, HireProfessor) and student:
             seat = state.current
-            assert seat is not None
-            legal = legal_actions(spec, state)
-            action = BOTS[names[seat]](spec, state, legal, rng)
-            student = _best_student(spec, state, legal)
-            if names[seat] == "dean" and isinstance(action, HireProfessor) and student:
-                after = step(spec, state, student, check=False).state
-                gain = greedy_value(spec, after, seat) - student.masters
-                gain -= greedy_value(spec, state, seat)
-                assert professor_value(spec, state, action) - action.masters > gain
-                found += 1
-            state = step(spec, state, action, check=False).state
+            after = step(spec, state, student, check=False).state
+            gain = greedy_value(spec, after, seat) - student.masters
+            gain -= greedy_value(spec, state, seat)
+            assert professor_value(spec, state, action) - action.masters > gain
+            found += 1
     assert found >= 3, found
 
 
