@@ -873,3 +873,20 @@ def test_the_numbers_found_stale_are_computed_now(name, typed, cell_id, computes
     assert len(found) == 1, f"{name}: no cell {cell_id}"
     missing = [part for part in computes if part not in found[0]]
     assert not missing, f"{name} {cell_id}: does not compute {missing}"
+
+
+def test_every_exercise_id_a_page_names_exists() -> None:
+    """An exercise id named anywhere in a notebook, Markdown included (the start page
+    shows ``check("almamater_4...", answer_1)`` as its example), is one the kit knows: a
+    renamed exercise left the start page pointing at an id that no longer existed."""
+    from gamekit.core.exercises import exercise_ids
+
+    known = set(exercise_ids())
+    named = re.compile(r"""(?:check|reveal)\(\\?["']([a-z]+_\d+\.\w+)""")
+    found = 0
+    for path in sorted(NOTEBOOKS.glob("*.ipynb")):
+        for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+            for ident in named.findall("".join(cell["source"])):
+                found += 1
+                assert ident in known, f"{path.name}: unknown exercise {ident!r}"
+    assert found > 40, found
