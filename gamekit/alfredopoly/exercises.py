@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -377,7 +377,7 @@ def _best_turn_space() -> int:
     return int(np.argmax(p[:40]))
 
 
-def _probation_ratio(per: str) -> float:
+def _probation_ratio(per: Literal["roll", "turn"]) -> float:
     """Long strategy: P(in Probation) / P(Powell Campus Center), per roll or per turn."""
     p = build_chain("alfred", LandingOptions(jail="long")).probabilities(per)
     return float(p[40] / p[24])

@@ -149,11 +149,13 @@ def greedy_bot(
 
 
 def _ties(gains: list[tuple[float, float, Action]], k: int, floor: float) -> list[Action]:
-    """The actions whose ``k``-th value is the largest, if that is at least ``floor``."""
-    top = max((g[k] for g in gains), default=-math.inf)
+    """The actions whose ``k``-th value (0: net of masters, 1: plain gain) is the largest,
+    if that is at least ``floor``."""
+    values = [g[0] if k == 0 else g[1] for g in gains]
+    top = max(values, default=-math.inf)
     if top < floor:
         return []
-    return [g[2] for g in gains if abs(g[k] - top) <= 1e-9]
+    return [g[2] for g, v in zip(gains, values, strict=True) if abs(v - top) <= 1e-9]
 
 
 def _best_by_value(
