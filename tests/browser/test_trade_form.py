@@ -160,11 +160,14 @@ def triple_click_against_a_bot(page, form) -> None:  # type: ignore[no-untyped-d
     button = page.get_by_role("button", name="Propose the trade")
     button.scroll_into_view_if_needed()
     button.click()
-    button.click(force=True)  # at once (maybe disabled by then: force clicks anyway)
+    # the next clicks go to the button wherever it is by then (the panel may scroll the
+    # page after the first, and a forced click at its old place failed as "outside of the
+    # viewport" on a loaded machine); a disabled button ignores them, as it ignores a mouse
+    button.evaluate("b => b.click()")  # at once
     page.wait_for_function(f"(t) => ({BOXES_JS})(t).length > 0", arg=ANSWER, timeout=30_000)
     # the click rhythm being replayed, not a wait for content: past the one-second guard
     page.wait_for_timeout(1100)
-    button.click(force=True)
+    button.evaluate("b => b.click()")
 
 
 def box(locator) -> dict[str, float]:  # type: ignore[no-untyped-def]
