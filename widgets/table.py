@@ -113,8 +113,7 @@ class LoadError(ValueError):
             if isinstance(v, int):
                 out[k] = core_phrases().text(Words("core.number", n=v), lang)
             else:
-                words = getattr(v, "words", None)
-                out[k] = core_phrases().text(words, lang) if isinstance(words, Words) else v
+                out[k] = _in_lang(v, lang)
         return out
 
     def words(self, templates: dict[str, Any], lang: str = "en") -> str:
@@ -162,10 +161,11 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else str(value)
 
 
-def _words_of(text: str) -> Any:
-    """A cut text's words (to be said in a table's language), else the text itself."""
+def _in_lang(text: str, lang: str) -> str:
+    """``text`` in ``lang``: a cut text keeps its words ("… (1.234 Zeichen)"), any other
+    text stays as it is."""
     words = getattr(text, "words", None)
-    return words if isinstance(words, Words) else text
+    return core_phrases().text(words, lang) if isinstance(words, Words) else text
 
 
 def safe_words(words: Any, key: str, english: str) -> str:
@@ -398,7 +398,7 @@ class GameTable(ipw.VBox):
 
     def _start(self) -> None:
         self.add_class("gk-table")
-        self._speak(getattr(self.panel, "lang", "en"))
+        self._speak(self._lang())
         if self._autoplay():
             self.session.run_bots()
         self.refresh()
@@ -502,7 +502,7 @@ class GameTable(ipw.VBox):
             # German table, the English as it always read
             kind = struct.get("type") if isinstance(struct, dict) else None
             reason = (
-                Words("core.page.typed", type=_words_of(_cut(repr(kind), 60)))
+                Words("core.page.typed", type=_cut(repr(kind), 60))
                 if isinstance(kind, str)
                 else Words("core.page.no_type")
             )
@@ -573,7 +573,7 @@ class GameTable(ipw.VBox):
             raise IllegalAction(self._t("undo_none", "no decision of a person to undo yet"))
         s = self.session
         entry, before = s.history[k], s.history[k - 1].state
-        lang = getattr(self.panel, "lang", "en")  # the action in the table's language
+        lang = self._lang()  # the action in the table's language
         label = entry.label if entry.action is None else s.game.describe(before, entry.action, lang)
         who = self._seat_name(before, entry.seat) if entry.seat is not None else ""
         s.set_aside.append((list(s.history), s.position))
@@ -755,6 +755,10 @@ class GameTable(ipw.VBox):
                 return
             self.refresh()
 
+    def _lang(self) -> str:
+        """The table's language (its panel's)."""
+        return getattr(self.panel, "lang", "en")
+
     # --- a still for exports ------------------------------------------------------------
     def export_picture(self) -> str:
         """A still of the table for a notebook exported without widget state (HTML, a code
@@ -912,7 +916,7 @@ class GameTable(ipw.VBox):
         text = self.save_json()
         moves = len(self.session.history) - 1
         payload = base64.b64encode(text.encode("utf-8")).decode("ascii")
-        lang = getattr(self.panel, "lang", "en")  # the file's name in the table's language
+        lang = self._lang()  # the file's name in the table's language
         name = Words("core.save_name", game=self.game, moves=moves, ext=".json")
         filename = core_phrases().text(name, lang)
         again = self._t("download_again", "saved as {name} (again)").format(name=filename)
@@ -929,7 +933,7 @@ class GameTable(ipw.VBox):
             return
         item = files[0]
         content = item.get("content", b"")
-        unnamed = core_phrases().text(Words("core.the_file"), getattr(self.panel, "lang", "en"))
+        unnamed = core_phrases().text(Words("core.the_file"), self._lang())
         self._load_file(str(item.get("name") or unnamed), content, len(content))
         self.upload.value = ()
 
@@ -954,16 +958,14 @@ class GameTable(ipw.VBox):
             keep = len(content) > MAX_SAVE_BYTES or isinstance(content, str)
             self.load_json(content if keep else bytes(content), name=name)
         except LoadError as exc:
-            lang = getattr(self.panel, "lang", "en")
+            lang = self._lang()
             self.show_file_note(words["load_failed"].format(why=exc.words(words, lang)), error=True)
             return False
         except Exception as exc:  # a click never raises into the kernel
             why = _cut(f"{name}: {exc}", 300)
             self.show_file_note(words["load_failed"].format(why=why), error=True)
             return False
-        lang = getattr(self.panel, "lang", "en")  # a cut name's length in the table's words
-        said = _words_of(name)
-        shown = core_phrases().text(said, lang) if isinstance(said, Words) else name
+        shown = _in_lang(name, self._lang())  # a cut name's length in the table's words
         self.show_file_note(words["loaded"].format(name=shown))
         return True
 
@@ -1108,7 +1110,7 @@ class GameTable(ipw.VBox):
                 who = self._seat_name(entries[0].state, entry.seat)
             if not entry.events and entry.action is not None and entry.seat is not None:
                 # a decision with no event of its own ("End the turn"): its words
-                lang = getattr(self.panel, "lang", "en")  # in the table's language
+                lang = self._lang()  # in the table's language
                 before = entries[k - 1].state
                 said = (
                     self.session.game.describe(before, entry.action, lang)
