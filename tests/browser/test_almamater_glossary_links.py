@@ -13,29 +13,14 @@ from __future__ import annotations
 import re
 import uuid
 
-import nbformat
-
-from tests.browser.conftest import ROOT, WAIT_MS, shutdown_kernel
-from tests.browser.test_rule_links import LAB_AT_WORD_JS, OPEN_JS
+from tests.browser.conftest import WAIT_MS, shutdown_kernel
+from tests.browser.test_rule_links import LAB_AT_WORD_JS, OPEN_JS, deepest_glossary_link
 
 WORD_LINK = re.compile(r"\]\((glossary_almamater\.ipynb#cell-id=(w-[a-z0-9-]+))\)")
 
 
-def deepest_word_link(notebook: str) -> tuple[str, str]:
-    """The lesson's link to the word furthest down the glossary: (href, cell id)."""
-    nb = nbformat.read(ROOT / "notebooks" / notebook, as_version=4)
-    links = {m.group(2): m.group(1) for cell in nb.cells if cell.cell_type == "markdown"
-             for m in WORD_LINK.finditer(cell.source)}  # fmt: skip
-    glossary = nbformat.read(ROOT / "notebooks" / "glossary_almamater.ipynb", as_version=4)
-    order = [c.id for c in glossary.cells]
-    assert links, f"{notebook}: no link to a word of the glossary"
-    cell_id = max(links, key=order.index)
-    assert order.index(cell_id) > 10, "the deepest word is near the glossary's top"
-    return links[cell_id], cell_id
-
-
 def test_an_alma_mater_words_box_link_lands_on_its_word_in_lab(lab, lab_page):
-    link, cell = deepest_word_link("almamater_1_setup.ipynb")
+    link, cell = deepest_glossary_link("almamater_1_setup.ipynb", "glossary_almamater", WORD_LINK)
     relpath = lab.write_notebook(
         f"notebooks/am-links-{uuid.uuid4().hex[:8]}.ipynb", [f"#md [the word]({link})"]
     )

@@ -95,12 +95,17 @@ VOILA_AT_WORD_JS = """(id) => {
 }"""
 
 
-def deepest_glossary_link(notebook: str) -> tuple[str, str]:
-    """The lesson's glossary link whose word lies furthest down the glossary: (href, cell id)."""
+def deepest_glossary_link(
+    notebook: str,
+    glossary_name: str = "glossary_alfredopoly",
+    pattern: re.Pattern[str] = GLOSSARY_LINK,
+) -> tuple[str, str]:
+    """The lesson's glossary link whose word lies furthest down the glossary: (href, cell
+    id); ``pattern`` finds a link (group 1) and its cell id (group 2)."""
     nb = nbformat.read(ROOT / "notebooks" / notebook, as_version=4)
     links = {m.group(2): m.group(1) for cell in nb.cells if cell.cell_type == "markdown"
-             for m in GLOSSARY_LINK.finditer(cell.source)}  # fmt: skip
-    glossary = nbformat.read(ROOT / "notebooks" / "glossary_alfredopoly.ipynb", as_version=4)
+             for m in pattern.finditer(cell.source)}  # fmt: skip
+    glossary = nbformat.read(ROOT / "notebooks" / f"{glossary_name}.ipynb", as_version=4)
     order = [c.id for c in glossary.cells]
     assert links, f"{notebook}: no link to a word of the glossary"
     cell_id = max(links, key=order.index)
