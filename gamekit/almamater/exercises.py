@@ -186,10 +186,10 @@ answer_2 = played[played.strategy == "scholar"].won.mean()
 ```""",
     "almamater_4.own_bot": """\
 There is no single answer. Look at the signature table of section 2: the scholar scores
-milestones x professors but less row A x row B than the dean (section 2 checks it), and
-every student it does not hire is a student the other player may take. One bot that clears
-the bar keeps the scholar's plan but hires a student whenever it can, the one that costs
-the fewest masters:
+from its professors, less from students and ducats than the dean (section 2 checks two
+lines), and every student it does not hire is a student the other player may take. One
+bot that clears the bar keeps the scholar's plan but hires a student whenever it can, the
+one that costs the fewest masters:
 ```python
 def students_first(spec, state, legal, rng):
     \"\"\"The scholar, but a student first whenever one can be hired (fewest masters).\"\"\"
