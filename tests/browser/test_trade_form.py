@@ -99,13 +99,19 @@ def test_a_refused_trade_says_why_in_view_of_the_propose_button(voila, lab_page)
         "() => document.querySelector('.gk-table .widget-slider .widget-readout')"
         ".textContent.trim() !== '0'"
     )
+    # the roll's redraw closes and hides the trade section (Ann must buy) after it moves the
+    # slider: wait for that, or the click below can land on the still-open section's header
+    # and close it (the CI run of 235ad62 waited 240 s for a form that click had closed)
+    header = page.get_by_text("Propose a trade").first
+    expect(cash).to_be_hidden(timeout=60_000)
+    expect(header).to_be_hidden(timeout=60_000)
     slider.locator(".noUi-handle").focus()
     slider.locator(".noUi-handle").press("Home")  # back to move 0: Ann's turn again
     page.wait_for_function(
         "() => document.querySelector('.gk-table .widget-slider .widget-readout')"
         ".textContent.trim() === '0'"
     )
-    page.get_by_text("Propose a trade").first.click()  # closed while Ann had to buy
+    header.click()  # shown again by move 0's redraw (the click waits for it), still closed
     cash.wait_for()
     cash.fill("10")
     cash.press("Tab")
