@@ -22,7 +22,10 @@ Usage (the machine is shared: nice it, and run it in the background)::
         --seeds 20 --size-seeds 5 --jobs 2
     .venv/bin/python scripts/lesson_seeds.py --list                        # the plan only
 
-``--lessons`` takes names or parts of names (``almamater_3``, ``alfredopoly``);
+``--at REV`` runs the lessons and the kit of commit ``REV`` (``git archive`` into the
+temporary folder, first on ``PYTHONPATH``) instead of the working tree: other engineers'
+edits in progress (a half-saved engine file) cannot fail a run, and a table names one
+commit. ``--lessons`` takes names or parts of names (``almamater_3``, ``alfredopoly``);
 ``--no-sizes`` skips the suggested sizes, ``--only-sizes`` runs only them; ``--first K``
 starts the seed sequence at its K-th seed (to spread a sweep over several sessions).
 
@@ -165,13 +168,18 @@ def execute_one(lesson: str, parameters: dict[str, Any], out: str) -> dict[str, 
     return result
 
 
-def run_child(run: Run, folder: Path, k: int) -> dict[str, Any]:
-    """Run ``run`` in a child Python; its result, with the wall seconds."""
+def run_child(run: Run, folder: Path, k: int, tree: Path | None = None) -> dict[str, Any]:
+    """Run ``run`` in a child Python (the lesson and kit of ``tree`` if given); its result,
+    with the wall seconds."""
     out = folder / f"{k:03d}-{run.lesson}.ipynb"
+    lesson = str((tree / "notebooks" / f"{run.lesson}.ipynb") if tree else run.lesson)
+    env = dict(os.environ)
+    if tree:
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(tree), env.get("PYTHONPATH")]))
     start = time.monotonic()
     child = subprocess.run(
-        [sys.executable, __file__, "--child", run.lesson, json.dumps(run.parameters), str(out)],
-        capture_output=True, text=True, cwd=ROOT,
+        [sys.executable, __file__, "--child", lesson, json.dumps(run.parameters), str(out)],
+        capture_output=True, text=True, cwd=ROOT, env=env,
     )  # fmt: skip
     wall = time.monotonic() - start
     lines = child.stdout.strip().splitlines()
@@ -204,6 +212,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="runs at once (at most the cores)")
     parser.add_argument("--no-sizes", action="store_true", help="skip the suggested sizes")
     parser.add_argument("--only-sizes", action="store_true", help="only the suggested sizes")
+    parser.add_argument("--at", metavar="REV", help="run the lessons and kit of a commit")
     parser.add_argument("--list", action="store_true", help="print the plan and stop")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -223,14 +232,25 @@ def main(argv: list[str] | None = None) -> int:
         for run in runs:
             print(f"  {run.lesson} seed={run.seed} {run.size_label}")
         return 0
+    folder = Path(tempfile.mkdtemp(prefix="lesson_seeds_"))
+    tree = None
+    if args.at:
+        tree = folder / "tree"
+        tree.mkdir()
+        archive = subprocess.run(
+            ["git", "archive", args.at], cwd=ROOT, capture_output=True, check=True
+        ).stdout
+        subprocess.run(["tar", "-x", "-C", str(tree)], input=archive, check=True)
+        rev = subprocess.run(["git", "rev-parse", "--short", args.at], cwd=ROOT,
+                             capture_output=True, text=True, check=True).stdout.strip()  # fmt: skip
+        print(f"lessons and kit of commit {rev} (git archive, first on PYTHONPATH)")
     print("| lesson | seed | sizes | wall s | CPU s | result |")
     print("| --- | --- | --- | --- | --- | --- |")
-    folder = Path(tempfile.mkdtemp(prefix="lesson_seeds_"))
     results: list[tuple[Run, dict[str, Any]]] = []
     start = time.monotonic()
     try:
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(run_child, r, folder, k): r for k, r in enumerate(runs)}
+            futures = {pool.submit(run_child, r, folder, k, tree): r for k, r in enumerate(runs)}
             for future in as_completed(futures):
                 run, result = futures[future], future.result()
                 results.append((run, result))
