@@ -26,8 +26,9 @@ Usage (the machine is shared: nice it, and run it in the background)::
 temporary folder, first on ``PYTHONPATH``) instead of the working tree: other engineers'
 edits in progress (a half-saved engine file) cannot fail a run, and a table names one
 commit. ``--lessons`` takes names or parts of names (``almamater_3``, ``alfredopoly``);
-``--no-sizes`` skips the suggested sizes, ``--only-sizes`` runs only them; ``--first K``
-starts the seed sequence at its K-th seed (to spread a sweep over several sessions).
+``--keep DIR`` keeps the executed copies there (to read the sentences a
+seed renders); ``--no-sizes`` skips the suggested sizes, ``--only-sizes`` runs only them;
+``--first K`` starts the seed sequence at its K-th seed (to spread a sweep over several sessions).
 
 >>> SWEEP_SEEDS[:3]
 [50021, 51019, 52017]
@@ -168,7 +169,9 @@ def execute_one(lesson: str, parameters: dict[str, Any], out: str) -> dict[str, 
     return result
 
 
-def run_child(run: Run, folder: Path, k: int, tree: Path | None = None) -> dict[str, Any]:
+def run_child(
+    run: Run, folder: Path, k: int, tree: Path | None = None, keep: Path | None = None
+) -> dict[str, Any]:
     """Run ``run`` in a child Python (the lesson and kit of ``tree`` if given); its result,
     with the wall seconds."""
     out = folder / f"{k:03d}-{run.lesson}.ipynb"
@@ -189,6 +192,9 @@ def run_child(run: Run, folder: Path, k: int, tree: Path | None = None) -> dict[
         result = {"ok": False, "cell": "?", "error": f"child exit {child.returncode}",
                   "text": " ".join(child.stderr.split())[-300:], "cpu": float("nan")}  # fmt: skip
     result["wall"] = wall
+    if keep and out.exists():
+        sizes = "".join(f"-{k}{v}" for k, v in run.sizes.items())
+        shutil.copy(out, keep / f"{run.lesson}-{run.seed}{sizes}.ipynb")
     return result
 
 
@@ -213,6 +219,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-sizes", action="store_true", help="skip the suggested sizes")
     parser.add_argument("--only-sizes", action="store_true", help="only the suggested sizes")
     parser.add_argument("--at", metavar="REV", help="run the lessons and kit of a commit")
+    parser.add_argument("--keep", metavar="DIR", type=Path, help="keep executed copies there")
     parser.add_argument("--list", action="store_true", help="print the plan and stop")
     parser.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -232,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
         for run in runs:
             print(f"  {run.lesson} seed={run.seed} {run.size_label}")
         return 0
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="lesson_seeds_"))
     tree = None
     if args.at:
@@ -250,7 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     start = time.monotonic()
     try:
         with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(run_child, r, folder, k, tree): r for k, r in enumerate(runs)}
+            futures = {
+                pool.submit(run_child, r, folder, k, tree, args.keep): r for k, r in enumerate(runs)
+            }
             for future in as_completed(futures):
                 run, result = futures[future], future.result()
                 results.append((run, result))
