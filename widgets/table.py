@@ -764,24 +764,56 @@ class GameTable(ipw.VBox):
         """A still of the table for a notebook exported without widget state (HTML, a code
         host): the status and the position shown, drawn by the game's own picture of a
         state (its SVG, else its HTML view, else its text), in place of the table's
-        Python description.
+        Python description. The picture is in the table's language and names the table's
+        players where the game's picture takes them (``lang``, ``names``: :meth:`_picture`).
 
         >>> from widgets.play_alfredopoly import AlfredopolyTable
         >>> still = AlfredopolyTable(["Ann", "Bo"], seed=3).export_picture()
         >>> still[:46], "<svg" in still
         ('<div class="gk-table-still"><p><strong>Round 1', True)
+        >>> german = AlfredopolyTable(["Ann", "Bo"], seed=3, lang="de").export_picture()
+        >>> "Runde 1: Ann ist am Zug" in german, "to act" in german
+        (True, False)
         """
         from html import escape
 
         from gamekit.core import views
 
         state = self.session.state
-        picture = views.svg(state) or views.html(state) or f"<pre>{escape(views.text(state))}</pre>"
+        picture = self._picture(state) or views.html(state)
+        picture = picture or f"<pre>{escape(views.text(state))}</pre>"
         status = f"<p><strong>{escape(self.panel.status)}</strong></p>" if self.panel.status else ""
         return f'<div class="gk-table-still">{status}{picture}</div>'
 
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return with_still(super()._repr_mimebundle_(**kwargs), self.export_picture)
+
+    def _picture(self, state: Any) -> str | None:
+        """The game's SVG picture of ``state`` (``gamekit.core.views.svg``), given the
+        table's language (``lang``) and players' names (``names``) where the game's
+        picture function takes them (a game that registered a one-argument picture gets
+        only the state)."""
+        import inspect
+
+        from gamekit.core import views
+
+        draw = views.svg.dispatch(type(state))
+        try:
+            takes = set(inspect.signature(draw).parameters)
+        except (TypeError, ValueError):  # a builtin or C function: the state only
+            takes = set()
+        options: dict[str, Any] = {}
+        if "lang" in takes:
+            options["lang"] = self._lang()
+        names = getattr(self, "names", None)
+        if (
+            "names" in takes
+            and isinstance(names, list | tuple)
+            and len(names) == len(getattr(state, "players", ()))
+        ):
+            options["names"] = [str(n) for n in names]
+        picture: str | None = draw(state, **options)
+        return picture
 
     # --- saving -----------------------------------------------------------------------
     def _save_extra(self) -> dict[str, Any]:

@@ -9,11 +9,17 @@ squares in the band (a statue as a crown), "MORTG." on mortgaged spaces, and tok
 as discs with their player's initial; the centre lists the players with their cash.
 
 Every name from a data file is escaped, so a space or player called ``<script>`` stays text.
+The picture's own words (the status lines, prices, "MORTG.", the players' list) come from
+Alfredopoly's phrasebook (``picture.*``, ``board.mortgage_mark``, ``core.money``) in
+``lang``: a German table exports a German still; names from the data files stay as written.
 
 >>> from gamekit.alfredopoly.rules import new_game
 >>> svg = board_svg(new_game(players=2, seed=1, names=["Ann", "A&B"]))
 >>> svg.startswith("<svg"), "A&amp;B" in svg, "Babcock" in svg
 (True, True, True)
+>>> german = board_svg(new_game(players=2, seed=1, names=["Ann", "Bo"]), lang="de")
+>>> "Runde 1: Ann ist am Zug (Zug)" in german, "400\xa0$" in german, "$400" in german
+(True, True, False)
 """
 
 from __future__ import annotations
@@ -25,8 +31,12 @@ from dataclasses import dataclass
 from html import escape
 from typing import TYPE_CHECKING, TypeVar
 
+from babel.numbers import format_decimal
+
+from gamekit.alfredopoly.narration import phase_words, phrasebook
 from gamekit.alfredopoly.state import GameState
 from gamekit.core import views
+from gamekit.core.events import LANGUAGES, Words, core_phrases
 from gamekit.core.palette import SEAT_COLOURS, ink_on, mix
 
 if TYPE_CHECKING:
@@ -47,6 +57,8 @@ LEAST = 0.85  # the least a line is condensed to, of its natural width
 FONT_FLOOR = 14
 DEFAULT_SIZE = 720
 STATUE = 5
+#: The jail space's name as the picture says it (a data name: kept in every language).
+PROBATION = "Academic Probation"
 
 # Words a label on the ring can do without (the full name is in the space's tooltip).
 _GENERIC = {"hall", "house", "avenue", "place", "center", "centre", "library", "memorial"}
@@ -119,11 +131,13 @@ def board_svg(
     *,
     size: int = DEFAULT_SIZE,
     colours: Mapping[int, str] | None = None,
+    lang: str = "en",
 ) -> str:
     """The board of ``state`` as an SVG document ``size`` pixels square.
 
     ``spec`` defaults to the state's own rules; ``colours`` maps a seat to a ``#rrggbb``
-    colour in place of the kit's colour-blind-safe seat colours. Text is never smaller than
+    colour in place of the kit's colour-blind-safe seat colours; ``lang`` (``"en"`` or
+    ``"de"``) the language of the picture's own words. Text is never smaller than
     :data:`FONT_FLOOR` pixels at the default size (it scales with ``size``).
 
     >>> from gamekit.alfredopoly.rules import new_game
@@ -131,14 +145,23 @@ def board_svg(
     >>> 'width="500"' in svg, svg.count('class="token"')
     (True, 3)
     """
+    _check_lang(lang)
     spec = spec if spec is not None else _spec_of(state)
-    status = [f"Round {state.round}"]
     if state.ended or state.phase == "over":
-        status[0] += ": the game is over"
+        first = Words("picture.over", round=state.round)
     elif 0 <= state.actor < len(state.players):
-        status[0] += f": {state.players[state.actor].name} to act ({state.phase})"
+        first = Words(
+            "picture.to_act",
+            round=state.round,
+            player=state.players[state.actor].name,
+            phase=phase_words(state.phase),
+        )
+    else:
+        first = Words("picture.round", round=state.round)
+    status = [_say(first, lang)]
     if state.last_roll:
-        status.append("Last roll: " + " + ".join(str(d) for d in state.last_roll))
+        faces = " + ".join(str(d) for d in state.last_roll)
+        status.append(_say(Words("picture.last_roll", faces=faces), lang))
     view = BoardView(
         board=spec.board,
         pieces=tuple(
@@ -157,19 +180,42 @@ def board_svg(
         mortgaged=state.mortgaged,
         status=tuple(status),
     )
-    return draw_board(view, size=size)
+    return draw_board(view, size=size, lang=lang)
 
 
-def draw_board(view: BoardView, *, size: int = DEFAULT_SIZE) -> str:
+def _check_lang(lang: str) -> None:
+    if lang not in LANGUAGES:
+        raise ValueError(f"lang must be one of {', '.join(LANGUAGES)}, not {lang!r}")
+
+
+def _say(words: Words, lang: str) -> str:
+    """``words`` in ``lang``: Alfredopoly's phrasebook (its ``phase.*``, ``picture.*``)."""
+    return phrasebook().text(words, lang)
+
+
+def money(amount: float, lang: str = "en") -> str:
+    """Whole dollars as the kit writes them in ``lang`` (``core.money``).
+
+    >>> money(1500), money(1500, "de")
+    ('$1,500', '1.500\xa0$')
+    """
+    return core_phrases().text(Words("core.money", amount=amount), lang)
+
+
+def draw_board(view: BoardView, *, size: int = DEFAULT_SIZE, lang: str = "en") -> str:
     """``view`` as an SVG document ``size`` pixels square (the work of :func:`board_svg`,
-    for pictures that are not a game state: a heat map of landing probabilities, say).
+    for pictures that are not a game state: a heat map of landing probabilities, say);
+    ``lang`` the language of its own words (``view.status`` is drawn as given).
 
     >>> from gamekit.alfredopoly.board import load_board
     >>> board = load_board("alfred")
     >>> svg = draw_board(BoardView(board, heat=(0.025,) * 40, heat_label="P(land)"))
     >>> "2.50%" in svg, "P(land)" in svg
     (True, True)
+    >>> "2,50\xa0%" in draw_board(BoardView(board, heat=(0.025,) * 40), lang="de")
+    True
     """
+    _check_lang(lang)
     # in viewBox units: at least FONT_FLOOR px at the default size (rounded up, as written)
     font = math.ceil(FONT_FLOOR * V / DEFAULT_SIZE * 10) / 10
     colour = {
@@ -179,13 +225,13 @@ def draw_board(view: BoardView, *, size: int = DEFAULT_SIZE) -> str:
     parts = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{size}" height="{size}" '
         f'viewBox="0 0 {V} {V}" role="img" font-family="DejaVu Sans, Verdana, sans-serif">',
-        f"<title>{escape(_summary(view))}</title>",
+        f"<title>{escape(_summary(view, lang))}</title>",
         f'<rect x="0" y="0" width="{V}" height="{V}" fill="#f4f1e8" stroke="#333"/>',
     ]
     scale = _heat_scale(view.heat)
     for space in view.board.spaces:
-        parts.append(_space(space, view, colour, font, scale))
-    parts.append(_centre(view, colour, font))
+        parts.append(_space(space, view, colour, font, scale, lang))
+    parts.append(_centre(view, colour, font, lang))
     parts.append("</svg>")
     return "\n".join(parts)
 
@@ -198,14 +244,16 @@ def _spec_of(state: GameState) -> AlfredopolySpec:
     return AlfredopolySpec()
 
 
-def _summary(view: BoardView) -> str:
+def _summary(view: BoardView, lang: str = "en") -> str:
     spaces = view.board.spaces
     where = ", ".join(
-        f"{p.name} on {spaces[p.position].name}"
+        _say(Words("picture.on", player=p.name, space=spaces[p.position].name), lang)
         for p in view.pieces
         if not p.bankrupt and p.position is not None and 0 <= p.position < len(spaces)
     )
-    return f"{view.board.title}" + (f": {where}" if where else "")
+    if not where:
+        return view.board.title
+    return _say(Words("picture.summary", title=view.board.title, where=where), lang)
 
 
 def _heat_scale(heat: tuple[float | None, ...]) -> Callable[[float], float] | None:
@@ -234,17 +282,40 @@ def heat_colour(t: float) -> str:
     return f"rgb({r},{g},{bl})"
 
 
-def format_value(value: float, fmt: str) -> str:
-    """A heat value as the board prints it.
+def format_value(value: float, fmt: str, lang: str = "en") -> str:
+    """A heat value as the board prints it, in ``lang``'s number format.
 
     >>> format_value(0.0231, "percent"), format_value(12.5, "money"), format_value(3.14, "number")
     ('2.31%', '$12', '3.14')
+    >>> format_value(0.0231, "percent", "de"), format_value(1234.5, "money", "de")
+    ('2,31\xa0%', '1.234\xa0$')
     """
+    if lang != "en":
+        return _format_value(value, fmt, lang)
     if fmt == "percent":
         return f"{100 * value:.{2 if value < 0.1 else 1}f}%"
     if fmt == "money":
         return f"${value:.{2 if value < 10 else 0}f}"
     return f"{value:.2f}" if abs(value) < 10 else f"{value:.0f}"
+
+
+def _format_value(value: float, fmt: str, lang: str) -> str:
+    """:func:`format_value` in another language than English: Babel's number format, the
+    percent sign after a no-break space (``board.percent``) and the kit's money."""
+
+    def number(x: float, decimals: int) -> str:
+        pattern = "#,##0" + ("." + "0" * decimals if decimals else "")
+        return str(format_decimal(round(x, decimals), format=pattern, locale=lang))
+
+    if fmt == "percent":
+        shown = number(100 * value, 2 if value < 0.1 else 1)
+        return _say(Words("board.percent", n=shown), lang)
+    if fmt == "money":
+        if value < 10:
+            before, _, after = core_phrases()["core.money"][lang].partition("{amount:n}")
+            return f"{before}{number(value, 2)}{after}"
+        return money(round(value), lang)
+    return number(value, 2) if abs(value) < 10 else number(value, 0)
 
 
 def _placement(i: int) -> tuple[float, float, float, float, str]:
@@ -339,6 +410,7 @@ def _space(
     seat_colour: dict[int, str],
     font: float,
     scale: Callable[[float], float] | None,
+    lang: str = "en",
 ) -> str:
     i = space.index
     _x, _y, w, h, transform = _placement(i)
@@ -379,13 +451,14 @@ def _space(
             f'<rect y="{0 if flip else h - font * 1.5:.1f}" width="{w:.2f}" '
             f'height="{font * 1.5:.1f}" fill="#fde7ea" class="mortgaged"/>'
         )
-        out.append(_text(w / 2, bottom, "MORTG.", font, w - 6, fill="#b00020", font_weight="700"))
+        mark = _say(Words("board.mortgage_mark"), lang)
+        out.append(_text(w / 2, bottom, mark, font, w - 6, fill="#b00020", font_weight="700"))
     elif scale is not None and heat is not None and math.isfinite(heat):
-        out.append(_text(w / 2, bottom, format_value(heat, view.heat_format), font, w - 6))
+        out.append(_text(w / 2, bottom, format_value(heat, view.heat_format, lang), font, w - 6))
     elif space.price:
-        out.append(_text(w / 2, bottom, f"${space.price:,}", font, w - 6))
+        out.append(_text(w / 2, bottom, money(space.price, lang), font, w - 6))
     outer = font * 1.5 if flip else h - font * 1.5
-    out.append(_tokens(view, i, w, outer, flip, seat_colour, font))
+    out.append(_tokens(view, i, w, outer, flip, seat_colour, font, lang))
     out.append("</g>")
     return "\n".join(p for p in out if p)
 
@@ -423,6 +496,7 @@ def _tokens(
     flip: bool,
     seat_colour: dict[int, str],
     font: float,
+    lang: str = "en",
 ) -> str:
     """The tokens on space ``i`` as discs with initials, in rows from the outer edge's line
     (``outer``) toward the centre."""
@@ -441,9 +515,9 @@ def _tokens(
         colour = seat_colour[seat]
         jailed = " in-jail" if p.in_jail else ""
         ring = "#b00020" if p.in_jail else "#222"
+        said = _said_in_jail(p.name, lang) if p.in_jail else p.name
         out.append(
-            f'<g class="token{jailed}" data-seat="{seat}"><title>{escape(p.name)}'
-            f"{' (in Academic Probation)' if p.in_jail else ''}</title>"
+            f'<g class="token{jailed}" data-seat="{seat}"><title>{escape(said)}</title>'
             f'<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{r:.1f}" fill="{escape(colour)}" '
             f'stroke="{ring}" stroke-width="{4 if p.in_jail else 1.5}"/>'
             f'<text x="{cx:.1f}" y="{cy + font * 0.35:.1f}" font-size="{font:.1f}" '
@@ -453,11 +527,15 @@ def _tokens(
     return "".join(out)
 
 
+def _said_in_jail(line: str, lang: str) -> str:
+    return _say(Words("picture.in_jail", line=line, space=PROBATION), lang)
+
+
 def _ink(colour: str) -> str:
     return ink_on(colour) if re.fullmatch(r"#[0-9a-fA-F]{6}", colour) else "#ffffff"
 
 
-def _centre(view: BoardView, seat_colour: dict[int, str], font: float) -> str:
+def _centre(view: BoardView, seat_colour: dict[int, str], font: float, lang: str = "en") -> str:
     width = V - 2 * CORNER - 40
     big = font * 1.6
     y = CORNER + 30 + big
@@ -465,19 +543,24 @@ def _centre(view: BoardView, seat_colour: dict[int, str], font: float) -> str:
     y += font * 0.6
     lines = [*view.status]
     if view.heat_label and any(v is not None for v in view.heat):
-        lines.append(f"Shading: {view.heat_label}")
+        lines.append(_say(Words("picture.shading", label=view.heat_label), lang))
         in_jail = _at(view.heat, 40, None)
         if in_jail is not None and math.isfinite(in_jail):
-            lines.append(f"In Academic Probation: {format_value(in_jail, view.heat_format)}")
+            value = format_value(in_jail, view.heat_format, lang)
+            lines.append(_say(Words("picture.jail_heat", space=PROBATION, value=value), lang))
     for line in lines:
         y += font * 1.6
         out.append(_text(V / 2, y, line, font, width))
     y += font * 2.4
     left = V / 2 - width / 2 + 20
     for seat, p in enumerate(view.pieces):
-        line = p.name + ("" if p.cash is None else f": ${p.cash:,}")
-        line += " (bankrupt)" if p.bankrupt else ""
-        line += " (in Academic Probation)" if p.in_jail and not p.bankrupt else ""
+        line = p.name
+        if p.cash is not None:
+            line = _say(Words("picture.cash", player=p.name, cash=money(p.cash, lang)), lang)
+        if p.bankrupt:
+            line = _say(Words("picture.bankrupt", line=line), lang)
+        elif p.in_jail:
+            line = _said_in_jail(line, lang)
         out.append(
             f'<rect x="{left:.1f}" y="{y - font:.1f}" width="{font * 1.1:.1f}" '
             f'height="{font * 1.1:.1f}" fill="{escape(seat_colour[seat])}" stroke="#222"/>'
@@ -490,4 +573,10 @@ def _centre(view: BoardView, seat_colour: dict[int, str], font: float) -> str:
     return "\n".join(out)
 
 
-views.svg.register(GameState, lambda state: board_svg(state))
+def _state_svg(state: GameState, lang: str = "en") -> str:
+    """A state's SVG view (``gamekit.core.views.svg``), in ``lang`` for a table that
+    speaks it (``widgets.table.GameTable.export_picture``)."""
+    return board_svg(state, lang=lang)
+
+
+views.svg.register(GameState, _state_svg)

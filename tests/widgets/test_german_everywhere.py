@@ -250,3 +250,104 @@ def test_what_a_screen_reader_hears_of_the_german_charts(tables: dict[str, Any])
             assert any(re.fullmatch(r"Ann, Zug \d+: \d{1,3}(\.\d{3})*\u00a0\$", t) for t in said)
         else:  # Vega's own English, as before
             assert {"for", "with", "from"} <= found, found
+
+
+# -- the still a German table exports (the game's SVG picture, in the table's language) ----
+SVG_NS = "{http://www.w3.org/2000/svg}"
+
+
+def svg_texts(svg: str) -> list[str]:
+    """What a picture says: each text line, a space's name lines joined (a name broken over
+    lines is a data name), every <title> (a tooltip) and aria-label."""
+    import xml.etree.ElementTree as ET
+
+    root = ET.fromstring(svg[svg.index("<svg") : svg.rindex("</svg>") + 6])
+    out: list[str] = []
+    named: set[int] = set()
+    for g in root.iter(f"{SVG_NS}g"):
+        if g.get("class") == "space" and g.get("data-index") is not None:
+            lines = [t for t in g.iter(f"{SVG_NS}text") if t.get("font-weight") == "600"]
+            out.append(" ".join(t.text or "" for t in lines))
+            named |= {id(t) for t in lines}
+    out += [t.text or "" for t in root.iter(f"{SVG_NS}text") if id(t) not in named]
+    out += [t.text or "" for t in root.iter(f"{SVG_NS}title")]
+    out += [el.get("aria-label", "") for el in root.iter() if el.get("aria-label")]
+    out = [html.unescape(t) for t in out]
+    out += [
+        html.unescape(t) for t in re.findall(r"<strong>(.*?)</strong>", svg[: svg.index("<svg")])
+    ]
+    return [t for t in out if t.strip()]
+
+
+def picture_english(svg: str, names: tuple[str, ...]) -> dict[str, set[str]]:
+    """The picture's texts with English words (outside ``names``) and their words."""
+    found = {}
+    for text in svg_texts(svg):
+        words = english(text, names)
+        if re.search(r"\$\s?\d", text) or re.search(r"\d,\d{3}(?!\d)", text):
+            words |= {"$n / n,nnn"}  # money or numbers written the English way
+        if words:
+            found[text] = words
+    return found
+
+
+def test_the_german_tables_export_a_german_still(tables: dict[str, Any]) -> None:
+    """The still a German table exports (status line and the game's picture of the position)
+    has no English word outside data names, names its players as the table does, and writes
+    money the German way; the English table's still keeps its English."""
+    from gamekit.alfredopoly.picture import ring_label
+
+    a, m, e = tables["alfredopoly"], tables["almamater"], tables["english"]
+    names = (*data_names(a), "Alfredopoly", "Alma Mater", "Ann", "Bo", "Cy")
+    names += tuple(ring_label(s.name) for s in a.spec.board.spaces)
+    for table in (a, m):
+        still = table.export_picture()
+        assert still.count("<svg") == 1 and len(svg_texts(still)) > 40
+        assert not picture_english(still, names), picture_english(still, names)
+    af = svg_texts(a.export_picture())
+    assert any(re.fullmatch(r"Runde \d+: \w+ ist am Zug \(\w+\)", t) for t in af), af[:60]
+    assert any(re.fullmatch(r"\d{1,3}(\.\d{3})*\u00a0\$", t) for t in af)  # a price
+    assert any(re.fullmatch(r"(Ann|Bo|Cy): -?\d{1,3}(\.\d{3})*\u00a0\$.*", t) for t in af)
+    assert any(t.startswith("Runde ") and " · " in t for t in af)  # the table's status
+    am = svg_texts(m.export_picture())
+    assert {"Ann (rot)", "Bo (blau)", "Cy (grün)"} <= set(am)  # the table's names, German
+    assert any(t.startswith("Alma Mater, Runde ") for t in am)
+    found = set().union(*picture_english(e.export_picture(), data_names(e)).values())
+    assert {"to", "act", "on", "$n / n,nnn"} <= found, found  # the check can fail
+
+
+@pytest.mark.parametrize("game", ["alfredopoly", "almamater"])
+def test_the_pictures_of_played_positions_speak_german(game: str) -> None:
+    """Both games' pictures with ``lang="de"`` at seeded positions from the start to the
+    end of a game (bots in every seat: a mortgage, Probation, a bankruptcy; a pass, a
+    lecture, busts, the final round): no English word outside data names."""
+    import gamekit
+    from gamekit.alfredopoly.board import DECK_TITLES, load_board
+    from gamekit.alfredopoly.picture import board_svg, ring_label
+    from gamekit.almamater.picture import university_svg
+    from tests.game_suite import bots_play
+
+    board = load_board("alfred")
+    names = [s.name for s in board.spaces] + [ring_label(s.name) for s in board.spaces]
+    names += [board.title, *DECK_TITLES.values(), "Academic Probation", "Alma Mater"]
+    names += ["Ann", "Bo", "Cy", "Di", "Da Vinci"]
+    draw = {"alfredopoly": board_svg, "almamater": university_svg}[game]
+    strategy = {"alfredopoly": "builder", "almamater": "scholar"}[game]
+    seen = {"jail": False, "mortgage": False, "bankrupt": False, "passed": False, "over": False}
+    for seed in (1, 2):
+        for steps in (0, 30, 120, 300, 700, 1500):
+            state = bots_play(gamekit.games()[game], strategy, ["Ann", "Bo", "Cy"], seed, steps)
+            svg = draw(state, lang="de")  # type: ignore[operator]
+            found = picture_english(svg, tuple(names))
+            assert not found, (seed, steps, found)
+            english_svg = draw(state)  # type: ignore[operator]
+            assert picture_english(english_svg, tuple(names)), "the English picture is English"
+            seen["over"] |= state.phase == "over"
+            if game == "alfredopoly":
+                seen["jail"] |= any(p.in_jail for p in state.players)
+                seen["mortgage"] |= any(state.mortgaged)
+                seen["bankrupt"] |= any(p.bankrupt for p in state.players)
+            else:
+                seen["passed"] |= any(p.passed for p in state.players)
+    wanted = ("jail", "mortgage", "bankrupt") if game == "alfredopoly" else ("passed", "over")
+    assert all(seen[k] for k in wanted), seen  # the positions showed what they should
