@@ -159,18 +159,16 @@ function depthFor(f, lines) {
   return Math.ceil(BAND + f * 1.05 + 4 + lines * f * LEADING + 1);
 }
 
-// The label font size (viewBox units) on a board `px` pixels tall: never under 14 px, and
-// on a projector never under 18 pixels of the screen, whatever the board's size, and a
-// 60th of a large board. A browser zoomed in (devicePixelRatio above 1) already draws a
-// CSS pixel larger: at 150 % an 18 px label on screen is 12 CSS px; the floor stays at
-// 14 CSS px (a high-density screen at 1280x720 "looks like" also has a ratio of 2), so a
-// zoomed JupyterLab has room for a readable board (a 588 CSS px square at 150 %, 21 px
-// labels on screen, where 18 CSS px needed 752 of its 700).
+// The label font size (viewBox units) on a board `px` pixels tall: never under 14 CSS px,
+// on a projector never under 18 CSS px, whatever the board's size or the browser's zoom
+// (a zoomed browser draws each CSS pixel larger still: at 150 % an 18 px label is 27
+// pixels of the screen), and a 60th of a large board. Where no readable board fits its
+// row (JupyterLab zoomed to 125 % or 150 %), the board keeps this size and scrolls
+// sideways in its own box, the panel first (`fit`).
 //   labelFont(560, false) -> 25 (14 px on screen)
-//   labelFont(475, true) -> 37.9 (18 px on screen; at zoom 150 %: 29.5, 21 px on screen)
+//   labelFont(475, true) -> 37.9 (18 px)
 function labelFont(px, projector) {
-  const zoom = (typeof window !== "undefined" && window.devicePixelRatio) || 1;
-  const floor = projector ? Math.max(14, 18 / zoom) : 14;
+  const floor = projector ? 18 : 14;
   return Math.max((floor * V) / px, V / 60);
 }
 
@@ -944,19 +942,58 @@ function render({ model, el }) {
       //   wide (the 588 px square condensed "Scholes" to 0.83)
       const tall = Math.floor(visible - 12);
       const square = best <= whole && squareReadable(best) ? best : null;
+      let narrowest = null; // the readable ring least wide on screen, should none fit
       if (square === null || square > tall + 1) {
-        for (let p = tall; p <= Math.max(tall, 2 * whole); p += 8) {
+        for (let p = tall; p <= Math.max(tall, 2 * whole, tall + 320); p += 8) {
           if (square !== null && p >= square) break;
           const ring = widen(p);
-          if (ring && (ring.vw * p) / V <= whole) {
+          if (!ring) continue;
+          const across = (ring.vw * p) / V;
+          if (across <= whole) {
             stack(true);
-            return { px: p, geo: ring };
+            return sideways(false, { px: p, geo: ring });
           }
+          if (!narrowest || across < narrowest.across - 1) narrowest = { across, px: p, geo: ring };
+        }
+      }
+      if (square === null) {
+        // no readable board is as narrow as the row (JupyterLab zoomed to 125 % or 150 %,
+        // a projector's 18 px): the least wide readable ring or square, the panel first
+        // and the board scrolling sideways in its own box (its labels never shrink)
+        //   150 %, the file browser open: a row of about 420 CSS px
+        const least = readable(Math.max(240, tall), 2400);
+        const fits = squareReadable(least);
+        if (narrowest && (!fits || narrowest.across <= least)) {
+          stack(true);
+          return sideways(true, { px: narrowest.px, geo: narrowest.geo });
+        }
+        if (fits) {
+          stack(true);
+          return sideways(least > whole + 1, { px: least, geo: SQUARE });
         }
       }
     }
     stack(best > width + 1 || width === whole);
-    return { px: best, geo: SQUARE };
+    return sideways(false, { px: best, geo: SQUARE });
+  };
+
+  // A board wider than its row scrolls sideways in its own box at its own size (the SVG
+  // is otherwise scaled down to the row's width, and its labels with it)
+  const sideways = (on, fitted) => {
+    root.classList.toggle("gk-board-scrolls", on);
+    // (the widget's box takes the row's width, whatever the board's: alfredopoly_board.css)
+    el.style.minWidth = on ? "0" : "";
+    el.style.flex = on ? "1 1 100%" : "";
+    if (on) {
+      root.setAttribute("tabindex", "0"); // a scrolling region a keyboard reaches (axe)
+      root.setAttribute("role", "region");
+      root.setAttribute("aria-label", say("board.title"));
+    } else {
+      root.removeAttribute("tabindex");
+      root.removeAttribute("role");
+      root.removeAttribute("aria-label");
+    }
+    return fitted;
   };
 
   // The wider ring `high` pixels tall whose names are readable (wideGeometry), or null;
@@ -1064,6 +1101,24 @@ function render({ model, el }) {
       const pl = placement(selected);
       gkSvg("rect", { class: "gk-selection", x: pl.x + 2, y: pl.y + 2, width: pl.w - 4, height: pl.h - 4 }, svg);
     }
+    followToken();
+  };
+
+  // A board that scrolls sideways in its own box shows the space of the player to act
+  // when that player or their space changes (a lecturer's own scrolling is kept otherwise)
+  let followed = null;
+  const followToken = () => {
+    if (!root.classList.contains("gk-board-scrolls")) { followed = null; return; }
+    const token = svg.querySelector(".gk-token-current");
+    if (!token) return;
+    const key = `${token.getAttribute("data-player")}:${token.getAttribute("data-index")}`;
+    if (key === followed) return;
+    const box = root.getBoundingClientRect();
+    const t = token.getBoundingClientRect();
+    if (!box.width || !t.width) return;
+    followed = key;
+    if (t.left >= box.left && t.right <= box.right) return; // in view already
+    root.scrollLeft += (t.left + t.right) / 2 - (box.left + box.right) / 2;
   };
 
   // Refit when the row holding the board changes its width (JupyterLab's sidebar closed):

@@ -85,13 +85,34 @@ def named_phrasebook(names: Mapping[str, str]) -> Phrasebook:
     return Phrasebook(entries, source=PHRASES.source)
 
 
+def check_round_limit(max_rounds: object) -> None:
+    """Refuse a round limit that is not ``None`` or a whole number >= 0 (``ValueError``).
+
+    >>> check_round_limit(4)
+    >>> check_round_limit(-1)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_rounds must be a whole number >= 0, not -1
+    """
+    ok = isinstance(max_rounds, int) and not isinstance(max_rounds, bool) and max_rounds >= 0
+    if max_rounds is not None and not ok:
+        raise ValueError(f"max_rounds must be a whole number >= 0, not {max_rounds!r}")
+
+
 class AlmaMaterTable(GameTable):
     """A hot-seat game of Alma Mater: board, universities, actions, log, history.
 
     ``players``: 2-4 names (or a number). ``bots``: seats (or names) mapped to
     ``"greedy"``, ``"scholar"``, ``"dean"`` or ``"random"``, or a list with ``None`` for
     people. ``seed`` fixes the setup and the bots. ``data``: a folder of component files
-    to use instead of the kit defaults.
+    to use instead of the kit defaults. ``max_rounds``: the game ends when that round is
+    over, the winner by the score so far (``None``, or the game's own rounds: the whole
+    game); the "New game" form shows it.
+
+    >>> AlmaMaterTable(["Ann", "Bo"], seed=1, max_rounds=3).setup.round_limit.value
+    3
+    >>> AlmaMaterTable(["Ann", "Bo"], seed=1).setup.round_limit.value  # the whole game
+    6
     """
 
     game = "almamater"
@@ -107,8 +128,10 @@ class AlmaMaterTable(GameTable):
         auto_bots: bool = True,
         lang: str = "en",
         projector: bool = False,
+        max_rounds: int | None = None,
     ) -> None:
         names = seat_names(players, NAMES)
+        check_round_limit(max_rounds)
         self.lang = lang
         self._w = words(lang)  # the table's words in its language (raises for an unknown one)
         self._players(names, data)
@@ -122,6 +145,8 @@ class AlmaMaterTable(GameTable):
         )
         self.spec: AlmaMaterSpec = session.state.spec
         spec = self.spec
+        rounds = session.state.rounds
+        self._max_rounds = max_rounds if max_rounds and max_rounds < rounds else None
         self._controls(
             session,
             people=len(self._bots) < len(names),
@@ -228,6 +253,9 @@ class AlmaMaterTable(GameTable):
             max_players=len(NAMES),
         )
         form.round_limit.max = self.state.rounds
+        # the limit in play (the constructor's), else the game's own rounds: a lecturer sees
+        # how long the game is and may shorten it
+        form.round_limit.value = self._max_rounds or self.state.rounds
         # the bots' strategies and the names of the seats not yet in play in the table's
         # language ("Bot: Gelehrter", "Spieler 3"); the values stay the strategies' names
         badge = self.panel.words.get("bot_badge", "Bot")
@@ -277,8 +305,7 @@ class AlmaMaterTable(GameTable):
         names = seat_names(players, NAMES)
         seats = bot_seats(bots, names)
         rounds = self.state.rounds
-        if max_rounds is not None and not (isinstance(max_rounds, int) and max_rounds >= 0):
-            raise ValueError(f"max_rounds must be a whole number >= 0, not {max_rounds!r}")
+        check_round_limit(max_rounds)
         session = Session(
             games()["almamater"], names, seed=seed, bots=seats, options={"data": self._data}
         )  # ValueError: the game in play is kept

@@ -181,10 +181,12 @@ def test_setup_decisions_fit_a_1280x720_projector_in_voila(server, lab_page, req
         assert decision["buttons"], decision
         assert not off_screen(decision), (decision["status"], off_screen(decision))
         assert min(b["px"] for b in decision["buttons"]) >= MIN_PANEL_PX, decision["buttons"]
+        check_board_text(page)  # the board's text at 18 px, nothing cut or squeezed
         # the same decision at 1920x1080 (the page resized, and back for the next click)
         page.set_viewport_size({"width": 1920, "height": 1080})
         wide = page.evaluate(DECISION_JS)
         assert not off_screen(wide, 1920, 1080), (wide["status"], off_screen(wide, 1920, 1080))
+        check_board_text(page)
         page.set_viewport_size({"width": WIDTH, "height": HEIGHT})
         if "library or in storage" in decision["status"]:
             screenshot(page, f"almamater-projector-shelve-1280x720-{server}")
@@ -241,12 +243,12 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
             arg=decision["armed"],
         )
         decision = page.evaluate(DECISION_JS)
-        # after every decision: status, newest event and every button in the window
+        # after every decision: status, newest event and every button in the window, the
+        # board's text at the projector's floor and nothing cut or squeezed
         assert not off_screen(decision), (decision["status"], off_screen(decision))
-        if not text_checked and decision["status"].startswith("Round 1 · Ann"):
-            # round 1, the research markers moved by the founding cards: the board's text
-            # at the projector's floor and nothing cut or squeezed
-            measured = check_board_text(page)
+        measured = check_board_text(page)
+        if decision["status"].startswith("Round 1 · Ann"):
+            # round 1: the research markers moved by the founding cards
             assert measured["stepsWithMarkers"] > 0, measured
             text_checked = True
     assert picked and text_checked, decision["status"]
@@ -431,12 +433,22 @@ ZOOM_JS = """() => {
 }"""
 
 
+def alfredopoly_labels(page) -> None:  # type: ignore[no-untyped-def]
+    """The zoomed JupyterLab page's Alfredopoly board: every label at least 18 CSS px,
+    none condensed below 0.85, neighbours apart."""
+    check_labels(page, ".gk-test-alf", 18, css=True)
+
+
 def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, browser):  # type: ignore[no-untyped-def]
     """JupyterLab, projector=True, browser zoom 150 % (853x480 CSS pixels), file browser
     open: the table is about 420 CSS px wide. The board squeezed itself beside the panel
     (113 px columns, 19,930 px tall: lecturer trial); now the panel comes first, its status
     and decision buttons in the window, and the board under it at the table's width, in two
-    columns, with its text at the projector's floor (18 CSS px, 27 px on screen)."""
+    columns, with its text at the projector's floor (18 CSS px, 27 px on screen). The
+    Alfredopoly table beside it, sidebar open and closed: its panel first, its board (no
+    readable ring is as narrow as the notebook: 725 CSS px at least) scrolling sideways in
+    its own box with every label at least 18 CSS px and none condensed below 0.85, checked
+    after each decision of a scripted game (issue 24, Done when)."""
     with zoomed(browser, 1280, 720, 1.5) as page:
         relpath = lab.write_notebook("almamater_zoom.ipynb", ZOOM_TABLE)
         run = run_notebook(lab, page, relpath)
@@ -466,6 +478,13 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         assert len(seen) == SETUP_DECISIONS and seen[-1].startswith("Round 1 · Ann"), seen
         assert any("keep 3 founding cards" in s for s in seen), seen
         screenshot(page, "almamater-lab-zoom150-filebrowser-decisions")
+        # Alfredopoly with the file browser open (a row of about 420 CSS px): its panel
+        # first, the board scrolling sideways in its own box with every label at least
+        # 18 CSS px (27 on screen) and none condensed below 0.85, after each decision
+        seen = decisions_stay_in_view(page, ".gk-test-alf", DECISIONS, alfredopoly_labels)
+        assert len(seen) == DECISIONS, seen
+        page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
+        screenshot(page, "alfredopoly-lab-zoom150-filebrowser-board")
         # Alfredopoly, the sidebar closed (853 CSS px less the side bar): its panel first
         # (status and decisions in the window at the table's top), then the board with
         # every label at least 18 px on screen and none condensed below 0.85 (the
@@ -477,14 +496,15 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         page.evaluate("() => document.querySelector('.gk-test-alf').scrollIntoView()")
         assert not page.evaluate(PANEL_OUT_JS, ".gk-test-alf")
         page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
-        check_labels(page, ".gk-test-alf", 18)
+        alfredopoly_labels(page)
         screenshot(page, "alfredopoly-lab-zoom150-projector")
         # a scripted game in each table, the sidebar closed (issue 24, Done when): after
         # each decision the status, the newest event and every decision button in the
-        # notebook's window (Alma Mater: round 1, a space and its option each time)
-        seen = decisions_stay_in_view(page, ".gk-test-alf", DECISIONS)
+        # notebook's window (Alma Mater: round 1, a space and its option each time), and
+        # the board's text checked again
+        seen = decisions_stay_in_view(page, ".gk-test-alf", DECISIONS, alfredopoly_labels)
         assert len(seen) == DECISIONS, seen
-        seen = decisions_stay_in_view(page, ".gk-am-table", DECISIONS)
+        seen = decisions_stay_in_view(page, ".gk-am-table", DECISIONS, check_board_text)
         assert len(seen) == DECISIONS, seen
         screenshot(page, "almamater-lab-zoom150-projector-decisions")
         shutdown_kernel(page)

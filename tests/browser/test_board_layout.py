@@ -388,16 +388,19 @@ GAPS_JS = """(root) => {
 MIN_PRICE_GAP_PX, MIN_GAP_PX = 4, 2
 
 
-def check_labels(page, root: str, floor: float = 14) -> list[dict]:  # type: ignore[no-untyped-def]
+def check_labels(page, root: str, floor: float = 14, css: bool = False) -> list[dict]:  # type: ignore[no-untyped-def]
     """Every label of the boards under ``root``: at least ``floor`` px on screen (14, 18
-    with ``projector=True``), condensed to no less than LEAST_SQUEEZE of its width, and at
-    least MIN_GAP_PX from every label of a neighbouring space (a price MIN_PRICE_GAP_PX
-    from its neighbour's); the names found."""
+    with ``projector=True``; ``css``: ``floor`` CSS px, so ``floor`` times the browser's
+    zoom on screen), condensed to no less than LEAST_SQUEEZE of its width, and at least
+    MIN_GAP_PX from every label of a neighbouring space (a price MIN_PRICE_GAP_PX from its
+    neighbour's); the names found."""
     gap = page.evaluate(GAPS_JS, root)
     assert gap["least"]["px"] >= MIN_GAP_PX, f"{root}: neighbouring labels too close: {gap}"
     assert gap["prices"]["px"] >= MIN_PRICE_GAP_PX, f"{root}: prices too close: {gap}"
     labels = page.evaluate(SQUEEZE_JS, root)
     assert len(labels) > 80, f"{root}: board labels not found: {labels[:5]}"
+    if css:
+        floor *= page.evaluate("devicePixelRatio")
     small = [x for x in labels if x["px"] < floor - 0.05]
     assert not small, f"{root}: labels under {floor} px: {small[:8]}"
     squeezed = sorted((x for x in labels if x["ratio"] < LEAST_SQUEEZE), key=lambda x: x["ratio"])
@@ -486,7 +489,7 @@ def zoomed_names_are_readable(voila, page, projector, scale):  # type: ignore[no
     page.locator(".gk-table .gk-token").first.wait_for()
     wait_boards_still(page)
     assert page.evaluate("devicePixelRatio") == scale
-    check_labels(page, ".gk-table", 18 if projector else 14)
+    check_labels(page, ".gk-table", 18 if projector else 14, css=True)
     assert page.evaluate(TITLE_JS, ".gk-table") == [TITLE]
     screenshot(page, f"board-zoom{round(scale * 100)}{'-projector' * projector}-1280x720")
 
@@ -508,14 +511,15 @@ PANEL_OUT_JS = """(root) => {
 
 def test_projector_names_are_readable_in_jupyterlab_zoomed_125(lab, browser):  # type: ignore[no-untyped-def]
     """A ``projector=True`` table in JupyterLab in a 1280x720 window at browser zoom 125 %
-    (1024x576 CSS pixels). With the file browser open the notebook leaves the board 588
-    CSS px, where a square's 18 px names need 602 ("Scholes" was condensed to 0.83, the
-    lecturer's 0.62): a ring as wide as the notebook and taller than wide (about 584x635),
-    its labels at least 18 px on screen, none condensed below 0.85 and neighbours apart;
-    with the sidebar closed the same, the whole title, and scrolled to the table its
-    status and decisions in the window (lecturer trial 7, finding 1: a 475 px board,
-    16.1 px labels, 34 lines at 0.30-0.43, "University)" dropped). 100 % is
-    test_projector's JupyterLab test (file browser open), 150 % test_almamater_projector's."""
+    (1024x576 CSS pixels), file browser open, then closed. Every label of the Alfredopoly
+    board at least 18 CSS px (22.5 on screen), none condensed below 0.85, neighbours apart:
+    with the file browser open no readable board is as narrow as the notebook (588 CSS px),
+    so the panel comes first and the board scrolls sideways in its own box (it was a ring
+    of 14.4 CSS px labels; the lecturer's 475 px board had 16.1 px labels, 34 lines at
+    0.30-0.43, "University)" dropped). A scripted game in each table with the sidebar open
+    and closed (issue 24, Done when): after each decision the status, the newest event and
+    every decision button in the notebook's window, and the board's text checked again.
+    100 % is test_projector's JupyterLab test, 150 % test_almamater_projector's."""
     with zoomed(browser, 1280, 720, 1.25) as page:
         relpath = lab.write_notebook("scratch/board_projector_lab.ipynb", PROJECTOR_TABLE)
         run = run_notebook(lab, page, relpath)
@@ -526,7 +530,7 @@ def test_projector_names_are_readable_in_jupyterlab_zoomed_125(lab, browser):  #
         page.locator(".gk-test-table .gk-play[data-armed]").wait_for()
         wait_boards_still(page)
         page.locator(".gk-test-table .gk-ring").scroll_into_view_if_needed()
-        check_labels(page, ".gk-test-table", 18)  # "Scholes" was condensed to 0.83 here
+        check_labels(page, ".gk-test-table", 18, css=True)  # "Scholes" was at 0.83 here
         screenshot(page, "board-projector-lab-zoom125-filebrowser")
         # a scripted game (two people): after each decision its status, newest event and
         # decision buttons in the notebook's window (issue 24, Done when)
@@ -538,7 +542,7 @@ def test_projector_names_are_readable_in_jupyterlab_zoomed_125(lab, browser):  #
         )
 
         def ring(page) -> None:  # type: ignore[no-untyped-def]
-            check_labels(page, ".gk-test-table", 18)
+            check_labels(page, ".gk-test-table", 18, css=True)
 
         seen = decisions_stay_in_view(page, ".gk-test-table", DECISIONS, ring)
         assert len(seen) == DECISIONS, seen
@@ -557,9 +561,15 @@ def test_projector_names_are_readable_in_jupyterlab_zoomed_125(lab, browser):  #
         page.evaluate("() => document.querySelector('.gk-test-table').scrollIntoView()")
         assert not page.evaluate(PANEL_OUT_JS, ".gk-test-table")
         page.locator(".gk-test-table .gk-ring").scroll_into_view_if_needed()
-        check_labels(page, ".gk-test-table", 18)
+        check_labels(page, ".gk-test-table", 18, css=True)
         assert page.evaluate(TITLE_JS, ".gk-test-table") == [TITLE]
         screenshot(page, "board-projector-lab-zoom125")
+        # the sidebar closed: a few more decisions of each game, checked the same way
+        seen = decisions_stay_in_view(page, ".gk-test-table", DECISIONS, ring)
+        assert len(seen) == DECISIONS, seen
+        seen = decisions_stay_in_view(page, ".gk-am-table", DECISIONS, check_board_text)
+        assert len(seen) == DECISIONS, seen
+        screenshot(page, "almamater-projector-lab-zoom125")
 
 
 def dashboard_names_are_readable(page) -> None:  # type: ignore[no-untyped-def]

@@ -216,7 +216,8 @@ LAB_CELLS = [
     "alf = AlfredopolyTable(['Ann', 'Bo', 'Cy'], bots={2: 'builder'}, seed=3, projector=True)\n"
     "alf.add_class('gk-test-alf')\n"
     "alf",
-    "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={1: 'greedy', 2: 'dean'}, seed=2, lang='de')",
+    "AlmaMaterTable(['Ann', 'Bo', 'Cy'], bots={1: 'greedy', 2: 'dean'}, seed=2, lang='de',\n"
+    "               projector=True)",
     # a position with owners, sculptures, a statue, a mortgage, tokens in and beside
     # Probation, dice and a deed
     "from widgets.alfredopoly_board import AlfredopolyBoard\n"
@@ -311,10 +312,29 @@ def test_tables_fit_jupyterlab_with_the_file_browser_open(lab, lab_page):  # typ
     screenshot(page, "projector-lab-alfredopoly-ring-1280x720")
     # a scripted game in each table (issue 24, Done when): after each decision the status,
     # the newest event and every decision button in the notebook's window
-    from tests.browser.test_almamater_projector import DECISIONS, decisions_stay_in_view
+    # and the board's text checked again (Alfredopoly: 18 px, none condensed below 0.85;
+    # Alma Mater: 18 px, nothing cut or squeezed); then the same with the sidebar closed
+    from tests.browser.test_almamater_projector import (
+        DECISIONS,
+        check_board_text,
+        decisions_stay_in_view,
+    )
 
-    assert len(decisions_stay_in_view(page, ".gk-test-alf", DECISIONS)) == DECISIONS
-    assert len(decisions_stay_in_view(page, ".gk-am-table", DECISIONS)) == DECISIONS
+    def ring(page) -> None:  # type: ignore[no-untyped-def]
+        check_labels(page, ".gk-test-alf", 18, css=True)
+
+    for sidebar in ("open", "closed"):
+        if sidebar == "closed":
+            page.evaluate(
+                "() => window.jupyterapp.commands.execute('application:toggle-left-area')"
+            )
+            page.wait_for_function("() => !document.querySelector('#filebrowser').offsetWidth")
+            wait_boards_still(page)
+        assert len(decisions_stay_in_view(page, ".gk-test-alf", DECISIONS, ring)) == DECISIONS
+        assert len(decisions_stay_in_view(page, ".gk-am-table", DECISIONS, check_board_text)) == (
+            DECISIONS
+        )
+        screenshot(page, f"projector-lab-decisions-sidebar-{sidebar}-1280x720")
     page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
     text = page.locator(".gk-am-board").first.text_content().replace("\u00ad", "")  # soft hyphens
     assert "Ruhmeshalle" in text and "Bischofssitz" in text and "Forschungsleiste" in text
@@ -412,8 +432,8 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
 def play_in_view(page, seen: list[dict], count: int, height: int) -> None:  # type: ignore[no-untyped-def]
     """Take ``count`` decisions of the page's table as a scripted person (buy, pay, roll,
     end the turn), appending each IN_VIEW_JS measure to ``seen``: after each, the status,
-    the newest event and every decision button in the window, no board label under 18 px,
-    the board in the window (``height`` px tall) at its place."""
+    the newest event and every decision button in the window, no board label under 18 px
+    or condensed below 0.85, the board in the window (``height`` px tall) at its place."""
     play = page.locator(".gk-play").first
     for _ in range(count):
         buttons = play.locator(".gk-confirm button.gk-main, .gk-actions-main button")
@@ -434,5 +454,9 @@ def play_in_view(page, seen: list[dict], count: int, height: int) -> None:  # ty
         seen.append(now)
         assert not now["out"], (labels[pick], height, now)
         assert now["least"] >= 18 - 0.05, (labels[pick], height, now)
+        # every label at 18 px or more, none condensed below 0.85, neighbours apart
+        from tests.browser.test_board_layout import check_labels
+
+        check_labels(page, ".gk-table", 18, css=True)
         ring = page.evaluate(RING_JS)  # the board keeps its place and size
         assert ring["top"] >= 0 and ring["bottom"] <= height, (labels[pick], ring)
