@@ -16,8 +16,9 @@ from __future__ import annotations
 import io
 import json
 import math
+import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import altair as alt
 import pandas as pd
@@ -42,6 +43,7 @@ GROUP_COLOURS: dict[str, str] = {
     "utility": "#8c8c8c",
     "other": "#c8c2b4",
 }
+_Chart = TypeVar("_Chart", bound=alt.TopLevelMixin)
 PLAYER_COLOURS = SEAT_COLOURS  # colour-blind safe (see widgets.colours)
 WIDTH = 640
 #: About how many ticks the two small bar charts of ``fee_payback_chart`` get on their x axes.
@@ -413,20 +415,61 @@ def number_locale(lang: str) -> alt.Locale:
     )
 
 
-def in_language(chart: alt.Chart, lang: str) -> alt.Chart:
-    """``chart`` with the number format of ``lang`` (English: Vega's own, unchanged)."""
-    return chart if lang == "en" else chart.configure(locale=number_locale(lang))
+def in_language(chart: _Chart, lang: str) -> _Chart:
+    """``chart`` with the number format of ``lang`` and its title said to a screen reader in
+    ``lang`` (English: Vega's own, unchanged).
+
+    Vega names a chart's title to a screen reader as "Title text '...'" whatever the
+    language (a Vega-Lite title's ``aria`` or ``description`` does not reach it); a text
+    item's own description replaces those words, so the title's style (Vega's
+    ``group-title``) carries :data:`ARIA_WORDS`' ``title`` and hides the text itself, which
+    is then heard once. The language is kept in the chart's ``usermeta`` for :func:`to_svg`.
+
+    >>> c = in_language(alt.Chart(pd.DataFrame({"a": [1]}), title="Geld").mark_bar(), "de")
+    >>> c.to_dict()["config"]["style"]["group-title"]["description"], c.usermeta["gamekit_lang"]
+    ('Überschrift: Geld', 'de')
+    """
+    if lang == "en":
+        return chart
+    config: dict[str, Any] = {"locale": number_locale(lang)}
+    title = _title_text(chart)
+    if title:
+        heard = ARIA_WORDS[lang]["title"].format(title=title)
+        config["style"] = {"group-title": {"description": heard, "aria": False}}
+    out: _Chart = chart.configure(**config).properties(usermeta={"gamekit_lang": lang})
+    return out
 
 
-#: What a screen reader hears of a chart's marks in a language other than English (each
-#: point or bar, as the chart's ``description`` channel). Vega describes axes and legends
-#: only in English ("X-axis titled 'Zug' for a linear scale ...": it ignores a guide's own
-#: description), so in another language they are left out of what a screen reader reads
-#: (``aria=False``); their titles and labels stay on screen, and the marks say the values.
-ARIA_WORDS = {
+def _title_text(chart: alt.TopLevelMixin) -> str:
+    """The text of ``chart``'s own title ("" if it has none)."""
+    title = chart.to_dict(validate=False).get("title")
+    text = title.get("text", "") if isinstance(title, dict) else title or ""
+    return " ".join(text) if isinstance(text, list) else str(text)
+
+
+#: What a screen reader hears of a chart in a language other than English: its title, and
+#: each point or bar (the chart's ``description`` channel) with its role ("Punkt", the
+#: mark's ``ariaRoleDescription``). Vega describes axes and legends only in English
+#: ("X-axis titled 'Zug' for a linear scale ...": it ignores a guide's own description),
+#: so in another language they are left out of what a screen reader reads (``aria=False``);
+#: their titles and labels stay on screen, and the marks say the values. ``roles``: Vega's
+#: own English names of a chart's containers (fixed in Vega; :func:`to_svg` puts these
+#: words in a still picture's SVG, a live chart keeps Vega's).
+ARIA_WORDS: dict[str, dict[str, Any]] = {
     "de": {"money_point": "{player}, {x_title} {x}: {value}",
-           "score_bar": "{player}, {rule}: {points} {points_word}"},
+           "score_bar": "{player}, {rule}: {points} {points_word}",
+           "title": "Überschrift: {title}",
+           "line": "Linie", "point": "Punkt", "bar": "Balken",
+           "roles": {"group mark container": "Gruppe", "line mark container": "Linien",
+                     "symbol mark container": "Punkte", "rect mark container": "Balken",
+                     "title": "Überschrift", "axis": "Achse", "legend": "Legende"}},
 }  # fmt: skip
+
+
+def _role(lang: str, mark: str) -> dict[str, Any]:
+    """``{"ariaRoleDescription": ...}`` of a ``mark`` (``"line"``, ``"point"``, ``"bar"``)
+    in ``lang``; English nothing (Vega's own "line mark", "point", "bar")."""
+    return {} if lang == "en" else {"ariaRoleDescription": ARIA_WORDS[lang][mark]}
 
 
 def _axis(lang: str) -> dict[str, Any]:
@@ -478,7 +521,7 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
         extra["description"] = alt.Description("description:N")
     chart = (
         alt.Chart(data, title=w["title"], **({"description": w["title"]} if extra else {}))
-        .mark_bar(stroke="white", strokeWidth=0.5)
+        .mark_bar(stroke="white", strokeWidth=0.5, **_role(lang, "bar"))
         .encode(
             y=alt.Y(
                 "player:N",
@@ -525,7 +568,7 @@ CASING = "#1d2330"
 
 def money_chart(
     frame: pd.DataFrame, value: str = "money", *, x: str = "turn", lang: str = "en"
-) -> alt.Chart:
+) -> alt.LayerChart:
     """Each player's money (or net worth) over a game. Columns: ``x`` (``turn``),
     ``player``, ``value``; ``lang`` (``"en"`` or ``"de"``) for the title, the axes and the
     tooltips' numbers (German "1.500 $": :func:`number_locale`).
@@ -580,7 +623,10 @@ def money_chart(
             interpolate="step-after",
             strokeWidth=3,
             strokeCap="round",
-            point=alt.OverlayMarkDef(filled=True, size=45, stroke=CASING, strokeWidth=1.2),
+            point=alt.OverlayMarkDef(
+                filled=True, size=45, stroke=CASING, strokeWidth=1.2, **_role(lang, "point")
+            ),
+            **_role(lang, "line"),
         )
         .encode(color=colour)
     )
@@ -694,15 +740,28 @@ def with_still_picture(widget: Any, chart: alt.TopLevelMixin) -> Any:
 
 
 def to_svg(chart: alt.TopLevelMixin) -> str:
-    """The chart drawn as SVG text, in Python by vl-convert (no browser, no internet).
+    """The chart drawn as SVG text, in Python by vl-convert (no browser, no internet). A
+    chart in another language than English (:func:`in_language`) has Vega's English names
+    of its containers ("group mark container", ...) in its language (``ARIA_WORDS``).
 
     >>> import pandas as pd
-    >>> to_svg(money_chart(pd.DataFrame({"turn": [0], "player": ["A"], "money": [1]})))[:4]
-    '<svg'
+    >>> f = pd.DataFrame({"turn": [0], "player": ["A"], "money": [1]})
+    >>> to_svg(money_chart(f))[:4], "group mark container" in to_svg(money_chart(f, lang="de"))
+    ('<svg', False)
     """
     buffer = io.StringIO()
     chart.save(buffer, format="svg")
-    return buffer.getvalue()
+    svg = buffer.getvalue()
+    meta = getattr(chart, "usermeta", alt.Undefined)
+    lang = meta.get("gamekit_lang", "en") if isinstance(meta, dict) else "en"
+    roles = ARIA_WORDS.get(lang, {}).get("roles", {})
+    if roles:
+        svg = re.sub(
+            r'aria-roledescription="([^"]*)"',
+            lambda m: f'aria-roledescription="{roles.get(m[1], m[1])}"',
+            svg,
+        )
+    return svg
 
 
 def tidy(rows: Iterable[dict[str, Any]]) -> pd.DataFrame:

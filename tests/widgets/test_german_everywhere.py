@@ -30,7 +30,7 @@ from tests.widgets.test_alfredopoly_german import play as play_alfredopoly
 from tests.widgets.test_almamater_german import play as play_almamater
 from widgets.alfredopoly_board import AlfredopolyBoard, board_words
 from widgets.base import GameWidget
-from widgets.charts import money_chart, score_breakdown_chart
+from widgets.charts import money_chart, score_breakdown_chart, to_svg
 from widgets.play_alfredopoly import AlfredopolyTable
 from widgets.play_almamater import AlmaMaterTable
 from widgets.session import seat_names
@@ -231,25 +231,43 @@ def test_the_money_charts_tooltip_writes_money_the_tables_way(tables: dict[str, 
 
 def test_what_a_screen_reader_hears_of_the_german_charts(tables: dict[str, Any]) -> None:
     """Each point and bar of the German charts is described in German (money as the table
-    writes it); Vega's English descriptions of axes and legends are left out of what a
-    screen reader reads. Only the title's wrapper stays Vega's ("Title text '...'")."""
+    writes it), and so is the title ("Überschrift: ...", not Vega's "Title text '...'");
+    Vega's English descriptions of axes and legends are left out of what a screen reader
+    reads, and the roles a still picture names (the chart's SVG, as a lesson exports it)
+    are German ("Punkt", not "point"; Vega's "group mark container" too)."""
     money = tables["alfredopoly"].money_frame()
     scores = tables["almamater"].score_frame()
     names = (*data_names(tables["alfredopoly"]), "Ann", "Bo", "Cy")
     for lang in ("de", "en"):
-        said = []
+        said, roles = [], []
         for chart in (money_chart(money, x="turn", lang=lang),
                       score_breakdown_chart(scores, lang=lang)):  # fmt: skip
-            svg = vl_convert.vegalite_to_svg(chart.to_json()).replace("&#160;", "\u00a0")
-            labels = [html.unescape(t) for t in re.findall(r'aria-label="([^"]*)"', svg)]
-            said += [re.sub(r"^Title text '(.*)'$", r"\1", t, flags=re.S) for t in labels]
+            svg = to_svg(chart).replace("&#160;", "\u00a0")
+            said += [html.unescape(t) for t in re.findall(r'aria-label="([^"]*)"', svg)]
+            roles += [html.unescape(t) for t in re.findall(r'aria-roledescription="([^"]*)"', svg)]
         assert len(said) > 20
         found = set().union(*(english(t, names) for t in said))
+        vega_roles = set(roles) & VEGA_ROLES
         if lang == "de":
             assert not found, found
+            assert not [t for t in said if "Title text" in t]
+            assert {
+                "Überschrift: Geld im Spielverlauf",
+                "Überschrift: Endwertung nach Zeilen",
+            } <= set(said)
             assert any(re.fullmatch(r"Ann, Zug \d+: \d{1,3}(\.\d{3})*\u00a0\$", t) for t in said)
+            assert not vega_roles, vega_roles
+            assert {"Punkt", "Linie", "Balken", "Überschrift"} <= set(roles), set(roles)
         else:  # Vega's own English, as before
             assert {"for", "with", "from"} <= found, found
+            assert "Title text 'Money over the game'" in said
+            assert {"point", "title", "group mark container"} <= vega_roles, vega_roles
+
+
+VEGA_ROLES = {"group mark container", "line mark container", "symbol mark container",
+              "rect mark container", "title", "line mark", "point", "bar", "axis", "legend",
+              "visualization"}  # fmt: skip
+"""The English names Vega gives a chart's parts (``aria-roledescription``)."""
 
 
 # -- the still a German table exports (the game's SVG picture, in the table's language) ----
