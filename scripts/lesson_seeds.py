@@ -3,7 +3,8 @@
 A wide sweep, outside CI: ``tests/test_lesson_explore.py`` runs each lesson with 3 other
 seeds in CI; this script runs it with ``--seeds N`` seeds drawn from a fixed sequence that
 none of the tests uses (``SWEEP_SEEDS``, printed), at the lesson's default sizes, and with
-``--size-seeds M`` of those seeds at each size the lesson's text suggests trying. The
+``--size-seeds M`` of those seeds at each size the lesson's text suggests trying (and each
+size its CI runs try). The
 parameters cell and the suggested sizes are found by the test module's own
 ``parameters_cell`` and ``suggested_sizes`` (not a copy), so the sweep tries exactly what
 the CI test holds a lesson to. A lesson without a ``parameters`` cell (Alfredopoly 1 and 2,
@@ -128,9 +129,17 @@ def plan(
         if default_sizes:
             runs += [Run(path.stem, s) for s in sequence[:seeds]]
         if suggested:
-            for name, value in sorted(explore.suggested_sizes(nb, set(values), source)):
-                if name == "?":
-                    raise SystemExit(f"{path.stem} suggests {value} without naming a parameter")
+            sizes = explore.suggested_sizes(nb, set(values), source)
+            if any(name == "?" for name, _ in sizes):
+                raise SystemExit(f"{path.stem} suggests a size without naming its parameter")
+            # and the sizes the CI runs try (Alma Mater 1's DEALS = 400, suggested nowhere)
+            sizes |= {
+                (n, v)
+                for r in nb.metadata.get("gamekit", {}).get("explore", [])
+                for n, v in r.items()
+                if n != "SEED" and v != values.get(n)
+            }
+            for name, value in sorted(sizes):
                 runs += [Run(path.stem, s, {name: value}) for s in sequence[:size_seeds]]
     return runs
 
