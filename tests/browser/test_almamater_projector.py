@@ -433,6 +433,20 @@ ZOOM_JS = """() => {
 }"""
 
 
+# An Alfredopoly board that scrolls sideways in its own box: its box, the notebook's
+# window and the token of the player to act ([left, top, right, bottom] on screen), the
+# board's width and the box's
+SIDEWAYS_JS = """(root) => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return [r.left, r.top, r.right, r.bottom]; };
+  const b = document.querySelector(`${root} .gk-alfredopoly`);
+  return {scrolls: b.classList.contains('gk-board-scrolls'), scroll: b.scrollWidth,
+          client: b.clientWidth, box: box(b),
+          notebook: box(b.closest('.jp-WindowedPanel-outer')),
+          token: box(b.querySelector('.gk-token-current circle'))};
+}"""
+
+
 def alfredopoly_labels(page) -> None:  # type: ignore[no-untyped-def]
     """The zoomed JupyterLab page's Alfredopoly board: every label at least 18 CSS px,
     none condensed below 0.85, neighbours apart."""
@@ -484,6 +498,12 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         seen = decisions_stay_in_view(page, ".gk-test-alf", DECISIONS, alfredopoly_labels)
         assert len(seen) == DECISIONS, seen
         page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
+        # the board's box no wider than the notebook, the board scrolled in it to the
+        # player to act (their token inside the box)
+        box = page.evaluate(SIDEWAYS_JS, ".gk-test-alf")
+        assert box["scrolls"] and box["scroll"] > box["client"] + 100, box
+        assert box["box"][2] <= box["notebook"][2] + 1, box
+        assert box["box"][0] <= box["token"][0] and box["token"][2] <= box["box"][2], box
         screenshot(page, "alfredopoly-lab-zoom150-filebrowser-board")
         # Alfredopoly, the sidebar closed (853 CSS px less the side bar): its panel first
         # (status and decisions in the window at the table's top), then the board with
