@@ -362,10 +362,27 @@ def _chancellor(legal: Sequence[Action], wishes: tuple[str, ...]) -> Action | No
     return None
 
 
+SCHOLAR_WISHES: tuple[str, ...] = ("Da Vinci", "Alberti", "Paracelsus", "Agricola")
+"""The chancellors the scholar chooses, first wish first (any other: at random)."""
+DEAN_WISHES: tuple[str, ...] = ("Biringuccio", "Copernicus", "Agricola", "Marschalk")
+"""The chancellors the dean chooses, first wish first (any other: at random). Not Alberti: a
+dean taking Alberti first whenever it is drawn (so that no scholar gets it) was measured in
+issue 27's twelfth round (the 8 scholar/dean line-ups, 200 games each, seed 5): Alberti's
+holder won x1.88 / x2.24 / x2.48 of the fair share at 2 / 3 / 4 players (x1.89 / x1.89 /
+x2.15 with these wishes): free lectures pay any plan that holds professors, so denying the
+scholar Alberti only hands it to the dean (docs/almamater_balance.md)."""
+
 SCHOLAR_BOOKS = 8
 """The scholar buys books (Colloquium, Antiquarian, starting student) while it holds fewer
 than this many (it was 4 until issue 27: it then spent its last masters at the Bishop and
 ended 3- and 4-player games with 16-27 ducats it never used)."""
+SCHOLAR_KEEP = 6
+"""The scholar keeps new own textbooks in storage while it holds at most this many books;
+the rest go into the library (:func:`_shelve_surplus`), where each pays a ducat at every
+income and is for sale. (It kept up to :data:`SCHOLAR_BOOKS`, 8, until issue 27's twelfth
+round: in 2-player scholar mirrors the Colloquium then had 0.94-0.96 visits a game, little
+being for sale; with 6, 1.30 [1.11, 1.49] (200 games, seed 5), and the 8 scholar/dean
+line-ups of the balance report moved by less than their intervals.)"""
 PARK_DUCATS = 10
 """With this many ducats the scholar buys prestige at the Park (3 ducats a prestige, better
 than the 4:1 of the final scoring) rather than going to the Bishop for more (the dean:
@@ -382,15 +399,15 @@ def scholar_bot(
     ducats or in the last round (3 ducats a prestige there, 4 at the end; the Bishop's
     ducats and turn order are worth little then), and the Bishop.
     New own textbooks stay in storage (lectures and research steps are paid with them) up
-    to :data:`SCHOLAR_BOOKS` books and the storage limit; the surplus goes into the library
+    to :data:`SCHOLAR_KEEP` books and the storage limit; the surplus goes into the library
     (:func:`_shelve_surplus`)."""
     if state.pending and isinstance(legal[0], ShelveTextbooks):
-        return _shelve_surplus(spec, state, legal, SCHOLAR_BOOKS)
+        return _shelve_surplus(spec, state, legal, SCHOLAR_KEEP)
     decided = _decision(spec, state, legal, shelve=False)
     if decided is not None:
         return decided
     if state.phase != "action":
-        wish = _chancellor(legal, ("Da Vinci", "Alberti", "Paracelsus", "Agricola"))
+        wish = _chancellor(legal, SCHOLAR_WISHES)
         return wish or _setup_choice(spec, state, legal, rng)
     seat = state.current
     assert seat is not None
@@ -478,7 +495,7 @@ def dean_bot(
     if decided is not None:
         return decided
     if state.phase != "action":
-        wish = _chancellor(legal, ("Biringuccio", "Copernicus", "Agricola", "Marschalk"))
+        wish = _chancellor(legal, DEAN_WISHES)
         return wish or _setup_choice(spec, state, legal, rng)
     seat = state.current
     assert seat is not None

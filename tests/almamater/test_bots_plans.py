@@ -34,6 +34,7 @@ from gamekit.almamater.bots import (
     BOTS,
     DEAN_PARK_DUCATS,
     SCHOLAR_BOOKS,
+    SCHOLAR_KEEP,
     _best_student,
     greedy_value,
     professor_value,
@@ -237,15 +238,18 @@ def _shelving(round_: int, own: int) -> tuple[object, GameState, int]:
 
 
 def test_the_scholar_shelves_the_textbooks_it_cannot_keep() -> None:
-    # new own textbooks beyond 8 books (SCHOLAR_BOOKS) or the storage limit go into the
+    # new own textbooks beyond 6 books (SCHOLAR_KEEP) or the storage limit go into the
     # library (a ducat at every income, and for sale); until this test the scholar kept them
-    # all, so nobody could buy at the Colloquium in a scholar mirror
-    for own in (5, 9, 11):
+    # all, so nobody could buy at the Colloquium in a scholar mirror; until issue 27's twelfth
+    # round it kept up to 8 (SCHOLAR_BOOKS: 9 books shelved 1 of 2, the Colloquium 0.94 a
+    # scholar mirror game)
+    assert SCHOLAR_KEEP == 6
+    for own in (5, 7, 9, 11):
         spec, state, seat = _shelving(2, own)
         legal = legal_actions(spec, state)
         assert [a.count for a in legal] == [0, 1, 2]
         limit = storage_limit(spec, state.players[seat])
-        expected = min(2, max(0, own - min(SCHOLAR_BOOKS, limit)))
+        expected = min(2, max(0, own - min(SCHOLAR_KEEP, limit)))
         chosen = BOTS["scholar"](spec, state, legal, make_rng(0))
         assert isinstance(chosen, ShelveTextbooks) and chosen.count == expected, (own, chosen)
     assert expected == 2  # 11 books: both new ones are surplus
