@@ -406,6 +406,9 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     from tests.browser.test_almamater_projector import lecturer_controls_in_view
 
     lecturer_controls_in_view(page)
+    # the dashboard's round limit (10 rounds, a 45-minute lesson) is in the "New game" form
+    limit = page.locator(".gk-setup .widget-inline-hbox", has_text="Round limit").locator("input")
+    assert limit.input_value() == "10"
     wait_boards_still(page)
     page.wait_for_selector(".gk-play[data-armed]")
     seen = [page.evaluate(IN_VIEW_JS)]
@@ -427,6 +430,25 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     play_in_view(page, seen, 16, 1080)
     assert sum(1 for s in seen[17:] if s["newest"] and s["newest"].startswith("Bot Cy:")), seen
     screenshot(page, "alfredopoly-in-view-1920x1080")
+    # "End the game now" asks, then ends the game: the winner by net worth in the status,
+    # in the window, and no decision left
+    page.set_viewport_size({"width": 1280, "height": 720})
+    wait_boards_still(page)
+    armed = page.locator(".gk-play").get_attribute("data-armed")
+    page.locator(".gk-files button", has_text="End the game now").click()
+    page.wait_for_function(
+        "(v) => document.querySelector('.gk-play').getAttribute('data-armed') !== v", arg=armed
+    )
+    yes = page.locator(".gk-play .gk-confirm button.gk-main")
+    assert yes.text_content() == "End the game now"
+    armed = page.locator(".gk-play").get_attribute("data-armed")
+    yes.click()
+    page.wait_for_function(
+        "(v) => document.querySelector('.gk-play').getAttribute('data-armed') !== v", arg=armed
+    )
+    end = page.evaluate(IN_VIEW_JS)
+    assert "Winner by net worth" in end["status"] and not end["out"], end
+    assert page.locator(".gk-play .gk-actions-main button").count() == 0
 
 
 def play_in_view(page, seen: list[dict], count: int, height: int) -> None:  # type: ignore[no-untyped-def]
