@@ -517,6 +517,9 @@ def test_jupyterlab_projector_at_browser_zoom_150_with_the_sidebar_open(lab, bro
         assert not page.evaluate(PANEL_OUT_JS, ".gk-test-alf")
         page.locator(".gk-test-alf .gk-ring").scroll_into_view_if_needed()
         alfredopoly_labels(page)
+        box = page.evaluate(SIDEWAYS_JS, ".gk-test-alf")  # (the board's box in the notebook)
+        print("150 %, sidebar closed: board", box["scroll"], "px in a box of", box["client"])
+        assert box["box"][2] <= box["notebook"][2] + 1, box
         screenshot(page, "alfredopoly-lab-zoom150-projector")
         # a scripted game in each table, the sidebar closed (issue 24, Done when): after
         # each decision the status, the newest event and every decision button in the

@@ -475,8 +475,8 @@ TITLE = "Alfredopoly (Alfred University)"
 @pytest.mark.parametrize("scale", [1.5])
 def test_names_are_readable_at_browser_zoom(voila, browser, scale):  # type: ignore[no-untyped-def]
     """The dashboard (``projector=True``) in Voila in a 1280x720 window at browser zoom
-    150 %: every label at least 18 px on screen, none condensed below 0.85, the whole title
-    on the board (lecturer trial 7, findings 1 and 2: 9 lines at 0.70-0.75 in projector
+    150 %: every label at least 18 CSS px (27 on screen), none condensed below 0.85, the
+    whole title on the board (lecturer trial 7, findings 1 and 2: 9 lines at 0.70-0.75 in projector
     mode, 34 lines at 0.30-0.43 and "University)" dropped at 125 % and 150 %)."""
     with zoomed(browser, 1280, 720, scale) as page:
         zoomed_names_are_readable(voila, page, True, scale)
