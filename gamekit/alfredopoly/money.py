@@ -23,20 +23,22 @@ class MoneyRules(WorkingTable):
                  value: Any = None) -> None:  # fmt: skip
         """The trustees pay ``seat``; the event's words are ``phrase`` with the player, the
         amount and ``key=value`` (if any)."""
-        self.players[seat].cash += amount
-        self.log.paid(kind, phrase, None, amount, seat, self.players[seat].name, key, value)
+        p = self.players[seat]
+        p.cash += amount
+        self.log.paid(kind, phrase, None, amount, seat, p.name, key, value)
 
     def _pay(self, seat: int, to: int, amount: int, kind: str, phrase: str,
              jackpot: bool = False, key: str = "", value: Any = None) -> None:  # fmt: skip
         """``seat`` pays ``to`` (``-1``: the trustees); the cash is there."""
-        self.players[seat].cash -= amount
+        p = self.players[seat]
+        p.cash -= amount
         if to >= 0:
             self.players[to].cash += amount
-            self.log.paid(kind, phrase, seat, amount, to, self.players[seat].name, key, value)
+            self.log.paid(kind, phrase, seat, amount, to, p.name, key, value)
             return
         if jackpot and self.spec.free_parking_jackpot:
             self.jackpot += amount
-        self.log.paid(kind, phrase, seat, amount, None, self.players[seat].name, key, value)
+        self.log.paid(kind, phrase, seat, amount, None, p.name, key, value)
 
     def _owe(self, debtor: int, creditor: int, amount: int, kind: str, reason: Reason | str,
              jackpot: bool = False) -> None:  # fmt: skip
@@ -50,17 +52,16 @@ class MoneyRules(WorkingTable):
 
     def _settle(self, debtor: int, creditor: int, amount: int, kind: str, reason: Reason | str,
                 jackpot: bool) -> None:  # fmt: skip
-        players = self.players
-        players[debtor].cash -= amount
+        p = self.players[debtor]
+        p.cash -= amount
         if creditor >= 0:
-            players[creditor].cash += amount
-        elif jackpot and self.spec.free_parking_jackpot:
+            q = self.players[creditor]
+            q.cash += amount
+            self.log.settled(kind, debtor, amount, creditor, p.name, q.name, reason)
+            return
+        if jackpot and self.spec.free_parking_jackpot:
             self.jackpot += amount
-        if creditor >= 0:
-            who = players[creditor].name
-            self.log.settled(kind, debtor, amount, creditor, players[debtor].name, who, reason)
-        else:
-            self.log.settled(kind, debtor, amount, None, players[debtor].name, None, reason)
+        self.log.settled(kind, debtor, amount, None, p.name, None, reason)
 
     def raisable(self, seat: int) -> int:
         """Cash a player could raise by selling every sculpture and mortgaging everything."""

@@ -28,7 +28,7 @@ import re
 import string
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -128,9 +128,11 @@ class Reason:
         return phrasebook().text(self.words())
 
 
+@lru_cache(maxsize=4096, typed=True)
 def reason(kind: str, **fields: str | int) -> Reason:
     """A debt's :class:`Reason` (its fields in a fixed order, so equal reasons compare
-    equal however they were written).
+    equal however they were written). Reasons are immutable, so each is made once and
+    shared (a card's or a tax's reason recurs all game; ``typed``: ``True`` is not ``1``).
 
     >>> reason("why.card", card="EM07") == Reason("why.card", (("card", "EM07"),))
     True

@@ -80,9 +80,10 @@ def play_game(
     rows: list[list[int]] = []  # a block of rolls
     k = 0
     actions = 0
-    steps = record.steps if record is not None else None
-    roll = t.roll
-    do = t.do
+    roll: Callable[[tuple[int, ...]], None] = t.roll
+    do: Callable[[Action], None] = t.do
+    if record is not None or on_step is not None:  # watched: the loop itself asks nothing
+        roll, do = _watched(t, record, on_step)
     decide = [bot.decide for bot in bots]
     while t.phase != "over":
         if t.phase in _CHANCE:
@@ -94,22 +95,38 @@ def play_game(
             values = tuple(rows[k])
             k += 1
             roll(values)
-            if steps is not None:
-                steps.append(("roll", values))
         else:
-            action: Action = decide[t.actor](t)
-            do(action)
+            do(decide[t.actor](t))
             actions += 1
-            if steps is not None:
-                steps.append(("act", action))
             if actions > ACTION_LIMIT:
                 raise RuntimeError(
                     f"a game took more than {ACTION_LIMIT:,} decisions: a bot may be looping, "
                     "or nobody can win (give a round limit)"
                 )
+    return t, actions
+
+
+def _watched(
+    t: Table, record: GameRecord | None, on_step: Callable[[Table], None] | None
+) -> tuple[Callable[[tuple[int, ...]], None], Callable[[Action], None]]:
+    """``t.roll`` and ``t.do`` that also note each roll and action in ``record`` and show
+    the table to ``on_step`` after each (so the game loop needs no test of its own)."""
+
+    def roll(values: tuple[int, ...]) -> None:
+        t.roll(values)
+        if record is not None:
+            record.steps.append(("roll", values))
         if on_step is not None:
             on_step(t)
-    return t, actions
+
+    def do(action: Action) -> None:
+        t.do(action)
+        if record is not None:
+            record.steps.append(("act", action))
+        if on_step is not None:
+            on_step(t)
+
+    return roll, do
 
 
 def _strategies(strategies: str | Sequence[str], players: int) -> list[str]:

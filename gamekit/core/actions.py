@@ -425,7 +425,12 @@ class PhaseTable:
         An engine that changes phase any other way has a bug, so a disallowed move raises
         :class:`~gamekit.core.errors.IllegalTransition` (not a user error).
         """
-        if new not in self._moves.get(old, ()) and new != old:
+        try:
+            if new in self._moves[old]:  # one lookup: engines move on every step
+                return new
+        except KeyError:  # an unknown phase: staying put is allowed, anything else said below
+            pass
+        if new != old:
             allowed = ", ".join(self[old].successors) or "none"
             raise IllegalTransition(
                 f"{old} -> {new} is not in the phase table (allowed: {allowed})"

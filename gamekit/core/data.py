@@ -50,6 +50,8 @@ def hidden_character(text: str, *, newlines: bool = False) -> str | None:
     >>> hidden_character("Ann"), hidden_character("Ann\u202e")
     (None, 'has a control or text-direction character (U+202E)')
     """
+    if text.isprintable():  # no "Other" or "Separator" character at all: the usual case
+        return None
     for c in text:
         if newlines and c in "\n\t":
             continue
