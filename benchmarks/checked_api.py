@@ -21,16 +21,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-ROOT = Path(__file__).resolve().parents[1]
+from against import ROOT, alternate
 
 #: (game, players, options, step cap per game, games per --games)
 CASES: tuple[tuple[str, int, dict[str, Any], int, int], ...] = (
@@ -110,14 +106,6 @@ def measure(games: int, repeats: int) -> dict[str, dict[str, float]]:
     return out
 
 
-def child(tree: Path, games: int, repeats: int) -> dict[str, dict[str, float]]:
-    """:func:`measure` in a fresh process importing the kit from ``tree``."""
-    env = dict(os.environ, PYTHONPATH=str(tree), PYTHONHASHSEED="0")
-    argv = [sys.executable, __file__, "--child", "--games", str(games), "--repeats", str(repeats)]
-    done = subprocess.run(argv, cwd=tree, env=env, capture_output=True, text=True, check=True)
-    return json.loads(done.stdout)  # type: ignore[no-any-return]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=6)
@@ -128,21 +116,14 @@ def main() -> None:
     args = parser.parse_args()
     if args.quick:
         args.games, args.repeats = 2, 1
-    if args.child:
-        print(json.dumps(measure(args.games, args.repeats)))
+    if args.child:  # one run in a fresh process, for --against (see against.py)
+        print(json.dumps(measure(args.games, 1)))
         return
     trees = [ROOT, *(d.resolve() for d in args.against)]
     if len(trees) == 1:
         results = {ROOT: measure(args.games, args.repeats)}
     else:  # alternate the trees, a run at a time, and keep each one's best
-        results = {}
-        for r in range(args.repeats):
-            for tree in trees if r % 2 == 0 else trees[::-1]:
-                got = child(tree, args.games, 1)
-                old = results.setdefault(tree, got)
-                for name, figures in got.items():
-                    for key in ("checked", "replay"):
-                        old[name][key] = min(old[name][key], figures[key])
+        results = alternate(__file__, trees, args.repeats, ["--games", str(args.games)])
     print(f"checked API, random legal play: decisions per CPU second (best of {args.repeats})")
     for name, players, options, _cap, scale in CASES:
         here = results[ROOT][name]

@@ -2,6 +2,7 @@
 loop through the Game protocol.
 
     .venv/bin/python benchmarks/protocol_loop.py [--games 20] [--repeats 3] [--quick]
+                                                 [--against DIR ...]
 
 ``simulate`` plays whole games through ``Game.play_game``, which runs each engine's own loop
 (Alfredopoly: one working ``Table`` for a whole game; Alma Mater: ``step(check=False,
@@ -13,16 +14,23 @@ directly, of the very same games through ``game.play_game`` (what ``simulate`` c
 fast loops are seeded here as it seeds them, so the ratio is the protocol's cost), and of a
 loop that only uses ``new_game``, ``step``, ``chance_step`` and the game's bots with
 ``seat_generators``.
+
+``--against DIR`` (another checkout of the kit, e.g. ``git archive <commit> | tar -x -C
+DIR``) measures that code too, in child processes that alternate with this tree's (see
+``against.py``), and prints each loop's CPU time there over the time here.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import time
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import numpy as np
+from against import ROOT, alternate
 
 import gamekit
 from gamekit.alfredopoly.bots import make_bot
@@ -35,6 +43,7 @@ from gamekit.core.actions import sample_outcome
 from gamekit.core.game import Game, seat_generators
 
 ALFREDOPOLY_BOTS = ("buy_all", "reserve", "builder", "builder")
+ROWS = ("Alfredopoly, 4 bots, 200-round limit", "Alma Mater, 4 random bots")
 
 
 def protocol_game(game: Game, seed: int, strategies: Sequence[str], **options: Any) -> int:
@@ -58,26 +67,20 @@ def protocol_game(game: Game, seed: int, strategies: Sequence[str], **options: A
     return steps
 
 
-def best_rate(play: Callable[[int], object], games: int, repeats: int) -> float:
-    """Games per CPU second, the best of ``repeats`` runs of ``games`` games."""
-    rates = []
+def best_seconds(play: Callable[[int], object], games: int, repeats: int) -> float:
+    """The best CPU seconds of ``repeats`` runs of ``games`` games."""
+    best = float("inf")
     for _ in range(repeats):
         cpu = time.process_time()
         for g in range(games):
             play(g)
-        rates.append(games / max(time.process_time() - cpu, 1e-9))
-    return max(rates)
+        best = min(best, time.process_time() - cpu)
+    return max(best, 1e-9)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--quick", action="store_true", help="2 games, one run (CI smoke test)")
-    args = parser.parse_args()
-    if args.quick:
-        args.games, args.repeats = 2, 1
-    games = gamekit.games()
+def measure(games: int, repeats: int) -> dict[str, dict[str, float]]:
+    """Per row: its games, and the best CPU seconds of each loop."""
+    found = gamekit.games()
     spec = AlfredopolySpec(max_rounds=200)
     spec4 = make_spec(4)
 
@@ -89,34 +92,73 @@ def main() -> None:
 
     def alf_play_game(g: int) -> object:
         seed = np.random.SeedSequence(g)
-        return games["alfredopoly"].play_game(4, ALFREDOPOLY_BOTS, seed, spec=spec)
+        return found["alfredopoly"].play_game(4, ALFREDOPOLY_BOTS, seed, spec=spec)
 
     def alf_protocol(g: int) -> object:
-        return protocol_game(games["alfredopoly"], g, ALFREDOPOLY_BOTS, max_rounds=200)
+        return protocol_game(found["alfredopoly"], g, ALFREDOPOLY_BOTS, max_rounds=200)
 
     def alma_fast(g: int) -> object:
         return almamater_fast(spec4, [BOTS["random"]] * 4, seed=np.random.SeedSequence(g))
 
     def alma_play_game(g: int) -> object:
         seed = np.random.SeedSequence(g)
-        return games["almamater"].play_game(4, ["random"] * 4, seed, spec=spec4)
+        return found["almamater"].play_game(4, ["random"] * 4, seed, spec=spec4)
 
     def alma_protocol(g: int) -> object:
-        return protocol_game(games["almamater"], g, ["random"] * 4)
+        return protocol_game(found["almamater"], g, ["random"] * 4)
 
-    rows = [
-        ("Alfredopoly, 4 bots, 200-round limit", alf_fast, alf_play_game, alf_protocol, args.games),
-        ("Alma Mater, 4 random bots", alma_fast, alma_play_game, alma_protocol, 3 * args.games),
-    ]
+    rows = {
+        ROWS[0]: (alf_fast, alf_play_game, alf_protocol, games),
+        ROWS[1]: (alma_fast, alma_play_game, alma_protocol, 3 * games),
+    }
+    out = {}
+    for title, (fast, whole, protocol, n) in rows.items():
+        fast(0)  # first calls (caches, lazy imports)
+        out[title] = {
+            "games": n,
+            "fast": best_seconds(fast, n, repeats),
+            "whole": best_seconds(whole, n, repeats),
+            "protocol": best_seconds(protocol, n, repeats),
+        }
+    return out
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="2 games, one run (CI smoke test)")
+    parser.add_argument("--against", type=Path, action="append", default=[], metavar="DIR")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeats = 2, 1
+    if args.child:  # one run in a fresh process, for --against (see against.py)
+        print(json.dumps(measure(args.games, 1)))
+        return
+    trees = [ROOT, *(d.resolve() for d in args.against)]
+    if len(trees) == 1:
+        results = {ROOT: measure(args.games, args.repeats)}
+    else:  # alternate the trees, a run at a time, and keep each one's best
+        results = alternate(__file__, trees, args.repeats, ["--games", str(args.games)])
     print("games per CPU second (best of", args.repeats, "runs)")
-    for title, fast, whole, protocol, n in rows:
-        a = best_rate(fast, n, args.repeats)
-        w = best_rate(whole, n, args.repeats)
-        b = best_rate(protocol, n, args.repeats)
-        print(
-            f"{title}: fast loop {a:,.1f}, Game.play_game {w:,.1f} ({w / a:.2f}x), "
-            f"step by step {b:,.1f} ({b / a:.2f}x), {n} games"
-        )
+    for title in ROWS:
+        here = results[ROOT][title]
+        n = here["games"]
+        print(f"{title}, {n:.0f} games:")
+        for tree in trees:
+            f = results[tree][title]
+            a, w, b = (n / f[k] for k in ("fast", "whole", "protocol"))
+            line = (
+                f"  {'this tree' if tree == ROOT else tree}: fast loop {a:,.1f}, "
+                f"Game.play_game {w:,.1f} ({w / a:.2f}x), step by step {b:,.1f} ({b / a:.2f}x)"
+            )
+            if tree != ROOT:
+                there = ", ".join(
+                    f"{k} {f[k] / here[k]:.2f}" for k in ("fast", "whole", "protocol")
+                )
+                line += f"; CPU time there / here: {there}"
+            print(line)
 
 
 if __name__ == "__main__":
