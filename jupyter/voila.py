@@ -65,25 +65,31 @@ def _slots():
 
 
 class TableQueue:
-    """First come, first served: at most ``slots`` pages run their cells at once."""
+    """First come, first served: at most ``slots`` pages run their cells at once. Tables
+    set up for the pool of preheated kernels (no page waits for them) join as ``background``
+    and get a slot only when no page waits."""
 
     def __init__(self, slots):
         self.slots = slots
         self.running = {}  # ticket -> time it got its slot
         self.waiting = []  # tickets in the order they came
+        self.background = set()  # the pool's tickets
         self.changed = asyncio.Event()
         self._next = 0
 
-    def join(self):
+    def join(self, background=False):
         self._next += 1
         ticket = self._next
         self.waiting.append(ticket)
+        if background:
+            self.background.add(ticket)
         self._admit()
         self._notify()
         return ticket
 
     def leave(self, ticket):
         self.running.pop(ticket, None)
+        self.background.discard(ticket)
         if ticket in self.waiting:
             self.waiting.remove(ticket)
         self._admit()
@@ -99,7 +105,10 @@ class TableQueue:
                 del self.running[ticket]
                 moved = True
         while self.waiting and len(self.running) < self.slots:
-            self.running[self.waiting.pop(0)] = now
+            pages = [t for t in self.waiting if t not in self.background]
+            ticket = pages[0] if pages else self.waiting[0]
+            self.waiting.remove(ticket)
+            self.running[ticket] = now
             moved = True
         return moved
 
@@ -114,7 +123,10 @@ class TableQueue:
         runs."""
         if ticket in self.running:
             return None
-        return len(self.running), self.waiting.index(ticket) if ticket in self.waiting else 0
+        if ticket not in self.waiting:
+            return len(self.running), 0
+        ahead = self.waiting[: self.waiting.index(ticket)]
+        return len(self.running), sum(1 for t in ahead if t not in self.background)
 
     async def wait(self, ticket, alive=lambda: True):
         """Yield where ``ticket`` stands each time that changes, until it has a slot (or
@@ -200,7 +212,8 @@ if NotebookRenderer is not None:
                 await asyncio.sleep(WATCH_S)
             await page_left("while its table was being set up")
 
-        ticket = queue.join()
+        # no request: a table set up for the pool of preheated kernels, behind any page
+        ticket = queue.join(background=handler is None)
         watcher = None
         try:
             waited = False
@@ -229,3 +242,177 @@ if NotebookRenderer is not None:
 
     NotebookRenderer._campus_queue = _cell_generator  # Voila's own
     NotebookRenderer._jinja_cell_generator = _queued_cell_generator
+
+
+# Preheated kernels: a pool of kernels that have already run the dashboard, so a page that
+# arrives gets its table at once (its HTML is sent whole; the browser then draws it).
+#
+# A server started on one dashboard, as the teacher's guide does
+# (voila notebooks/dashboard_alfredopoly.ipynb), keeps POOL_DEFAULT of them; a server of the
+# whole folder (voila notebooks/, the tests' servers) keeps none, since it would keep them
+# for both dashboards whether used or not. GAMEKIT_VOILA_POOL=N (0-64) sets N for every
+# dashboard in both cases (voila.json's preheat_denylist: dashboard_*.ipynb only; 0: off),
+# and so do --preheat_kernel/--pool_size on Voila's command line. Each waiting kernel holds
+# about 240 MB. Voila starts a new one for each kernel a page takes, after fill_delay
+# (voila.json: 10 s, so refills do not compete with a class arriving at once), and the
+# refills' tables wait behind every page (TableQueue.background).
+#
+# Voila 0.5.13 hands a page the first kernel of the pool even if that kernel is still running
+# the dashboard, and the page then takes over the half-done render (handler.py: the
+# pre-rendered path, stop_generator). Measured before the kit's changes: 8 of 10 pages that
+# took such kernels stayed at "Executing 3 of 3" for 7 minutes, and one page of a ready pool
+# of 10 at "Executing 2 of 2" for 10. Here a page gets a pooled kernel only once its render
+# has ended (its whole page is there); otherwise it gets a kernel of its own and its place
+# in the table queue, as without a pool. So the half-done hand-over never happens.
+POOL_DEFAULT = 10
+MAX_POOL = 64
+
+
+def pool_setting():
+    """GAMEKIT_VOILA_POOL as a number (0-64), or None when it is unset or not one."""
+    raw = os.environ.get("GAMEKIT_VOILA_POOL", "").strip()
+    try:
+        value = int(raw)
+    except ValueError:
+        return None
+    return value if 0 <= value <= MAX_POOL else None
+
+
+def pool_size(one_notebook=True):
+    """Preheated kernels per dashboard: GAMEKIT_VOILA_POOL, else POOL_DEFAULT for a server
+    started on one notebook and 0 for a server of a folder.
+
+    >>> pool_size(one_notebook=False) == (pool_setting() or 0)
+    True
+    """
+    setting = pool_setting()
+    if setting is not None:
+        return setting
+    return POOL_DEFAULT if one_notebook else 0
+
+
+def _pool_asked_for(app):
+    """The pool was asked for by name: GAMEKIT_VOILA_POOL, or --pool_size on the command
+    line."""
+    if pool_setting() is not None:
+        return True
+    try:
+        return "default_pool_size" in app.cli_config.get("VoilaConfiguration", {})
+    except AttributeError:
+        return False
+
+
+def pool_item_ready(item):
+    """A pool entry (Voila's task that starts a kernel and its render) whose render has
+    ended without an error: its page is whole."""
+    if not item.done() or item.cancelled() or item.exception() is not None:
+        return False
+    render = item.result().get("task")
+    return (
+        render is not None
+        and render.done()
+        and not render.cancelled()
+        and render.exception() is None
+    )
+
+
+def pool_item_failed(item):
+    """A pool entry whose kernel did not start or whose render ended with an error."""
+    if not item.done():
+        return False
+    if item.cancelled() or item.exception() is not None:
+        return True
+    render = item.result().get("task")
+    return render is None or (render.done() and not pool_item_ready(item))
+
+
+def _when_rendered(manager, item, notebook):
+    """Log when a pool entry's page is whole (or why it never will be)."""
+    if item.cancelled() or item.exception() is not None:
+        manager.log.warning("Kernel pool of %s: a kernel did not start", notebook)
+        return
+    kernel_id = item.result().get("kernel_id")
+
+    def rendered(_task):
+        if pool_item_ready(item):
+            manager.log.info("Preheated kernel %s is ready for %s", kernel_id, notebook)
+        else:
+            manager.log.warning("Kernel pool of %s: kernel %s failed its page", notebook, kernel_id)
+
+    item.result()["task"].add_done_callback(rendered)
+
+
+def ready_pool_only(manager_class):
+    """Make Voila's pooled kernel manager hand out only kernels whose render has ended."""
+    if getattr(manager_class, "_campus_ready_only", False):
+        return manager_class
+    if not hasattr(manager_class, "get_rendered_notebook"):  # preheating off
+        return manager_class
+    voilas_get = manager_class.get_rendered_notebook
+
+    def get_pool_size(self, notebook_name):
+        pool = self._pools.get(notebook_name, [])
+        # an entry that failed (its kernel did not start, its render raised) is dropped
+        # and replaced, never handed to a page
+        failed = [item for item in pool if pool_item_failed(item)]
+        for item in failed:
+            pool.remove(item)
+            self.log.warning("Kernel pool of %s: dropped a failed kernel", notebook_name)
+        if failed:
+            self.fill_if_needed(notebook_name=notebook_name)
+        return sum(1 for item in pool if pool_item_ready(item))
+
+    async def get_rendered_notebook(self, notebook_name, *args, **kwargs):
+        # Voila takes the pool's first entry: put the first ready one there (the handler
+        # asked get_pool_size just before, with no await in between, so there is one)
+        pool = self._pools.get(notebook_name, [])
+        for index, item in enumerate(pool):
+            if pool_item_ready(item):
+                pool.insert(0, pool.pop(index))
+                break
+        return await voilas_get(self, notebook_name, *args, **kwargs)
+
+    voilas_fill = manager_class.fill_if_needed
+
+    def fill_if_needed(self, *args, **kwargs):
+        """Voila's, and each new pool entry says in the log when its page is whole
+        ("Preheated kernel ... is ready": class_load.py waits for it)."""
+        notebook = kwargs.get("notebook_name", args[1] if len(args) > 1 else None)
+        app = getattr(self, "parent", None)
+        if getattr(app, "notebook_path", None) is None and not _pool_asked_for(app):
+            return  # a server of a folder: no pool unless asked for (see pool_size)
+        before = set(map(id, self._pools.get(notebook, [])))
+        voilas_fill(self, *args, **kwargs)
+        for item in self._pools.get(notebook, []):
+            if id(item) not in before:
+                item.add_done_callback(lambda item, nb=notebook: _when_rendered(self, item, nb))
+
+    manager_class.fill_if_needed = fill_if_needed
+    manager_class.get_pool_size = get_pool_size
+    manager_class.get_rendered_notebook = get_rendered_notebook
+    manager_class._campus_ready_only = True
+    return manager_class
+
+
+try:
+    import voila.app as _voila_app
+except ImportError:  # not Voila
+    _voila_app = None
+
+if _voila_app is not None:
+    _factory = getattr(_voila_app, "_campus_factory", _voila_app.voila_kernel_manager_factory)
+
+    def _kit_factory(*args, **kwargs):
+        return ready_pool_only(_factory(*args, **kwargs))
+
+    _voila_app._campus_factory = _factory  # Voila's own
+    _voila_app.voila_kernel_manager_factory = _kit_factory
+
+try:
+    c = get_config()  # defined when Voila reads this file as its config
+except NameError:  # imported (class_load.py reads pool_size)
+    c = None
+if c is not None:
+    # a server of a folder fills no pool unless asked for (ready_pool_only's fill_if_needed)
+    c.VoilaConfiguration.preheat_kernel = pool_size() > 0
+    c.VoilaConfiguration.default_pool_size = pool_size()

@@ -1,19 +1,37 @@
-"""A class opening a dashboard at once: N pages in one headless Chromium against one Voila
-server on 127.0.0.1, with the times to the first usable button and the kernels' memory.
+"""A class opening a dashboard at once: N pages against one Voila server on 127.0.0.1, with
+the times to the first usable table, what the server and what the browser did, and the
+kernels' memory.
 
     .venv/bin/python scripts/class_load.py --pages 10               # the kit's settings
-    .venv/bin/python scripts/class_load.py --pages 10 --pool 10     # 10 preheated kernels
+    .venv/bin/python scripts/class_load.py --pages 10 --pool 0      # no preheated kernels
+    .venv/bin/python scripts/class_load.py --pages 10 --browsers 1  # 9 light pages + 1 drawn
+    .venv/bin/python scripts/class_load.py --pages 1 --pool 0       # one page alone
     .venv/bin/python scripts/class_load.py --pages 3 --spread 2 --notebook dashboard_almamater
 
-Each page is its own browser context (a student's own browser: own cookies, own connections).
-``--spread S`` opens the pages over S seconds (0: at the same moment). The server is the kit's
-Voila (its voila.json: the culler, preheating off) and ``--pool N`` preheats N kernels per
-dashboard; the script waits until the pool has run the dashboard before the class arrives
-(as a teacher who starts the server before the lesson). A page counts as usable when its
-table's first decision button is visible and enabled and the panel is armed (past its guard
-time after a redraw); then it is clicked and the answer (a new log line) awaited.
+Two kinds of pages. A browser page is its own context of one headless Chromium (a student's
+own browser: own cookies, own connections); it counts as usable when its table's first
+decision button is visible and enabled and the panel is armed (past its guard time after a
+redraw); then it is clicked and the answer (a new log line) awaited. For it the script also
+notes when the page's HTML had all come (every cell ran on the server): the time after that
+is the browser's (its scripts, fetching the widgets' state, drawing). A light page
+(``--browsers K``: the other N - K pages) is no browser: it reads the page's HTML as it
+streams and then asks the kernel for every widget's state, as the page's widget manager does
+first (ipywidgets' control comm), and counts as done when the states came: the server's
+whole share of that page, with nothing drawn. On this machine the browser shares the cores
+with the server; in class each student's machine draws its own page. So ``--browsers 0``
+measures what the server does for N pages, ``--pages 1`` what one page alone takes (its
+drawing part), and ``--pages N --browsers 1`` what one student sees while the server serves
+N pages (the light pages arrive first, the browser page last: in a first-come line, the
+longest wait).
+
+``--spread S`` opens the pages over S seconds (0: at the same moment). The server is the
+kit's Voila (its voila.py and voila.json: the table queue, the culler, preheated kernels as
+for a server started on this one dashboard; ``--pool N`` sets their number, 0: none); the
+script waits until the pool's pages are whole before the class arrives (as a teacher who
+starts the server before the lesson). ``--tree-settings`` uses the checkout's settings.
 Bounded: at most 40 pages, each waits at most ``--timeout`` seconds; loopback only.
-Prints one line per page and a summary; exit 1 if a page never became usable.
+Prints one line per page, the load average, and a summary; exit 1 if a page never became
+usable (or a light page never got its widget states).
 
 Example (a quiet 2-core machine):
     >>> # class_load.main(["--pages", "1"])  # doctest: +SKIP
@@ -24,13 +42,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import signal
 import statistics
+import struct
 import sys
 import tempfile
 import threading
 import time
+import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -200,7 +221,10 @@ def wait_for_pool(server_pid: int, log: Path, notebook: str, pool: int, timeout:
         time.sleep(0.5)
     quiet = 0
     last: dict[int, float] = {}
+    ready = f" is ready for {notebook}"  # the kit's voila.py says when a pooled page is whole
     while quiet < 3:
+        if log.read_text(errors="replace").count(ready) >= pool:
+            return time.monotonic() - start
         if time.monotonic() - start > timeout:
             raise SystemExit(f"the pool of {notebook} was still busy after {timeout:.0f} s")
         time.sleep(1)
@@ -229,6 +253,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--voila-arg", action="append", default=[], help="extra Voila option (repeatable)"
     )
+    parser.add_argument(
+        "--browsers",
+        type=int,
+        default=None,
+        help="how many of the pages open in the headless browser (default: all); the others"
+        " are light clients (the server's side only: the page's HTML and its widget states,"
+        " no drawing) and arrive first",
+    )
     parser.add_argument("--json", type=Path, default=None, help="write the figures here")
     parser.add_argument(
         "--tree-settings",
@@ -239,22 +271,28 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if not 1 <= args.pages <= MAX_PAGES:
         parser.error(f"--pages must be 1-{MAX_PAGES}")
+    if args.browsers is None:
+        args.browsers = args.pages
+    if not 0 <= args.browsers <= args.pages:
+        parser.error("--browsers must be 0 to --pages")
     relpath = f"notebooks/{args.notebook}.ipynb"
-    # the kit's voila.json has preheating off (see docs/teachers_guide.md); --pool N > 0
-    # turns it on with N kernels for each dashboard
+    # The pool: as the settings give it for a server started on this one dashboard (the
+    # teacher's guide: GAMEKIT_VOILA_POOL, else the kit's voila.py POOL_DEFAULT), or --pool N
+    # (0: off). The server here serves the folder (the pages' URLs name the notebook), so
+    # the pool is asked for by name and kept for this notebook alone.
+    pool = args.pool if args.pool is not None else _configured_pool(args.tree_settings)
+    os.environ["GAMEKIT_VOILA_POOL"] = str(pool)  # the server's environment inherits it
     extra: tuple[str, ...] = ()
-    if args.pool:
-        extra = ("--preheat_kernel=True", f"--pool_size={args.pool}")
+    if pool:
+        extra = ("--preheat_kernel=True", f"--pool_size={pool}")
     extra = (*extra, *args.voila_arg)
     # stopped from outside (timeout, Ctrl-C): still stop the server and its kernels
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     tmp = Path(tempfile.mkdtemp(prefix="class-load-"))
-    if args.tree_settings:
-        _copy_tree_settings(tmp / "jupyter-home")
+    _server_settings(tmp / "jupyter-home", relpath if pool else None, args.tree_settings)
     t0 = time.monotonic()
     server = start_voila(tmp, extra)
     try:
-        pool = args.pool if args.pool is not None else _configured_pool()
         filled = wait_for_pool(server.proc.pid, server.log, relpath, pool, args.timeout)
         print(
             f"server up; pool of {pool} ready (run) after {filled:.0f} s "
@@ -262,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         idle = [memory_mb(p) for p in kernel_pids(server.proc.pid)]
+        load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+        print(f"load average when the class arrives: {load}", flush=True)
         sampler = Sampler(server.proc.pid, server.log, time.monotonic())
         sampler.start()
         try:
@@ -275,28 +315,39 @@ def main(argv: list[str] | None = None) -> int:
         server.stop()
         shutil.rmtree(tmp, ignore_errors=True)  # the server's home, settings and log
     ok = [r for r in results if r["button"] is not None]
+    end_load = os.getloadavg()
     print(
-        "page: s after opening to the first text, the cells shown, the table drawn, usable;"
-        " kernel CPU-s at shown / usable; click answered"
+        "page (light: no browser; browser: headless Chromium): s after opening to its first"
+        " byte or text, its kernel id, the whole page (HTML: every cell ran on the server),"
+        " the widget states (light) or the table drawn and usable (browser); kernel CPU-s;"
+        " click answered"
     )
     for r in results:
-        print(
-            f"  {r['page']:2d}: text {r.get('first_text')} shown {r.get('shown')} table"
-            f" {r.get('table')} usable {r['button']}; CPU {r.get('cpu_shown')} /"
-            f" {r.get('cpu_usable')}; answer {r['answer']} {r['seen']}".rstrip(),
-            flush=True,
-        )
+        if r.get("client") == "light":
+            print(
+                f"  {r['page']:2d} light: first byte {r.get('first_byte')} kernel"
+                f" {r.get('kernel_seen')} HTML {r.get('html_done')} widget states"
+                f" {r.get('server')} ({r.get('widgets')} widgets) {r['seen']}".rstrip(),
+                flush=True,
+            )
+        else:
+            drawing = (
+                round(r["button"] - r["html_done"], 1)
+                if r["button"] is not None and r.get("html_done") is not None
+                else None
+            )
+            print(
+                f"  {r['page']:2d} browser: text {r.get('first_text')} HTML {r.get('html_done')}"
+                f" shown {r.get('shown')} table {r.get('table')} usable {r['button']}"
+                f" (after the HTML: {drawing}); CPU {r.get('cpu_shown')} / {r.get('cpu_usable')};"
+                f" answer {r['answer']} {r['seen']}".rstrip(),
+                flush=True,
+            )
         waits = r.get("wait_texts", [])
         if waits:
             print("      waiting: " + "; ".join(f"{t} s {w!r}" for t, w in waits[:8]))
     _print_timeline(sampler)
-    if ok:
-        times = sorted(r["button"] for r in ok)
-        median = statistics.median(times)
-        print(
-            f"usable: {len(ok)}/{len(results)}; first button median {median:.1f} s,"
-            f" max {times[-1]:.1f} s"
-        )
+    _print_summary(results, end_load)
     if idle:
         print(
             f"pool kernels before the class: {len(idle)}, RSS "
@@ -324,6 +375,38 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
     return 0 if len(ok) == len(results) else 1
+
+
+def _spread(values: list[float]) -> str:
+    """'first / median / last' of some seconds."""
+    v = sorted(values)
+    return f"{v[0]:.1f} / {statistics.median(v):.1f} / {v[-1]:.1f} s"
+
+
+def _print_summary(results: list[dict], load: tuple[float, float, float]) -> None:
+    """What was measured, by kind of page: the server's side (the page's HTML complete, and
+    for a light page its widget states) and, for browser pages, the table usable and the
+    part after the HTML (the browser's: loading the page's scripts, drawing the widgets)."""
+    light = [r for r in results if r.get("client") == "light"]
+    browser = [r for r in results if r.get("client") == "browser"]
+    print(f"load average at the end: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    if light:
+        done = [r["server"] for r in light if r.get("server") is not None]
+        line = f"light pages (server's side, measured): {len(done)}/{len(light)} got their"
+        line += " widget states"
+        if done:
+            line += f", first / median / last {_spread(done)}"
+        print(line)
+    if browser:
+        usable = [r for r in browser if r["button"] is not None]
+        line = f"browser pages: {len(usable)}/{len(browser)} usable"
+        if usable:
+            line += f", first / median / last {_spread([r['button'] for r in usable])}"
+            html = [r["html_done"] for r in usable if r.get("html_done") is not None]
+            after = [r["button"] - r["html_done"] for r in usable if r.get("html_done") is not None]
+            if html:
+                line += f"; HTML complete {_spread(html)}; after the HTML {_spread(after)}"
+        print(line)
 
 
 def _print_timeline(sampler: Sampler) -> None:
@@ -359,40 +442,90 @@ def _print_timeline(sampler: Sampler) -> None:
             print(f"  log {t:5.0f} s: {line}")
 
 
-def _copy_tree_settings(home: Path) -> None:
-    """Put the checkout's Voila settings where the server's Jupyter home (see
-    tests/browser/conftest.jupyter_env) has them, found before the environment's."""
-    import shutil
-
+def _server_settings(home: Path, only: str | None, tree: bool) -> None:
+    """The server's Jupyter home (see tests/browser/conftest.jupyter_env), whose settings
+    come before the environment's: with ``tree``, the checkout's Voila settings (voila.py,
+    voila.json, the template) instead of the installed ones; with ``only`` (a notebook's
+    path), the pool kept for that notebook alone, as a server started on it
+    (``voila notebooks/dashboard_alfredopoly.ipynb``) keeps it (the server here serves the
+    folder, whose other dashboard would get a pool of its own)."""
     os.environ["JUPYTER_PREFER_ENV_PATH"] = "0"  # the user's (the home's) paths come first
     config = home / "config"
     config.mkdir(parents=True, exist_ok=True)
-    for name in ("voila.py", "voila.json"):
-        if (ROOT / "jupyter" / name).exists():
-            shutil.copy(ROOT / "jupyter" / name, config / name)
-    templates = home / "data" / "voila" / "templates"
-    templates.mkdir(parents=True, exist_ok=True)
-    shutil.copytree(ROOT / "jupyter/voila/templates/campus", templates / "campus")
+    settings: dict = {}
+    if tree:
+        shutil.copy(ROOT / "jupyter/voila.py", config / "voila.py")
+        settings = json.loads((ROOT / "jupyter/voila.json").read_text())
+        templates = home / "data" / "voila" / "templates"
+        templates.mkdir(parents=True, exist_ok=True)
+        shutil.copytree(ROOT / "jupyter/voila/templates/campus", templates / "campus")
+    if only:
+        denied = f"^(?!(.*/)?{re.escape(only)}$)"  # the path Voila tests is absolute
+        settings.setdefault("VoilaKernelManager", {})["preheat_denylist"] = [denied]
+    if settings:
+        (config / "voila.json").write_text(json.dumps(settings, indent=2))
 
 
-def _configured_pool() -> int:
-    """The pool size the server's own config gives (voila.json's default_pool_size)."""
-    import json
+def _configured_pool(tree: bool) -> int:
+    """The pool the settings give a server started on one dashboard: the kit's voila.py (the
+    checkout's or the environment's) reads GAMEKIT_VOILA_POOL, else its default."""
+    import runpy
 
-    config = json.loads((Path(sys.prefix) / "etc/jupyter/voila.json").read_text())
+    path = ROOT / "jupyter/voila.py" if tree else Path(sys.prefix) / "etc/jupyter/voila.py"
+    settings = runpy.run_path(str(path), run_name="gamekit_voila_settings")
+    if "pool_size" in settings:
+        return int(settings["pool_size"](one_notebook=True))
+    config = json.loads((path.parent / "voila.json").read_text())  # before the knob
     conf = config.get("VoilaConfiguration", {})
     return int(conf.get("default_pool_size", 0)) if conf.get("preheat_kernel") else 0
 
 
 def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  # type: ignore[no-untyped-def]
+    """Open ``args.pages`` pages at their moments: the light ones first (no browser, see
+    :func:`_light_page`), then ``args.browsers`` in the headless browser (the last to arrive:
+    in a first-come line, the longest wait)."""
+    n_light = args.pages - args.browsers
+    start = time.monotonic() + 1.0  # both kinds get ready first, then the class arrives
+    moments = [start + args.spread * i / max(1, args.pages - 1) for i in range(args.pages)]
+    results = [_light_record(i) for i in range(n_light)]
+    hold = threading.Event()
+    light = threading.Thread(
+        target=_run_light,
+        args=(server, relpath, results, moments[:n_light], args, hold),
+        daemon=True,
+    )
+    light.start()
+    try:
+        if args.browsers:
+            results += _run_browser_pages(server, relpath, args, moments[n_light:], n_light)
+        # the light pages are done when their widget states came (or they failed)
+        deadline = start + args.spread + args.timeout
+        while time.monotonic() < deadline and not all(
+            r.get("server") is not None or r["seen"] for r in results[:n_light]
+        ):
+            time.sleep(0.25)
+        for r in results[:n_light]:
+            if r.get("server") is None and not r["seen"]:
+                r["seen"] = f"no widget states after {args.timeout:.0f} s"
+            r["button"] = r.get("server")  # what the script counts as this page's table
+    finally:
+        hold.set()
+        light.join(timeout=30)
+    return results
+
+
+def _run_browser_pages(  # type: ignore[no-untyped-def]
+    server, relpath: str, args: argparse.Namespace, moments: list[float], first: int
+) -> list[dict]:
     from playwright.sync_api import sync_playwright
 
     results: list[dict] = []
+    count = len(moments)
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         pages = []
         context = None
-        for i in range(args.pages):
+        for i in range(count):
             if context is None or not args.one_context:
                 context = browser.new_context(viewport={"width": 1280, "height": 720})
                 context.route(
@@ -401,7 +534,9 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
                 )
             page = context.new_page()
             pages.append(page)
-            results.append({"page": i, "button": None, "answer": None, "seen": ""})
+            results.append(
+                {"page": first + i, "client": "browser", "button": None, "answer": None, "seen": ""}
+            )
             # the page's script errors and console errors (a click that is never answered:
             # did the page fail to send it?)
             errors: list[str] = []
@@ -413,19 +548,16 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
                 ),
             )
             results[-1]["page_errors"] = errors
-        for r in results:
-            r.pop("_last_wait", None)
-        start = time.monotonic()
         opened: list[float] = []
-        for i, page in enumerate(pages):
-            delay = start + (args.spread * i / max(1, args.pages - 1)) - time.monotonic()
+        for page, at in zip(pages, moments, strict=True):
+            delay = at - time.monotonic()
             if delay > 0:
                 time.sleep(delay)
             opened.append(time.monotonic())
             # navigation without waiting: the page streams while its kernel runs the cells
             page.evaluate("(url) => { window.location.href = url; }", voila_url(server, relpath))
-        deadline = start + args.spread + args.timeout
-        pending = set(range(args.pages))
+        deadline = moments[0] + args.spread + args.timeout
+        pending = set(range(count))
         while pending and time.monotonic() < deadline:
             for i in sorted(pending):
                 page = pages[i]
@@ -439,7 +571,7 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
                 if state["waiting"] and state["waiting"] != r.get("_last_wait"):
                     r["_last_wait"] = state["waiting"]
                     r.setdefault("wait_texts", []).append((now, state["waiting"]))
-                for phase in ("first_text", "shown", "table"):
+                for phase in ("first_text", "html_done", "shown", "table"):
                     if state[phase] and phase not in r:
                         r[phase] = now
                         if phase == "shown":
@@ -448,8 +580,10 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
                     r["button"] = now
                     r["cpu_usable"] = _kernel_cpu(r["kernel"])
                     pending.discard(i)
-                    print(f"page {i}: usable after {r['button']} s", flush=True)
+                    print(f"page {first + i}: usable after {r['button']} s", flush=True)
             time.sleep(0.25)
+        for r in results:
+            r.pop("_last_wait", None)
         for i in pending:
             results[i]["seen"] = _what_page_shows(pages[i])
         # each usable table answers a click (the kernel is there, not just the HTML): all
@@ -485,7 +619,7 @@ def _run_pages(server, relpath: str, args: argparse.Namespace) -> list[dict]:  #
         if args.screens:
             args.screens.mkdir(parents=True, exist_ok=True)
             for i, page in enumerate(pages):
-                page.screenshot(path=str(args.screens / f"page-{i:02d}.png"))
+                page.screenshot(path=str(args.screens / f"page-{first + i:02d}.png"))
         browser.close()
     return results
 
@@ -502,6 +636,8 @@ STATE_JS = """() => {
   return {
     kernel,
     first_text: text.length > 0,
+    // the page's HTML has all come (the stream ended: every cell ran on the server)
+    html_done: location.href.includes('/voila/render/') && document.readyState !== 'loading',
     waiting: loading ? loading.textContent.trim().slice(0, 120) : '',
     shown: !!cells && getComputedStyle(cells).display !== 'none',
     table: !!q('.gk-table'),
@@ -524,6 +660,162 @@ LOG_LINES_JS = "() => document.querySelectorAll('.gk-table .gk-log-line').length
 # a DOM click on the first decision button; returns the log's line count before it
 CLICK_JS = f"""(sel) => {{ const n = ({LOG_LINES_JS})();
   document.querySelector(sel).click(); return n; }}"""
+
+
+KERNEL_ID_RE = re.compile(r'"kernelId":\s*"([0-9a-f-]{36})"')
+QUEUE_RE = re.compile(r"campus_queue\((-?\d+), (\d+)\)")
+# Voila's page ends with window.voila_finish() once every cell has run and its output was sent
+FINISH = "window.voila_finish()"
+
+
+def _light_record(i: int) -> dict:
+    return {"page": i, "client": "light", "button": None, "answer": None, "seen": ""}
+
+
+async def _light_page(url: str, server, record: dict, t_open: float, timeout: float, hold):  # type: ignore[no-untyped-def]
+    """One student's page as the server sees it, without a browser: the page's HTML read as it
+    streams (its kernel id, its place in line, every cell's output, the end of the page),
+    then what the page's widget manager asks first over the kernel's websocket (the state
+    of every widget: ipywidgets' control comm, ``request_states``). ``server`` is measured
+    when the states are there; what a browser does with them (drawing) is not. Keeps the
+    kernel's websocket open until ``hold`` is set, as an open page does."""
+    from tornado.httpclient import AsyncHTTPClient, HTTPRequest
+    from tornado.websocket import websocket_connect
+
+    text: list[str] = []
+    seen = {"tail": ""}
+
+    def chunk(data: bytes) -> None:
+        now = round(time.monotonic() - t_open, 2)
+        piece = data.decode("utf-8", errors="replace")
+        record.setdefault("first_byte", now)
+        window = seen["tail"] + piece
+        if "kernel_seen" not in record and (m := KERNEL_ID_RE.search(window)):
+            record["kernel"], record["kernel_seen"] = m.group(1), now
+        for m in QUEUE_RE.finditer(window[len(seen["tail"]) - 40 if seen["tail"] else 0 :]):
+            if int(m.group(1)) >= 0:
+                record.setdefault("wait_texts", []).append((now, f"line: {m.group(2)} ahead"))
+        seen["tail"] = window[-200:]
+        text.append(piece)
+
+    client = AsyncHTTPClient()
+    request = HTTPRequest(
+        url, streaming_callback=chunk, request_timeout=timeout, connect_timeout=timeout
+    )
+    response = await client.fetch(request, raise_error=False)
+    record["html_done"] = round(time.monotonic() - t_open, 2)
+    page = "".join(text)
+    if response.code != 200 or FINISH not in page:
+        record["seen"] = f"HTTP {response.code}; page ended early ({len(page)} characters)"
+        return
+    kernel = record.get("kernel")
+    ws_url = server.url.replace("http", "ws", 1)
+    ws = await websocket_connect(
+        f"{ws_url}/api/kernels/{kernel}/channels?session_id={uuid.uuid4().hex}&token={server.token}",
+        connect_timeout=timeout,
+        max_message_size=256 * 1024 * 1024,
+    )
+    try:
+        comm_id = uuid.uuid4().hex
+        session = uuid.uuid4().hex
+        for msg_type, content in (
+            (
+                "comm_open",
+                {"comm_id": comm_id, "target_name": "jupyter.widget.control", "data": {}},
+            ),
+            ("comm_msg", {"comm_id": comm_id, "data": {"method": "request_states"}}),
+        ):
+            ws.write_message(json.dumps(_kernel_message(msg_type, content, session)))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            raw = await ws.read_message()
+            if raw is None:
+                record["seen"] = "kernel websocket closed before the widget states came"
+                return
+            msg = _ws_json(raw)
+            data = msg.get("content", {}).get("data", {})
+            if msg.get("msg_type") == "comm_msg" and data.get("method") == "update_states":
+                record["server"] = round(time.monotonic() - t_open, 2)
+                record["widgets"] = len(data.get("states", {}))
+                break
+        else:
+            record["seen"] = "no widget states within the timeout"
+            return
+        await hold.wait()
+    finally:
+        ws.close()
+
+
+def _kernel_message(msg_type: str, content: dict, session: str) -> dict:
+    """A Jupyter message for the kernel's websocket (JSON, the legacy protocol)."""
+    return {
+        "header": {
+            "msg_id": uuid.uuid4().hex,
+            "msg_type": msg_type,
+            "session": session,
+            "username": "class_load",
+            "version": "5.3",
+            "date": "",
+        },
+        "parent_header": {},
+        "metadata": {"version": "1.0.0"},
+        "content": content,
+        "channel": "shell",
+        "buffers": [],
+    }
+
+
+def _ws_json(raw: str | bytes) -> dict:
+    """A kernel message from the websocket: text is JSON; binary is Jupyter's legacy framing
+    (message count, offsets, then the JSON and its buffers)."""
+    if isinstance(raw, str):
+        return json.loads(raw)
+    count = struct.unpack("!I", raw[:4])[0]
+    offsets = struct.unpack("!" + "I" * count, raw[4 : 4 + 4 * count])
+    end = offsets[1] if count > 1 else len(raw)
+    return json.loads(raw[offsets[0] : end].decode("utf-8"))
+
+
+def _run_light(server, relpath: str, records: list[dict], opened: list[float], args, hold_until):  # type: ignore[no-untyped-def]
+    """Open the light pages (``records``) at their moments, in an event loop of their own
+    (a thread beside the browser's); each keeps its kernel's websocket open until
+    ``hold_until`` (a threading.Event) is set."""
+    import asyncio
+
+    from tornado.httpclient import AsyncHTTPClient
+
+    async def main() -> None:
+        AsyncHTTPClient.configure(None, max_clients=MAX_PAGES + 5)
+        hold = asyncio.Event()
+        tasks = []
+        for record, at in zip(records, opened, strict=True):
+            delay = at - time.monotonic()
+            if delay > 0:
+                await asyncio.sleep(delay)
+            t_open = time.monotonic()
+            tasks.append(
+                asyncio.ensure_future(
+                    _light_page(
+                        voila_url(server, relpath), server, record, t_open, args.timeout, hold
+                    )
+                )
+            )
+
+        async def release() -> None:
+            while not hold_until.is_set():
+                await asyncio.sleep(0.25)
+            hold.set()
+
+        releaser = asyncio.ensure_future(release())
+        for task in tasks:
+            try:
+                await task
+            except Exception as exc:  # a refused connection, a timeout: say so, go on
+                record = records[tasks.index(task)]
+                record["seen"] = f"{type(exc).__name__}: {str(exc)[:100]}"
+        releaser.cancel()
+
+    asyncio.run(main())
 
 
 def _kernel_cpu(kernel_id: str | None) -> float | None:

@@ -22,6 +22,7 @@ it runs, 404 once it is gone); the kernel a page uses is in its page config."""
 from __future__ import annotations
 
 import json
+import re
 import time
 import urllib.error
 import urllib.request
@@ -194,3 +195,84 @@ def test_voila_inside_jupyterlab_uses_the_table_queue() -> None:
 
     load_config_file()
     assert NotebookRenderer._jinja_cell_generator.__name__ == "_queued_cell_generator"
+
+
+def log_kernels(server: Server, pattern: str) -> list[str]:
+    """Kernel ids named by the server's log lines that match ``pattern`` (one group)."""
+    return re.findall(pattern, server.log.read_text(errors="replace"))
+
+
+READY = r"Preheated kernel ([0-9a-f-]{36}) is ready for notebooks/dashboard_alfredopoly\.ipynb"
+TAKEN = r"Using pre-heated kernel: ([0-9a-f-]{36}) for notebooks/dashboard_alfredopoly\.ipynb"
+
+
+@pytest.fixture(scope="module")
+def pooled(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A Voila server of this test's own with one preheated kernel per dashboard
+    (GAMEKIT_VOILA_POOL=1, the kit's voila.py) and one slot, once that kernel's page is
+    whole (the kit logs it)."""
+    server = start_voila(
+        tmp_path_factory.mktemp("pooled"),
+        GAMEKIT_VOILA_SLOTS=str(CLASS_SLOTS),
+        GAMEKIT_VOILA_POOL="1",
+    )
+    try:
+        deadline = time.monotonic() + WAIT_S
+        while not log_kernels(server, READY):
+            assert time.monotonic() < deadline, server.log.read_text()[-3000:]
+            time.sleep(0.5)
+        yield server
+    finally:
+        server.stop()
+
+
+def test_preheated_kernels_only_whole_pages_and_reloads_free_them(pooled, browser):  # type: ignore[no-untyped-def]
+    """Two pages at once on a pool of one: the first gets the preheated kernel (its page
+    already whole); the second gets a kernel of its own and its turn in line, never the
+    pool's refill while that is still running the dashboard (Voila 0.5.13 hands that one
+    over half done, and pages that took such kernels stayed at "Executing 3 of 3"). Both
+    tables answer a click; a reload and a close free their kernels within seconds."""
+    (ready,) = log_kernels(pooled, READY)
+    contexts = [browser.new_context(viewport={"width": 1280, "height": 720}) for _ in range(2)]
+    try:
+        pages = []
+        for context in contexts:
+            context.set_default_timeout(WAIT_MS)
+            page = context.new_page()
+            page.goto(voila_url(pooled, DASHBOARD), wait_until="commit")
+            pages.append(page)
+        for page in pages:
+            page.wait_for_function(KERNEL_ID_JS)
+        first, second = (page.evaluate(KERNEL_ID_JS) for page in pages)
+        assert first == ready, (first, ready)
+        # the refill (fill_delay: 10 s) was in the pool, not yet whole, when the second came
+        assert second not in log_kernels(pooled, TAKEN), pooled.log.read_text()[-3000:]
+        assert second not in log_kernels(pooled, READY)
+        for page in pages:
+            page.wait_for_function(USABLE_JS)
+            errors = page.evaluate(VOILA_STATE_JS)["errors"]
+            assert not errors, errors
+            before = page.locator(".gk-table .gk-log-line").count()
+            page.locator(BUTTON).first.click()
+            page.wait_for_function(
+                "(n) => document.querySelectorAll('.gk-table .gk-log-line').length > n",
+                arg=before,
+            )
+        # a rehearsal: the preheated page reloads and its kernel goes
+        pages[0].reload(wait_until="commit")
+        pages[0].wait_for_function(
+            f"(old) => {{ const k = ({KERNEL_ID_JS})(); return k !== null && k !== old; }}",
+            arg=first,
+        )
+        third = pages[0].evaluate(KERNEL_ID_JS)
+        ids = [first, second, third]
+        alive = alive_after(pooled, ids, {second, third}, FREED_WITHIN_S)
+        assert sorted(alive) == sorted([second, third]), f"the reloaded page's kernel runs: {alive}"
+        pages[0].wait_for_function(USABLE_JS)
+        for page in pages:
+            page.close(run_before_unload=True)
+        alive = alive_after(pooled, ids, set(), FREED_WITHIN_S)
+        assert alive == [], f"kernels of closed pages still run: {alive} of {ids}"
+    finally:
+        for context in contexts:
+            context.close()
