@@ -13,6 +13,7 @@ charts render in a classroom with no internet.
 
 from __future__ import annotations
 
+import functools
 import io
 import json
 import math
@@ -453,8 +454,9 @@ def _title_text(chart: alt.TopLevelMixin) -> str:
 #: ("X-axis titled 'Zug' for a linear scale ...": it ignores a guide's own description),
 #: so in another language they are left out of what a screen reader reads (``aria=False``);
 #: their titles and labels stay on screen, and the marks say the values. ``roles``: Vega's
-#: own English names of a chart's containers (fixed in Vega; :func:`to_svg` puts these
-#: words in a still picture's SVG, a live chart keeps Vega's).
+#: own English names of a chart's parts and of the chart itself ("visualization"), fixed in
+#: Vega: :func:`to_svg` puts these words in a still picture's SVG, and :func:`show` draws a
+#: live chart with a widget that renames them on the page (``_ROLES_JS``).
 ARIA_WORDS: dict[str, dict[str, Any]] = {
     "de": {"money_point": "{player}, {x_title} {x}: {value}",
            "score_bar": "{player}, {rule}: {points} {points_word}",
@@ -462,7 +464,8 @@ ARIA_WORDS: dict[str, dict[str, Any]] = {
            "line": "Linie", "point": "Punkt", "bar": "Balken",
            "roles": {"group mark container": "Gruppe", "line mark container": "Linien",
                      "symbol mark container": "Punkte", "rect mark container": "Balken",
-                     "title": "Überschrift", "axis": "Achse", "legend": "Legende"}},
+                     "title": "Überschrift", "axis": "Achse", "legend": "Legende",
+                     "visualization": "Diagramm"}},
 }  # fmt: skip
 
 
@@ -709,7 +712,66 @@ def show(chart: alt.TopLevelMixin, *, interactive: bool = True) -> Any:
 
         return SVG(to_svg(chart))
     offline()
-    return with_still_picture(alt.JupyterChart(chart, embed_options=EMBED), chart)
+    roles = ARIA_WORDS.get(chart_lang(chart), {}).get("roles")
+    widget_class = _language_chart(alt.JupyterChart._esm) if roles else None
+    if widget_class is None:
+        return with_still_picture(alt.JupyterChart(chart, embed_options=EMBED), chart)
+    return with_still_picture(widget_class(chart, embed_options=EMBED, roles=roles), chart)
+
+
+def chart_lang(chart: Any) -> str:
+    """The language :func:`in_language` gave ``chart`` (``"en"`` if none).
+
+    >>> f = pd.DataFrame({"turn": [0], "player": ["A"], "money": [1]})
+    >>> chart_lang(money_chart(f)), chart_lang(money_chart(f, lang="de"))
+    ('en', 'de')
+    """
+    meta = getattr(chart, "usermeta", alt.Undefined)
+    return str(meta.get("gamekit_lang", "en")) if isinstance(meta, dict) else "en"
+
+
+#: Renames Vega's English role names (``aria-roledescription``) in a live chart as the page
+#: draws it, by the widget's ``roles`` (English -> the chart's language), each time Vega
+#: draws; it wraps the chart widget's own ``render``.
+_ROLES_JS = """
+async function __gamekitRender(ctx) {
+  const {model, el} = ctx;
+  const rename = () => {
+    const roles = model.get("roles") || {};
+    for (const node of [el, ...el.querySelectorAll("[aria-roledescription]")]) {
+      const said = roles[node.getAttribute("aria-roledescription")];
+      if (said) node.setAttribute("aria-roledescription", said);
+    }
+  };
+  const watch = new MutationObserver(rename);
+  watch.observe(el, {subtree: true, childList: true, attributes: true,
+                     attributeFilter: ["aria-roledescription"]});
+  const done = await __default.render(ctx);
+  rename();
+  return () => { watch.disconnect(); if (typeof done === "function") done(); };
+}
+export default {render: __gamekitRender};
+"""
+_DEFAULT_EXPORT = "export{__default as default};"
+
+
+@functools.cache
+def _language_chart(esm: str) -> type | None:
+    """A chart widget that says Vega's role names in its ``roles`` (``None`` if the chart
+    widget's script is not the bundle :func:`offline` makes: the plain widget is used)."""
+    if esm.count(_DEFAULT_EXPORT) != 1:
+        return None
+    import traitlets
+
+    return type(
+        "LanguageChart",
+        (alt.JupyterChart,),
+        {
+            "__doc__": "An ``alt.JupyterChart`` whose Vega role names are in its language.",
+            "_esm": esm.replace(_DEFAULT_EXPORT, "") + _ROLES_JS,
+            "roles": traitlets.Dict().tag(sync=True),
+        },
+    )
 
 
 def with_still_picture(widget: Any, chart: alt.TopLevelMixin) -> Any:
@@ -732,7 +794,9 @@ def with_still_picture(widget: Any, chart: alt.TopLevelMixin) -> Any:
         if out is None:
             return out
         data, metadata = out if isinstance(out, tuple) else (out, {})
-        still = f'<div class="gk-chart-still">{to_svg(chart)}</div>'
+        shown = getattr(widget, "chart", None)  # as it is now (a chart that follows a game)
+        shown = chart if shown is None else shown
+        still = f'<div class="gk-chart-still">{to_svg(shown)}</div>'
         return {**data, "text/html": still}, metadata
 
     widget._repr_mimebundle_ = bundle
@@ -752,9 +816,7 @@ def to_svg(chart: alt.TopLevelMixin) -> str:
     buffer = io.StringIO()
     chart.save(buffer, format="svg")
     svg = buffer.getvalue()
-    meta = getattr(chart, "usermeta", alt.Undefined)
-    lang = meta.get("gamekit_lang", "en") if isinstance(meta, dict) else "en"
-    roles = ARIA_WORDS.get(lang, {}).get("roles", {})
+    roles = ARIA_WORDS.get(chart_lang(chart), {}).get("roles", {})
     if roles:
         svg = re.sub(
             r'aria-roledescription="([^"]*)"',

@@ -442,9 +442,10 @@ def _space(
         out.append(_buildings(_at(view.level, i, 0), w, band_y))
         inner = BAND + 2
     room = 3 if w == CORNER else 4
-    for k, line in enumerate(_lines(ring_label(space.name), w - 6, font, room)):
+    label = ring_label(space.name)  # each of its lines says it whole (a data name), as the
+    for k, line in enumerate(_lines(label, w - 6, font, room)):  # board widget's do
         y = at(inner + font * (k + 0.55))
-        out.append(_text(w / 2, y, line, font, w - 6, font_weight="600"))
+        out.append(_text(w / 2, y, line, font, w - 6, font_weight="600", data_label=label))
     bottom = at(h - font * 0.75)  # the line at the outer edge: the heat, price, or MORTG.
     if _at(view.mortgaged, i, False):
         out.append(

@@ -1,10 +1,13 @@
 """Both German tables in Voila at 1280x720 (issues 24 and 25): after seeded games, every
 text the page can show (text nodes, hidden ones included: a closed form, a deed; labels a
-screen reader hears; tooltips; SVG titles; the board's prices and its deed card; the money
+screen reader hears, with the roles and descriptions it names: a chart's title and Vega's
+names of its parts; tooltips; SVG titles; the board's prices and its deed card; the money
 chart's tooltip; the saved file's name) has no English word outside data names (spaces,
 cards, decks, players), and money and numbers are written the German way ("1.500 $").
-Screenshots of both tables go to test-artifacts/ (german-alfredopoly.png,
-german-almamater.png) for a person to look at."""
+The same German tables exported as a lesson is (nbconvert, the kit's settings: the stills
+of the tables and charts) are opened in Chromium and read the same way. Screenshots go
+to test-artifacts/ (german-alfredopoly.png, german-almamater.png, german-export.png)
+for a person to look at."""
 
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ from gamekit.alfredopoly.picture import ring_label
 from tests.alfredopoly.test_german_words import english_words as alfredopoly_english
 from tests.almamater.test_words import english_words as almamater_english
 from tests.browser.conftest import WAIT_MS, render_in_voila, screenshot
+from tests.widgets.test_german_everywhere import VEGA_ROLES
 
 pytestmark = pytest.mark.browser
 
@@ -80,8 +84,10 @@ TEXTS_JS = """() => {
     if (n.textContent.trim()) out.push(n.textContent);
   }
   for (const t of root.querySelectorAll('text[data-label]')) out.push(t.getAttribute('data-label'));
-  for (const el of root.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
-    for (const a of ['aria-label', 'title', 'placeholder', 'alt']) {
+  const said = ['aria-label', 'aria-roledescription', 'aria-description', 'aria-valuetext',
+                'aria-placeholder', 'title', 'placeholder', 'alt'];
+  for (const el of [root, ...root.querySelectorAll('*')]) {
+    for (const a of said) {
       const v = el.getAttribute(a);
       if (v && v.trim()) out.push(v);
     }
@@ -113,21 +119,16 @@ def data_names() -> tuple[str, ...]:
     return tuple(sorted({n for n in names if n}, key=len, reverse=True))
 
 
-# Vega names a chart's title to a screen reader in English whatever the chart says ("Title
-# text 'Geld im Spielverlauf'"): neither Vega-Lite's title aria=False nor a description
-# reaches it (vega-lite 6 with vega 6, checked with vl-convert). The title inside is checked.
-VEGA_TITLE = re.compile(r"^Title text '(.*)'$", re.S)
-
-
 def english_in(texts: list[str]) -> dict[str, set[str]]:
-    """The texts with English words of either game's phrasebook (outside data names) or
-    with money or numbers written the English way."""
+    """The texts with English words of either game's phrasebook (outside data names), with
+    Vega's English names of a chart's parts ("Title text '...'", "point", "group mark
+    container"), or with money or numbers written the English way."""
     names = data_names()
     found = {}
     for text in (t.replace("\u00ad", "") for t in texts):  # soft hyphens: the board's breaks
-        title = VEGA_TITLE.match(text)
-        text = title[1] if title else text
         words = alfredopoly_english(text, names) | almamater_english(_without(text, names))
+        if text in VEGA_ROLES or text.startswith("Title text"):
+            words.add(f"Vega: {text}")
         words -= {"was"}  # an English template word that is German too ("what")
         if ENGLISH_MONEY.search(_without(text, names)):
             words.add("$n")
@@ -206,3 +207,52 @@ def test_the_german_almamater_table_shows_no_english(voila, lab_page):  # type: 
     print("\n".join(f"{k!r}: {v}" for k, v in found.items()))
     assert not found, found
     assert not page.guard.page_errors, page.guard.page_errors
+
+
+# The same German tables and charts shown on their own, as a lesson shows them, for an
+# export without widget state: each shows its still (the table's status and the game's
+# picture of the position; the chart's SVG)
+EXPORTED = [
+    ALFREDOPOLY[0].replace("ipw.VBox([table, table.money_chart()])", "table"),
+    "table.money_chart()",
+    ALMAMATER[0].replace("ipw.VBox([table, table.score_chart()])", "table"),
+    "table.score_chart()",
+]
+
+
+def test_a_lesson_with_german_tables_exports_german_stills(lab_page):  # type: ignore[no-untyped-def]
+    """A notebook with both German tables and their charts, executed and exported as the
+    kit exports a lesson (no widget state: the stills show), read in Chromium: four stills,
+    the boards' and charts' words German, nothing English outside data names."""
+    import nbformat
+    from nbconvert.preprocessors import ExecutePreprocessor
+
+    from tests.test_lesson_explore import export
+
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c) for c in EXPORTED])
+    ExecutePreprocessor(timeout=WAIT_MS // 1000, kernel_name="python3").preprocess(nb, {})
+    body = export(nb)
+    # the page's own remote scripts (nbconvert's template: require.js, MathJax) are left out:
+    # the stills are inline SVG, and the page may not leave this machine
+    body = re.sub(r'<script[^>]*\bsrc="https?://[^"]*"[^>]*>\s*</script>', "", body)
+    page = lab_page
+    page.set_viewport_size({"width": 1280, "height": 720})
+    page.set_content(body)
+    stills = page.locator(".gk-table-still svg, .gk-chart-still svg")
+    assert stills.count() == 4, stills.count()
+    for k in range(4):
+        box = stills.nth(k).bounding_box()
+        assert box and box["width"] > 300 and box["height"] > 200, (k, box)  # drawn, not empty
+    # the code cells are the lesson's, not the table's words
+    page.evaluate(
+        "() => document.querySelectorAll('.jp-InputArea, .input').forEach(e => e.remove())"
+    )
+    screenshot(page, "german-export")
+    texts = page.evaluate(TEXTS_JS)
+    assert "Geld im Spielverlauf" in texts and "Überschrift: Geld im Spielverlauf" in texts
+    assert any(t.startswith("Alma Mater, Runde ") for t in texts), texts[:40]
+    assert any(re.fullmatch(r"Runde \d+: \w+ ist am Zug \(\w+\)", t) for t in texts)
+    assert sum(len(t) for t in texts) > 3000, "too little text: the stills did not draw"
+    found = english_in(texts)
+    print("\n".join(f"{k!r}: {v}" for k, v in found.items()))
+    assert not found, found

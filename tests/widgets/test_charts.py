@@ -319,3 +319,30 @@ def test_every_money_line_has_a_dark_edge_against_the_white_background() -> None
         assert _contrast(casing["stroke"], line["stroke"]) >= 3, line["stroke"]
         assert "aria-label" not in casing
     assert _contrast("#F0E442", "#ffffff") < 3  # why the casing is needed (Cy's yellow)
+
+
+def test_a_german_chart_is_shown_by_a_widget_that_renames_vegas_roles() -> None:
+    """A chart in German is shown by a chart widget that carries the German names of Vega's
+    parts (``roles``) and whose script wraps the chart's own render once (the browser test
+    reads the page: tests/browser/test_german_tables.py); English stays altair's widget."""
+    frame = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 1400]})
+    german = charts.show(charts.money_chart(frame, lang="de"))
+    english = charts.show(charts.money_chart(frame))
+    assert type(english).__name__ == "JupyterChart" and "roles" not in english.keys
+    assert isinstance(german, alt.JupyterChart) and type(german).__name__ == "LanguageChart"
+    assert german.roles["visualization"] == "Diagramm"
+    assert german.roles["group mark container"] == "Gruppe"
+    esm = german._esm
+    assert esm.count("export default") == 1 and "export{__default as default}" not in esm
+    assert esm.endswith(charts._ROLES_JS)
+
+
+def test_a_shown_chart_that_follows_a_game_exports_as_it_is_now() -> None:
+    """The still picture of a shown chart is drawn from the chart the widget holds when it
+    is displayed (a table's chart is replaced as the game goes on), not the first one."""
+    first = pd.DataFrame({"turn": [0], "player": ["Ann"], "money": [1500]})
+    later = pd.DataFrame({"turn": [0, 1], "player": ["Ann", "Ann"], "money": [1500, 987]})
+    widget = charts.show(charts.money_chart(first))
+    widget.chart = charts.money_chart(later)
+    data, _ = widget._repr_mimebundle_()
+    assert "987" in data["text/html"]
