@@ -224,8 +224,9 @@ if NotebookRenderer is not None:
                     running,
                     ahead,
                 )
-                waited = True
-                yield queue_cell(running, ahead)
+                if handler is not None:  # a pool's table has no page to tell (yet)
+                    waited = True
+                    yield queue_cell(running, ahead)
             if alive():
                 watcher = asyncio.ensure_future(watch())
                 if waited:  # say at once that its turn came (not after the first cell)
@@ -254,8 +255,9 @@ if NotebookRenderer is not None:
 # dashboard in both cases (voila.json's preheat_denylist: dashboard_*.ipynb only; 0: off),
 # and so do --preheat_kernel/--pool_size on Voila's command line. Each waiting kernel holds
 # about 240 MB. Voila starts a new one for each kernel a page takes, after fill_delay
-# (voila.json: 10 s, so refills do not compete with a class arriving at once), and the
-# refills' tables wait behind every page (TableQueue.background).
+# (voila.json: 10 s, so refills do not compete with a class arriving at once; each further
+# refill on its way REFILL_SPACING_S later), and the refills' tables wait behind every page
+# (TableQueue.background).
 #
 # Voila 0.5.13 hands a page the first kernel of the pool even if that kernel is still running
 # the dashboard, and the page then takes over the half-done render (handler.py: the
@@ -266,6 +268,7 @@ if NotebookRenderer is not None:
 # in the table queue, as without a pool. So the half-done hand-over never happens.
 POOL_DEFAULT = 10
 MAX_POOL = 64
+REFILL_SPACING_S = 3.0
 
 
 def pool_setting():
@@ -382,6 +385,12 @@ def ready_pool_only(manager_class):
         if getattr(app, "notebook_path", None) is None and not _pool_asked_for(app):
             return  # a server of a folder: no pool unless asked for (see pool_size)
         before = set(map(id, self._pools.get(notebook, [])))
+        if not args and kwargs.get("delay") is None:
+            # a refill (a page took a kernel): after fill_delay, and REFILL_SPACING_S later
+            # for each refill still on its way, so a class taking 10 kernels at once does
+            # not start 10 new ones at once while its first clicks are answered
+            waiting = sum(1 for item in self._pools.get(notebook, []) if not pool_item_ready(item))
+            kwargs["delay"] = self.fill_delay + REFILL_SPACING_S * waiting
         voilas_fill(self, *args, **kwargs)
         for item in self._pools.get(notebook, []):
             if id(item) not in before:

@@ -276,3 +276,43 @@ def test_preheated_kernels_only_whole_pages_and_reloads_free_them(pooled, browse
     finally:
         for context in contexts:
             context.close()
+
+
+def test_pool_tables_wait_behind_pages_and_only_whole_pages_are_handed_out() -> None:
+    """The kit's voila.py, without a server: a table set up for the pool (no page waits for
+    it) gets a slot only when no page waits, and is not counted in a page's place in line;
+    a pool entry counts as ready only once its render has ended without an error."""
+    import asyncio
+    import runpy
+    from concurrent.futures import ThreadPoolExecutor
+    from pathlib import Path
+
+    kit = runpy.run_path(str(Path(__file__).parents[2] / "jupyter/voila.py"))
+
+    async def check() -> None:
+        queue = kit["TableQueue"](1)
+        first = queue.join()
+        pool = queue.join(background=True)
+        page = queue.join()
+        assert queue.where(first) is None  # it runs
+        assert queue.where(page) == (1, 0)  # the pool's table, before it, is not ahead
+        queue.leave(first)
+        assert queue.where(page) is None and queue.where(pool) == (1, 0)
+        queue.leave(page)
+        assert queue.where(pool) is None
+
+        loop = asyncio.get_running_loop()
+        entry, render = loop.create_future(), loop.create_future()
+        assert not kit["pool_item_ready"](entry)  # its kernel is starting
+        entry.set_result({"task": render, "kernel_id": "k"})
+        assert not kit["pool_item_ready"](entry) and not kit["pool_item_failed"](entry)
+        render.set_result(([], None))
+        assert kit["pool_item_ready"](entry)
+        broken, failed_render = loop.create_future(), loop.create_future()
+        broken.set_result({"task": failed_render, "kernel_id": "k2"})
+        failed_render.set_exception(RuntimeError("the kernel died"))
+        assert kit["pool_item_failed"](broken) and not kit["pool_item_ready"](broken)
+
+    # a thread of its own: the browser tests' Playwright keeps an event loop in this one
+    with ThreadPoolExecutor(1) as pool:
+        pool.submit(asyncio.run, check()).result()
