@@ -875,6 +875,33 @@ def test_the_numbers_found_stale_are_computed_now(name, typed, cell_id, computes
     assert not missing, f"{name} {cell_id}: does not compute {missing}"
 
 
+# Asserts that encoded luck, found by scripts/lesson_seeds.py's sweep (issue 23): each is gone,
+# the cell now asserts a statement about an average with a band of 4 standard errors, and the
+# sentence that said the run's verdict is rendered from the run.
+LUCK_FOUND = [
+    # (lesson, cell id, the luck assert that must be gone, what the cells must hold now)
+    ("alfredopoly_5_experiments", "cell-13", 'assert poor.loc["rounds", "z"] > 2',
+     {"cell-13": ['assert poor.loc["rounds", "z"] > -4'],
+      "cell-13b": ['if poor.loc["rounds", "z"] > 2:', "+ longer +"]}),
+    ("alfredopoly_3_simulation", "cell-29",
+     'assert missed["chain, started like a game"] < missed["chain, long run"]',
+     {"cell-30": ["long_seen = (chance_misses >= m_long).mean() <= 0.05", "+ long_verdict +",
+                  "+ fewer +"]}),
+    ("almamater_4_strategies", "cell-11",
+     """assert signature.loc["2. every 4 ducats, 1 prestige", "dean"]""",
+     {"cell-11": ["assert mean > -4 * se", 'games.pivot(index="game"', "more than 2 standard"]}),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("name", "cell_id", "luck", "holds"), LUCK_FOUND)
+def test_asserts_about_luck_are_statements_about_averages(name, cell_id, luck, holds):
+    by_id = {c.get("id"): text(c) for c in cells(name)}
+    assert luck not in by_id[cell_id], f"{name} {cell_id}: still asserts {luck!r}"
+    for where, parts in holds.items():
+        missing = [part for part in parts if part not in by_id[where]]
+        assert not missing, f"{name} {where}: does not hold {missing}"
+
+
 def test_every_exercise_id_a_page_names_exists() -> None:
     """An exercise id named anywhere in a notebook, Markdown included (the start page
     shows ``check("almamater_4...", answer_1)`` as its example), is one the kit knows: a
