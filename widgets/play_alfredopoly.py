@@ -273,6 +273,8 @@ class AlfredopolyTable(GameTable):
         )
         row.add_class("gk-table-row")
         super().__init__([self._tools, row, self.history, self.trades])
+        if projector:
+            self.add_class("gk-big-text")  # the panel and controls at 18 px (play_panel.css)
         self._start()
 
     def _setup_form(self) -> SetupForm:
@@ -328,6 +330,9 @@ class AlfredopolyTable(GameTable):
         self, names: list[str], bots: dict[int, str], options: dict[str, Any], minutes: float | None
     ) -> str:
         self.new_game(names, bots=bots, minutes=minutes, **options)
+        # the form folds away: the new game's board, status and first decision take the
+        # window again (the open form pushed them 400 px down, below a 720 px projector)
+        self.setups.selected_index = None
         return self._say("table.new_game", names=", ".join(names))
 
     def new_game(

@@ -210,6 +210,7 @@ class AlmaMaterTable(GameTable):
         self.add_class("gk-am-table")  # the panel's layout for this game (almamater.css)
         if projector:
             self.add_class("gk-am-projector")  # 18 px text: the board needs more room
+            self.add_class("gk-big-text")  # the panel and controls at 18 px (play_panel.css)
         self._start()
 
     def _players(self, names: list[str], data: Any) -> None:
@@ -281,6 +282,7 @@ class AlmaMaterTable(GameTable):
             self.new_game(names, bots=bots, minutes=minutes, max_rounds=options.get("max_rounds"))
         except ValueError as exc:  # a bad name: said in the table's language
             raise ValueError(self._reason(exc)) from None
+        self.setups.selected_index = None  # the form folds away: the new game in the window
         return self._w["new_game_note"].format(names=", ".join(names))
 
     def new_game(

@@ -307,6 +307,12 @@ function render({ model, el }) {
       chip.setAttribute("aria-pressed", key === focus ? "true" : "false");
       chip.addEventListener("click", () => {
         pickedAt = performance.now(); // its options come in view (keepInView)
+        // a space picked is a click of its own: the "Just done" line of the decision before
+        // has done its work (no double-click lands on a new choice now) and goes, so the
+        // options, Pass and Undo are not pushed below a 720 px window (it said "Just done:
+        // Bot: next action" above the spaces, 66 px tall, after the chip was clicked)
+        clearSpots = { view: model.get("view"), label: "", spots: [] };
+        root.querySelectorAll(".gk-just-done").forEach((e) => e.remove());
         model.set("focus", key);
         model.set("focus_label", `${g.name}:`);
         model.save_changes();
@@ -551,6 +557,15 @@ function render({ model, el }) {
     if (!status || !buttons.length) return;
     const sc = scroller();
     const [top, bottom] = shown(sc);
+    // the status above the window after a click in the panel (the page scrolled down to
+    // reach "Step the bots" or the New game form): back down to it, as far as the lowest
+    // decision stays in the window
+    const above = top - status.getBoundingClientRect().top;
+    if (above > 2) {
+      const low = Math.max(...buttons.map((b) => b.getBoundingClientRect().bottom));
+      const back = Math.min(above + 4, bottom - low - 2, sc.scrollTop);
+      if (back > 0) sc.scrollBy({ top: -back, behavior: "instant" });
+    }
     const lift = () => {
       const from = status.getBoundingClientRect().top;
       // the reader is not looking at the panel (a status lifted to the top before may sit a

@@ -230,6 +230,11 @@ def test_round_one_to_the_storage_decision_on_a_1280x720_projector(voila, lab_pa
             first = [i for p in ANN_SPACES for i, n in enumerate(names) if n.startswith(p)]
             chips.nth((first or [0])[0]).click()
             table.locator(".gk-options button").first.wait_for()
+            # a space picked: the last decision's "Just done" line goes (it stayed, 66-75 px
+            # above the spaces, and with step-by-step bots put Pass below 720), and the
+            # options, Pass and the status are in the window
+            assert table.locator(".gk-just-done").count() == 0
+            assert not off_screen(page.evaluate(DECISION_JS))
             picked = True
             target = table.locator(".gk-options button").last
         elif table.locator(".gk-actions-main button", has_text="Keep the new").count():
