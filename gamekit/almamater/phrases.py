@@ -18,7 +18,7 @@ the phrasebook knows (:func:`name`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +53,7 @@ def seat(colour: str) -> Words:
     return Words(f"seat.{colour}")
 
 
+@lru_cache(maxsize=1024)
 def name(name: str) -> Words | str:
     """A professor's or student's name: :class:`Words` for the kit's own names (German in
     the phrasebook), the name as written for any other (a teacher's data folder).
@@ -68,6 +69,7 @@ def name(name: str) -> Words | str:
     return name
 
 
+@lru_cache(maxsize=1024)
 def space(space: str) -> Words | str:
     """An action space's name (``campus_2``, ``academy_Law``, ``park``).
 
@@ -83,9 +85,12 @@ def space(space: str) -> Words | str:
     return Words(f"space.{space}") if f"space.{space}" in PHRASES else space
 
 
+@lru_cache(maxsize=1024, typed=True)
 def amount(kind: str, n: int) -> Words:
     """``n`` of a resource: ``ducats``, ``own_textbooks``, ``dictionaries``, ``prestige``,
-    ``masters``, a player colour's books (``red``), ... (the ``n.*`` kinds).
+    ``masters``, a player colour's books (``red``), ... (the ``n.*`` kinds). Words are
+    immutable, so these, the names and the spaces are made once and shared (the engine
+    says them in every step; ``typed``: ``True`` is not ``1``).
 
     >>> text(amount("red", 2)), text(amount("red", 1), "de"), text(amount("dictionaries", 2), "de")
     ('2 red books', '1 rotes Buch', '2 Lexika')

@@ -12,7 +12,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 from gamekit.almamater.components import Components, load_components
 from gamekit.core.actions import ScoreLine
@@ -35,17 +37,33 @@ DURING_PLAY = "prestige during play"
 class Score:
     """The nine lines of final scoring, the prestige earned during play and the total.
 
-    ``ducats_left`` (after the 4:1 conversion) breaks ties (kit default). ``working``
-    says, line by line, how the points come about, so that a teacher can check a sheet
-    by hand: line 1 scores no prestige itself, and its working shows the ducats it adds
-    to line 2 ("9 textbooks -> +9 ducats").
+    ``points`` are the nine lines' prestige in rule order (``lines`` pairs them with the
+    rules). ``ducats_left`` (after the 4:1 conversion) breaks ties (kit default).
+    ``working`` says, line by line, how the points come about, so that a teacher can check
+    a sheet by hand: line 1 scores no prestige itself, and its working shows the ducats it
+    adds to line 2 ("9 textbooks -> +9 ducats"). The lines and the working are made when
+    first read: bots score thousands of positions and read only the total.
     """
 
-    lines: tuple[ScoreLine, ...]
+    points: tuple[int, ...]
     during_play: int
     total: int
     ducats_left: int
-    working: tuple[str, ...] = ()
+    facts: tuple[Any, ...] = field(default=(), repr=False)
+    """What the working is written from (the arguments of ``_working``)."""
+
+    @cached_property
+    def lines(self) -> tuple[ScoreLine, ...]:
+        """The nine lines: each rule and the prestige it scores."""
+        return tuple(ScoreLine(rule, p) for rule, p in zip(RULES, self.points, strict=True))
+
+    @cached_property
+    def working(self) -> tuple[str, ...]:
+        """How each of the nine lines comes about, one sentence a line."""
+        if not self.facts:
+            return ()
+        *worked, row_a, row_b, busts = self.facts
+        return _working(*worked, row_a=row_a, row_b=row_b, busts=busts)
 
     def all_lines(self) -> tuple[ScoreLine, ...]:
         return (
@@ -121,10 +139,9 @@ def final_score(
         row_a * row_b,
         bust_table[min(busts, len(bust_table)) - 1] if busts > 0 else 0,
     )
-    lines = tuple(ScoreLine(rule, p) for rule, p in zip(RULES, points, strict=True))
-    worked = (textbooks, ducats, dictionaries, reputation_rank, players, milestones, professors)
-    working = _working(*worked, row_a=row_a, row_b=row_b, busts=busts)
-    return Score(lines, prestige, prestige + sum(points), money % 4, working)
+    facts = (textbooks, ducats, dictionaries, reputation_rank, players, milestones,
+             tuple(professors), row_a, row_b, busts)  # fmt: skip
+    return Score(points, prestige, prestige + sum(points), money % 4, facts)
 
 
 def _n(count: int, one: str, many: str = "") -> str:
