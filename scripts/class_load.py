@@ -692,9 +692,11 @@ async def _light_page(url: str, server, record: dict, t_open: float, timeout: fl
         window = seen["tail"] + piece
         if "kernel_seen" not in record and (m := KERNEL_ID_RE.search(window)):
             record["kernel"], record["kernel_seen"] = m.group(1), now
-        for m in QUEUE_RE.finditer(window[len(seen["tail"]) - 40 if seen["tail"] else 0 :]):
-            if int(m.group(1)) >= 0:
-                record.setdefault("wait_texts", []).append((now, f"line: {m.group(2)} ahead"))
+        for m in QUEUE_RE.finditer(piece):  # a call cut between two pieces is missed
+            said = f"line: {m.group(2)} ahead" if int(m.group(1)) >= 0 else "its turn"
+            waits = record.setdefault("wait_texts", [])
+            if not waits or waits[-1][1] != said:
+                waits.append((now, said))
         seen["tail"] = window[-200:]
         text.append(piece)
 
