@@ -98,7 +98,7 @@ class Table(PropertyRules):
 
     def do(self, action: Action) -> None:
         """Apply an action known to be legal."""
-        _HANDLERS[type(action)](self, action)
+        HANDLERS[type(action)](self, action)
 
     def _do_bankrupt(self, a: A.DeclareBankruptcy) -> None:
         d = self.debts[0]
@@ -173,7 +173,7 @@ class Table(PropertyRules):
         self.actor = actor
 
 
-_HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
+HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
     A.RollDice: Table._do_roll,
     A.EndTurn: Table._do_end,
     A.BuySpace: Table._do_buy,
@@ -196,6 +196,7 @@ _HANDLERS: dict[type[Action], Callable[[Table, Any], None]] = {
     A.PayDebt: Table._do_pay_debt,
     A.DeclareBankruptcy: Table._do_bankrupt,
 }
+"""The rule method that applies each type of action (:meth:`Table.do` looks it up)."""
 
 
-__all__ = ["MONEY_KINDS", "STATUE", "TRUSTEES", "Player", "Table", "layout"]
+__all__ = ["HANDLERS", "MONEY_KINDS", "STATUE", "TRUSTEES", "Player", "Table", "layout"]

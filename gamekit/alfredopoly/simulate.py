@@ -27,7 +27,7 @@ import gamekit
 from gamekit.alfredopoly.board import Board
 from gamekit.alfredopoly.bots import Bot, make_bot
 from gamekit.alfredopoly.constants import MAX_PLAYERS, MIN_PLAYERS
-from gamekit.alfredopoly.engine import Table
+from gamekit.alfredopoly.engine import HANDLERS, Table
 from gamekit.alfredopoly.rules import new_game
 from gamekit.alfredopoly.spec import AlfredopolySpec
 from gamekit.alfredopoly.state import GameState
@@ -80,10 +80,9 @@ def play_game(
     rows: list[list[int]] = []  # a block of rolls
     k = 0
     actions = 0
-    roll: Callable[[tuple[int, ...]], None] = t.roll
-    do: Callable[[Action], None] = t.do
-    if record is not None or on_step is not None:  # watched: the loop itself asks nothing
-        roll, do = _watched(t, record, on_step)
+    steps = record.steps if record is not None else None
+    roll = t.roll
+    handlers = HANDLERS  # Table.do's own dispatch, used here without the call to do
     decide = [bot.decide for bot in bots]
     while t.phase != "over":
         if t.phase in _CHANCE:
@@ -95,38 +94,22 @@ def play_game(
             values = tuple(rows[k])
             k += 1
             roll(values)
+            if steps is not None:
+                steps.append(("roll", values))
         else:
-            do(decide[t.actor](t))
+            action: Action = decide[t.actor](t)
+            handlers[type(action)](t, action)  # t.do(action)
             actions += 1
+            if steps is not None:
+                steps.append(("act", action))
             if actions > ACTION_LIMIT:
                 raise RuntimeError(
                     f"a game took more than {ACTION_LIMIT:,} decisions: a bot may be looping, "
                     "or nobody can win (give a round limit)"
                 )
+        if on_step is not None:
+            on_step(t)
     return t, actions
-
-
-def _watched(
-    t: Table, record: GameRecord | None, on_step: Callable[[Table], None] | None
-) -> tuple[Callable[[tuple[int, ...]], None], Callable[[Action], None]]:
-    """``t.roll`` and ``t.do`` that also note each roll and action in ``record`` and show
-    the table to ``on_step`` after each (so the game loop needs no test of its own)."""
-
-    def roll(values: tuple[int, ...]) -> None:
-        t.roll(values)
-        if record is not None:
-            record.steps.append(("roll", values))
-        if on_step is not None:
-            on_step(t)
-
-    def do(action: Action) -> None:
-        t.do(action)
-        if record is not None:
-            record.steps.append(("act", action))
-        if on_step is not None:
-            on_step(t)
-
-    return roll, do
 
 
 def _strategies(strategies: str | Sequence[str], players: int) -> list[str]:
