@@ -140,7 +140,11 @@ def apply(spec: AlmaMaterSpec, state: GameState, action: Action) -> GameState:
 
 def _check(spec: AlmaMaterSpec, state: GameState, action: Action) -> None:
     legal = legal_actions(spec, state)
-    if action in legal and repr(legal[legal.index(action)]) == repr(action):
+    try:  # one search of the list (each action compared with == is a Python call)
+        found = legal[legal.index(action)]
+    except ValueError:
+        found = None
+    if found is not None and repr(found) == repr(action):
         return  # equal is not enough: Bishop(True) == Bishop(1) (True == 1 == 1.0)
     problem = field_problem(action)  # its words: the core phrasebook's (any language)
     reason = Line(problem, field_words(action)) if problem else why_illegal(spec, state, action)
