@@ -384,6 +384,10 @@ def ready_pool_only(manager_class):
         app = getattr(self, "parent", None)
         if getattr(app, "notebook_path", None) is None and not _pool_asked_for(app):
             return  # a server of a folder: no pool unless asked for (see pool_size)
+        if notebook is not None and not self._notebook_filter(notebook):
+            # Voila applies voila.json's preheat_denylist to a folder's notebooks only: a
+            # server started on a lesson (not a dashboard) keeps no pool either
+            return
         before = set(map(id, self._pools.get(notebook, [])))
         if not args and kwargs.get("delay") is None:
             # a refill (a page took a kernel): after fill_delay, and REFILL_SPACING_S later
