@@ -262,10 +262,14 @@ if NotebookRenderer is not None:
 # Voila 0.5.13 hands a page the first kernel of the pool even if that kernel is still running
 # the dashboard, and the page then takes over the half-done render (handler.py: the
 # pre-rendered path, stop_generator). Measured before the kit's changes: 8 of 10 pages that
-# took such kernels stayed at "Executing 3 of 3" for 7 minutes, and one page of a ready pool
-# of 10 at "Executing 2 of 2" for 10. Here a page gets a pooled kernel only once its render
-# has ended (its whole page is there); otherwise it gets a kernel of its own and its place
-# in the table queue, as without a pool. So the half-done hand-over never happens.
+# took such kernels stayed at "Executing 3 of 3" for 7 minutes (Voila's 60 s / 4 s executor
+# timeouts then). Once, with a pool judged ready from its kernels' CPU and memory, 1 of 10
+# pages stayed at "Executing 2 of 2" for 10 minutes; which path it took is not known. Neither
+# came back here (today's timeouts; 2 half-done hand-overs of 4 pages completed), so the
+# exact fault is not pinned down. Here a page gets a pooled kernel only once its render has
+# ended (its whole page is there, the kit logs "Preheated kernel ... is ready"); otherwise it
+# gets a kernel of its own and its place in the table queue, as without a pool. So the
+# half-done hand-over never happens.
 POOL_DEFAULT = 10
 MAX_POOL = 64
 REFILL_SPACING_S = 3.0
