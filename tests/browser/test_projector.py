@@ -456,6 +456,26 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     assert "Winner by net worth" in end["status"] and not end["out"], end
     assert page.locator(".gk-play .gk-actions-main button").count() == 0
     new_game_and_the_status_back_in_view(page)
+    # Save, "End the game now", then Load that save (lecturer trial 2026-12-02): the loaded
+    # game is played on (it showed "Game over (ended by the teacher)" and no decision, the
+    # saved position being the ended one)
+    with page.expect_download() as saved:
+        page.locator(".gk-files button", has_text="Save the game").click()
+    path = saved.value.path()
+    page.locator(".gk-files button", has_text="End the game now").click()
+    page.locator(".gk-play .gk-confirm button.gk-main").click()
+    page.wait_for_function(
+        "() => document.querySelector('.gk-play-status').textContent.includes('Winner')"
+    )
+    with page.expect_file_chooser() as chooser:
+        page.locator(".gk-files .widget-upload").click()
+    chooser.value.set_files(str(path))
+    page.wait_for_function(
+        "() => !document.querySelector('.gk-play-status').textContent.includes('Winner')"
+    )
+    loaded = page.evaluate(IN_VIEW_JS)
+    assert loaded["status"].startswith("Round 1") and not loaded["out"], loaded
+    assert page.locator(".gk-play .gk-actions-main button").count() > 0
 
 
 # the panel scrolled in its own box (sticky beside the board, as tall as the window) until its
