@@ -610,15 +610,6 @@ class AlfredopolyTable(GameTable):
     def _table_facts(self) -> dict[str, Any]:
         return {"players": list(self._args["players"]), "board": self.spec.board.name}
 
-    def _load_extra(self, data: dict[str, Any]) -> None:
-        """A loaded game is played on: a game ended with "End the game now" before the load
-        is not the loaded one (a save made just before ending, loaded again, showed "Game
-        over" with no decision, its position being the ended one's).
-
-        (The shared place would be ``GameTable.load_json``, widgets/table.py.)"""
-        super()._load_extra(data)
-        self._ended_early = None
-
     def money_frame(self) -> pd.DataFrame:
         """Tidy ``move, turn, player, money, net_worth`` for every position up to the one shown;
         ``net_worth`` is missing (``<NA>``) where it is hidden (:func:`worth_hidden`).

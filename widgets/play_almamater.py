@@ -491,15 +491,6 @@ class AlmaMaterTable(GameTable):
     def _table_facts(self) -> dict[str, Any]:
         return {"players": list(self.names)}
 
-    def _load_extra(self, data: dict[str, Any]) -> None:
-        """A loaded game is played on: a game ended with "End the game now" before the load
-        is not the loaded one (a save made just before ending, loaded again, showed "Game
-        over" with no decision, its position being the ended one's).
-
-        (The shared place would be ``GameTable.load_json``, widgets/table.py.)"""
-        super()._load_extra(data)
-        self._ended_early = None
-
     def _status(self, state: GameState) -> str:
         outcome = self._outcome()
         if outcome is not None:

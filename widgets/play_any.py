@@ -110,6 +110,9 @@ class AnyGameTable(GameTable):
     def _seat_name(self, state: Any, seat: int) -> str:
         return self.names[seat]
 
+    def _seat_names(self, state: Any) -> list[str]:
+        return list(self.names)
+
     def __repr__(self) -> str:
         return f"AnyGameTable({self.game!r}, players={self.names!r}, bots={self._bots!r})"
 

@@ -591,6 +591,10 @@ class GameTable(ipw.VBox):
         """A seat's name in the table's words (Alma Mater may override)."""
         return str(getattr(state.players[seat], "name", f"seat {seat}"))
 
+    def _seat_names(self, state: Any) -> list[str]:
+        """Every seat's name (:meth:`_seat_name`), the first seat's first."""
+        return [self._seat_name(state, seat) for seat in range(len(state.players))]
+
     def early_outcome(self) -> Outcome | None:
         """How the game ended when a teacher ended it early ("End the game now" or the time
         limit): ranked by the game's own score (:meth:`_score_now`), else ``None``."""
@@ -659,8 +663,17 @@ class GameTable(ipw.VBox):
             self.panel.confirm_no = self._t("end_no", "Play on")
             self.panel.view += 1
 
+    def _moves_set_aside(self) -> int:
+        """How many recorded moves "Undo the branch" brings back: those of the set-aside
+        line beyond the point where the game left it (a branch started from an earlier
+        move, or "Undo my last decision", which sets aside the moves it takes back)."""
+        s = self.session
+        history, position = s.set_aside[-1]
+        return len(history) - 1 - min(position, len(s.history) - 1)
+
     def _undo(self) -> str:
-        back = self.session.undo_branch()
+        back = self._moves_set_aside() if self.session.set_aside else 0
+        self.session.undo_branch()
         self._pending = None
         self.refresh()
         return self._t(
@@ -907,13 +920,16 @@ class GameTable(ipw.VBox):
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             self._put_back(kept)  # keep the current game
             raise LoadError("load_extra", name=name, problem=exc) from None
-        self._pending = None
+        # a loaded game is played on: "End the game now" before the load ended the old game,
+        # not this one (a save made just before ending, loaded again, showed "Game over")
+        ended = self._ended_early
+        self._pending = self._ended_early = None
         self.panel.confirm = ""
         try:
             self.refresh()
         except Exception as exc:  # the old game comes back, and a reason
             self._put_back(kept)
-            self._pending = pending
+            self._pending, self._ended_early = pending, ended
             self.refresh()
             raise LoadError("load_view", name=name, problem=exc) from None
 
@@ -1078,9 +1094,8 @@ class GameTable(ipw.VBox):
             actions, people_act, bot_turn, waiting = [], False, False, ""
         undo = ""
         if s.set_aside:
-            history, position = s.set_aside[-1]
             undo = self._t("undo", "Undo the branch (bring back {moves} move(s))").format(
-                moves=len(history) - 1 - position
+                moves=self._moves_set_aside()
             )
         with self.panel.hold_sync():
             self.panel.status = status
@@ -1133,8 +1148,10 @@ class GameTable(ipw.VBox):
     def _latest(self, entries: Sequence[Entry], most: int = 4) -> list[str]:
         """What just happened, for the panel's top: the lines since the last decision a
         person made (that decision's own lines included), at most ``most`` (the newest
-        last); a bot's lines name it ("Bot Cy: bought Alumni Hall for $200")."""
+        last); a bot's lines name it ("Bot Cy: bought Alumni Hall for $200"), except a line
+        about another player ("Ann paid $300 to Cy in the trade" the bot accepted)."""
         lines: list[str] = []
+        names = self._seat_names(entries[0].state)
         for k in range(len(entries) - 1, 0, -1):
             entry = entries[k]
             who = ""
@@ -1157,7 +1174,10 @@ class GameTable(ipw.VBox):
                 )
             for line in reversed(self._lines(entry)):
                 text = self._words(line)
-                if who:
+                # another player's line (Ann paying for a trade the bot accepted) is not
+                # the bot's: no badge
+                others = (n for n in names if n != who and text.startswith(n + " "))
+                if who and next(others, None) is None:
                     bot = self._t("bot_badge", "Bot")
                     rest = text.removeprefix(who + " ") if text.startswith(who + " ") else text
                     text = f"{bot} {who}: {rest}"

@@ -226,3 +226,22 @@ def test_the_page_sends_only_the_size_of_a_file_too_large_to_send() -> None:
     intent = {"kind": "load_file", "name": "g.json", "size": len(text), "text": text, "seq": 2}
     t.panel.set_state({"intent": intent})
     assert t.state == source.state and t.file_note.value == "Loaded g.json."
+
+
+@pytest.mark.parametrize("game", ["alfredopoly", "almamater"])
+def test_a_save_loaded_after_end_the_game_now_is_played_on(game: str) -> None:
+    """Save, "End the game now", then Load that save (a lecturer's trial): the loaded game
+    is not the ended one, so it has decisions again; a load refused after the end keeps
+    the ended game as it was."""
+    if game == "alfredopoly":
+        table: Any = alfredopoly()
+    else:
+        table = AlmaMaterTable(["Ann", "Bo"], seed=1)
+    saved = table.save_json()
+    table.end_now()
+    assert table.panel.actions == [] and table.early_outcome() is not None
+    with pytest.raises(ValueError):
+        table.load_json("{}")
+    assert table.panel.actions == [] and table.early_outcome() is not None  # kept as it was
+    table.load_json(saved)
+    assert table.early_outcome() is None and table.panel.actions

@@ -310,8 +310,11 @@ def test_undo_my_last_decision_takes_back_the_person_and_the_bots_after() -> Non
     intent(table, "undo_last")
     assert table.state is before_end and table.panel.message.startswith("Undone: End the turn")
     assert table.session.set_aside and len(table.session.set_aside[-1][0]) == moves
+    back = moves - len(table.session.history)  # the decision and the bot's turn after it
+    assert back >= 2 and table.panel.undo_label == f"Undo the branch (bring back {back} move(s))"
     intent(table, "undo")  # "Undo the branch" brings the undone moves back
     assert len(table.session.history) == moves
+    assert table.panel.message == f"The branch is undone: {back} recorded move(s) are back."
 
 
 def test_end_the_game_now_asks_then_ranks_by_net_worth() -> None:

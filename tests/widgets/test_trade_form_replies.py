@@ -138,3 +138,16 @@ def test_play_on_stopped_in_german(monkeypatch: pytest.MonkeyPatch) -> None:
     )
     table.panel.handle_intent({"kind": "bot", "until": "turn"})  # ends before the cap
     assert table.panel.message == ""
+
+
+def test_what_just_happened_badges_only_the_bot_s_own_lines() -> None:
+    """A trade a bot accepts: "Bot Bo:" goes on the bot's answer, not on Ann's payment (a
+    lecturer's trial read "Bot Bo: Ann paid $300 to Bo in the trade")."""
+    table = AlfredopolyTable(["Ann", "Bo"], bots={"Bo": "builder"}, seed=1)
+    table.trade.give_cash.value = 300
+    table.trade.propose.click()
+    assert table.panel.latest == [
+        "Ann offered Bo a trade: gives $300 for nothing",
+        "Bot Bo: accepted the trade",
+        "Ann paid $300 to Bo in the trade",
+    ]
