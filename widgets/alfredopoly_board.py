@@ -359,7 +359,7 @@ class AlfredopolyBoard(GameWidget):
             heat_format=self.heat_format,
             status=(self.dice_label,) if self.dice_label else (),
         )
-        return draw_board(view, size=self.size)
+        return draw_board(view, size=self.size, lang=self.lang)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {

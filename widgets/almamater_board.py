@@ -89,12 +89,12 @@ class AlmaMaterBoard(GameWidget):
         return int(proposal["value"])
 
     def export_picture(self) -> str:
-        """The position as standalone SVG (``gamekit.almamater.picture``, in English), for
-        exported notebooks (see :meth:`GameWidget.export_picture`)."""
+        """The position as standalone SVG (``gamekit.almamater.picture``, in the board's
+        ``lang``), for exported notebooks (see :meth:`GameWidget.export_picture`)."""
         state = self._state
         if state.spec is None:
             state = replace(state, spec=self._spec)
-        return university_svg(state, names=self._names, width=self.width)
+        return university_svg(state, names=self._names, width=self.width, lang=self.lang)
 
     def _repr_fields(self) -> dict[str, Any]:
         return {
@@ -142,7 +142,9 @@ class UniversityTableau(GameWidget):
         state = self._state
         if state.spec is None:
             state = replace(state, spec=self._spec)
-        return university_svg(state, names=self._names, seats=[self.seat], board=False)
+        return university_svg(
+            state, names=self._names, seats=[self.seat], board=False, lang=self.lang
+        )
 
     def _repr_fields(self) -> dict[str, Any]:
         return {"seat": self.seat, "colour": self._spec.colours[self.seat]}

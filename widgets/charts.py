@@ -493,8 +493,18 @@ SCORE_CHART_WORDS = {
     "en": {"title": "Final score by rule", "prestige": "prestige", "rule": "rule",
            "player": "player", "points": "points"},
     "de": {"title": "Endwertung nach Zeilen", "prestige": "Prestige", "rule": "Zeile",
-           "player": "Spieler", "points": "Punkte"},
+           "player": "Spieler", "points": "Punkte", "point": "Punkt"},
 }  # fmt: skip
+"""``point``: the singular a bar's description says after 1 or -1 ("1 Punkt")."""
+
+
+def _points_word(words: dict[str, str], n: Any) -> str:
+    """The word after ``n`` points: singular for 1 and -1 ("1 Punkt"), else plural.
+
+    >>> _points_word(SCORE_CHART_WORDS["de"], 1), _points_word(SCORE_CHART_WORDS["de"], 2)
+    ('Punkt', 'Punkte')
+    """
+    return words.get("point", words["points"]) if abs(n) == 1 else words["points"]
 
 
 def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
@@ -518,7 +528,7 @@ def score_breakdown_chart(frame: pd.DataFrame, lang: str = "en") -> alt.Chart:
     if lang != "en":  # each bar described in the language (Vega's own is English)
         said = ARIA_WORDS[lang]["score_bar"]
         data["description"] = [
-            said.format(player=p, rule=r, points=n, points_word=w["points"])
+            said.format(player=p, rule=r, points=n, points_word=_points_word(w, n))
             for p, r, n in zip(data["player"], data["rule"], data["points"], strict=True)
         ]
         extra["description"] = alt.Description("description:N")

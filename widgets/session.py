@@ -93,7 +93,8 @@ class Session:
             if isinstance(bot, str):
                 if bot not in factories:
                     known = ", ".join(factories)
-                    raise ValueError(f"unknown bot {bot!r}; known: {known}")
+                    text = f"unknown bot {bot!r}; known: {known}"
+                    raise _refused(text, "core.load.bot_unknown", bot=repr(bot), known=known)
                 players[seat] = factories[bot]()
             else:
                 players[seat] = bot
@@ -245,7 +246,8 @@ class Session:
                 drawn, first = first, None  # a staged outcome; the game checks it
             elif recorded is not None:
                 if not queue:
-                    raise ValueError("dice are due but no recorded outcome is left")
+                    text = "dice are due but no recorded outcome is left"
+                    raise _refused(text, "core.load.no_outcome")
                 drawn = queue.pop(0)
             else:
                 drawn = sample_outcome(game.chance_outcomes(state), self.rng)
@@ -254,7 +256,8 @@ class Session:
             drawn_all.append(drawn)
             state = done.state
         if queue:
-            raise ValueError(f"{len(queue)} recorded outcome(s) left over")
+            text = f"{len(queue)} recorded outcome(s) left over"
+            raise _refused(text, "core.load.outcomes_left", n=len(queue))
         return state, events, tuple(drawn_all)
 
     def bot_to_act(self) -> bool:
@@ -316,12 +319,16 @@ class Session:
         the move number and the reason); the session is unchanged then."""
         game = self.game
         if not isinstance(data, Mapping):
-            raise ValueError(f"a saved history is an object, not {type(data).__name__}")
+            text = f"a saved history is an object, not {type(data).__name__}"
+            raise _refused(text, "core.load.not_object")
         missing = [k for k in ("start", "moves", "position", "final") if k not in data]
         if missing:
-            raise ValueError(f"the saved history has no {', '.join(missing)}")
+            text = f"the saved history has no {', '.join(missing)}"
+            raise _refused(text, "core.load.missing", fields=", ".join(map(repr, missing)))
         if data.get("game", game.name) != game.name:
-            raise ValueError(f"game: a game of {data['game']!r}, not of {game.name!r}")
+            text = f"game: a game of {data['game']!r}, not of {game.name!r}"
+            theirs = short_repr(data["game"], 40)
+            raise _refused(text, "core.load.other_game", saved=theirs, ours=repr(game.name))
         ours = game.state_to_struct(self.history[0].state)
         # the options (a board's or data folder's path among them) are compared as written,
         # before anything is built from them: a load never reads a file a saved game names
@@ -330,16 +337,15 @@ class Session:
         try:
             state = game.state_from_struct(data["start"])
         except (ValueError, TypeError) as exc:
-            raise ValueError(f"start position: {exc}") from None
+            raise _at(f"start position: {exc}", "core.load.start", exc) from None
         _same_players(game.state_to_struct(state)["state"], ours["state"])
         history = [Entry(state)]
         moves = data["moves"]
         if not isinstance(moves, list):
-            raise ValueError("moves: expected a list")
+            raise _refused("moves: expected a list", "core.load.moves_list")
         if len(moves) > MAX_MOVES:
-            raise ValueError(
-                f"moves: {len(moves):,} moves, more than a table keeps ({MAX_MOVES:,})"
-            )
+            text = f"moves: {len(moves):,} moves, more than a table keeps ({MAX_MOVES:,})"
+            raise _refused(text, "core.load.too_many", count=len(moves), most=MAX_MOVES)
         for n, move in enumerate(moves, start=1):
             try:
                 history.append(self._replay(history[-1].state, move))
@@ -348,27 +354,35 @@ class Session:
                 if why is not None:
                     words = Words("core.load_move", n=n, why=why)
                     raise IllegalAction(f"move {n}: {exc}", words=words) from None
-                raise ValueError(f"move {n}: {exc}") from None
+                why = Words("core.load.unreadable", detail=str(exc))  # no words of its own
+                raise GamekitError(
+                    f"move {n}: {exc}", words=Words("core.load_move", n=n, why=why)
+                ) from None
         try:
             final = game.state_from_struct(data["final"])
         except (ValueError, TypeError) as exc:
-            raise ValueError(f"final position: {exc}") from None
+            raise _at(f"final position: {exc}", "core.load.final", exc) from None
         if final != history[-1].state:
-            raise ValueError(
+            raise _refused(
                 "the moves do not lead to the saved final position (a different board, "
-                "rule options or an edited file?)"
+                "rule options or an edited file?)",
+                "core.load.not_final",
             )
         position = data["position"]
         if isinstance(position, bool) or not isinstance(position, int):
-            raise ValueError(f"position: expected a whole number, got {position!r}")
+            text = f"position: expected a whole number, got {position!r}"
+            raise _refused(text, "core.load.position_int", got=short_repr(position))
         if not 0 <= position < len(history):
-            raise ValueError(f"position: {position} is not in 0-{len(history) - 1}")
+            last = len(history) - 1
+            text = f"position: {position} is not in 0-{last}"
+            raise _refused(text, "core.load.position_range", position=position, last=last)
         rng = _load_rng(data.get("rng"), "rng")
         bot_rngs = list(self.bot_rngs)
         saved = data.get("bot_rngs")
         if saved is not None:
             if not isinstance(saved, list) or len(saved) != len(bot_rngs):
-                raise ValueError(f"bot_rngs: expected a list of {len(bot_rngs)} generator states")
+                text = f"bot_rngs: expected a list of {len(bot_rngs)} generator states"
+                raise _refused(text, "core.load.bot_rngs", n=len(bot_rngs))
             bot_rngs = [_load_rng(g, f"bot_rngs[{i}]") for i, g in enumerate(saved)]
         self.history, self.position, self.rng = history, position, rng
         self.bot_rngs = bot_rngs
@@ -376,19 +390,23 @@ class Session:
 
     def _replay(self, state: Any, move: Any) -> Entry:
         if not isinstance(move, Mapping):
-            raise ValueError(f"expected an object, got {type(move).__name__}")
+            text = f"expected an object, got {type(move).__name__}"
+            raise _refused(text, "core.load.move_object", got=short_repr(move))
         game = self.game
         seat = game.current_player(state) if game.outcome(state) is None else None
         # what a save records beside the move must agree with the replay (an edited file)
         saved_seat = move.get("seat", seat)
         if isinstance(saved_seat, bool) or saved_seat != seat:
-            raise ValueError(f"seat: saved as {saved_seat!r}, but the seat to act is {seat!r}")
+            text = f"seat: saved as {saved_seat!r}, but the seat to act is {seat!r}"
+            raise _refused(text, "core.load.seat", saved=short_repr(saved_seat), seat=repr(seat))
         if not isinstance(move.get("bot", False), bool):
-            raise ValueError(f"bot: expected true or false, got {move['bot']!r}")
+            text = f"bot: expected true or false, got {move['bot']!r}"
+            raise _refused(text, "core.load.bot", got=short_repr(move["bot"]))
         outcomes = [game.outcome_from_struct(o) for o in move.get("outcomes") or []]
         if move.get("action") is None:
             if not game.is_chance(state):
-                raise IllegalAction("dice without a move, but no dice are due")
+                no_dice = Words("core.load.no_dice")
+                raise IllegalAction("dice without a move, but no dice are due", words=no_dice)
             after, records, drawn = self._resolve_chance(state, recorded=outcomes)
             label = f"dice {drawn[0] if drawn else ''}"
             events = tuple(str(e) for e in records)
@@ -418,12 +436,13 @@ def _same_rules(where: str, saved: Any, ours: Mapping[str, Any]) -> None:
     """The options a saved position names are this table's (``ValueError`` naming them)."""
     theirs = saved.get("options") if isinstance(saved, Mapping) else None
     if not isinstance(theirs, Mapping):
-        raise ValueError(f"{where}: options: expected an object")
+        text = f"{where}: options: expected an object"
+        raise _refused(text, "core.load.options_object", where=_WHERE[where])
     if theirs != ours:
         changed = sorted(
             (str(k) for k in set(ours) | set(theirs) if ours.get(k) != theirs.get(k)),
         )
-        raise ValueError(
+        text = (
             f"{where}: the saved game has other rules than this table ("
             + ", ".join(
                 f"{k[:40]} {short_repr(theirs.get(k))}, here {short_repr(ours.get(k))}"
@@ -431,6 +450,8 @@ def _same_rules(where: str, saved: Any, ours: Mapping[str, Any]) -> None:
             )
             + ")"
         )
+        keys = ", ".join(repr(k[:40]) for k in changed[:3])
+        raise _refused(text, "core.load.other_rules", where=_WHERE[where], keys=keys)
 
 
 def _same_players(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> None:
@@ -441,10 +462,15 @@ def _same_players(saved: Mapping[str, Any], ours: Mapping[str, Any]) -> None:
     if len(theirs_p) != len(ours_p) or names[0] != names[1]:
         shown = [", ".join(short_repr(n, 30) for n in ns[:8]) or f"{len(ps)} seats"
                  for ns, ps in zip(names, (theirs_p, ours_p), strict=True)]  # fmt: skip
-        raise ValueError(
+        text = (
             f"start position: players: the saved game is played by {shown[0]}, this table "
             f"by {shown[1]} (load it at a table of the same players)"
         )
+        said = [  # German: the names, else the number of seats in the table's words
+            ", ".join(short_repr(n, 30) for n in ns[:8]) or Words("core.load.seats", n=len(ps))
+            for ns, ps in zip(names, (theirs_p, ours_p), strict=True)
+        ]
+        raise _refused(text, "core.load.other_players", saved=said[0], ours=said[1])
 
 
 def _load_rng(data: Any, where: str) -> np.random.Generator:
@@ -454,8 +480,34 @@ def _load_rng(data: Any, where: str) -> np.random.Generator:
         try:
             rng.bit_generator.state = dict(data)
         except (ValueError, TypeError, KeyError, OverflowError) as exc:
-            raise ValueError(f"{where}: {exc}") from None
+            text = f"{where}: {exc}"
+            raise _refused(text, "core.load.rng", where=where) from None
     return rng
+
+
+_WHERE = {"start position": Words("core.load.start"), "final position": Words("core.load.final")}
+"""Where in a saved history a check failed, in the table's words."""
+
+
+def _refused(text: str, kind: str, **fields: Any) -> GamekitError:
+    """A refused save (a ``ValueError``): English ``text`` as it always was, and the words
+    ``kind`` with the English ``text`` as ``detail`` and ``fields`` (any table's language).
+
+    >>> from gamekit.core.events import core_phrases
+    >>> e = _refused("moves: expected a list", "core.load.moves_list")
+    >>> str(e), core_phrases().text(e.words, "de")
+    ('moves: expected a list', 'Züge: erwartet eine Liste')
+    """
+    return GamekitError(text, words=Words(kind, detail=text, **fields))
+
+
+def _at(text: str, where: str, exc: BaseException) -> GamekitError:
+    """``exc`` (a saved position's problem) refused at ``where`` (``core.load.start``, ...):
+    its own words where it has them, else the position is said to be unreadable."""
+    why = getattr(exc, "words", None)
+    if not isinstance(why, Words):
+        why = Words("core.load.unreadable", detail=str(exc))
+    return GamekitError(text, words=Words("core.load.at", detail=text, where=Words(where), why=why))
 
 
 def seat_names(players: int | Sequence[str], default: Sequence[str]) -> list[str]:

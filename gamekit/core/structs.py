@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from gamekit.core.data import parse_json
+from gamekit.core.errors import GamekitError
 from gamekit.core.events import Line, Words, core_phrases
 
 T = TypeVar("T")
@@ -126,17 +127,22 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
                 return _convert(arg, data, path)
             except (ValueError, TypeError) as exc:
                 errors.append(str(exc))
-        raise ValueError(f"{path}: {data!r} fits none of {tp}")
+        raise _bad(f"{path}: {data!r} fits none of {tp}", path, Words("core.type.other"), data)
     if origin is typing.Literal:
         if data not in args:
-            raise ValueError(f"{path}: expected one of {args}, got {data!r}")
+            one_of = Words("core.type.one_of", values=", ".join(map(repr, args)))
+            raise _bad(f"{path}: expected one of {args}, got {data!r}", path, one_of, data)
         return data
     if origin in (tuple, list, frozenset, set):
         if not isinstance(data, (list, tuple)):
-            raise ValueError(f"{path}: expected a list, got {type(data).__name__}")
+            text = f"{path}: expected a list, got {type(data).__name__}"
+            raise _bad(text, path, Words("core.type.list"), data)
         if origin is tuple and not (len(args) == 2 and args[1] is Ellipsis):
             if len(args) != len(data):
-                raise ValueError(f"{path}: expected {len(args)} items, got {len(data)}")
+                text = f"{path}: expected {len(args)} items, got {len(data)}"
+                count_words = Words("core.struct.items", detail=text, field=repr(path), n=len(args),
+                              got=len(data))  # fmt: skip
+                raise GamekitError(text, words=count_words)
             return tuple(
                 _convert(a, d, f"{path}[{i}]")
                 for i, (a, d) in enumerate(zip(args, data, strict=True))
@@ -146,7 +152,8 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
         return origin(items)
     if origin is dict:
         if not isinstance(data, dict):
-            raise ValueError(f"{path}: expected an object, got {type(data).__name__}")
+            text = f"{path}: expected an object, got {type(data).__name__}"
+            raise _bad(text, path, Words("core.type.object"), data)
         ktype, vtype = args if args else (Any, Any)
         out = {}
         for k, v in data.items():
@@ -158,58 +165,90 @@ def _convert(tp: Any, data: Any, path: str) -> Any:
     if isinstance(tp, type):
         if dataclasses.is_dataclass(tp):
             if not isinstance(data, dict):
-                raise ValueError(f"{path}: expected an object, got {type(data).__name__}")
+                text = f"{path}: expected an object, got {type(data).__name__}"
+                raise _bad(text, path, Words("core.type.object"), data)
             hints = _hints(tp)
             kwargs = {}
             names = {f.name for f in dataclasses.fields(tp) if f.init} & set(_struct_fields(tp))
             unknown = set(data) - names
             if unknown:
-                raise ValueError(f"{path}: unknown field(s) {sorted(unknown)}")
+                text = f"{path}: unknown field(s) {sorted(unknown)}"
+                said = ", ".join(repr(short_repr(u, 40)) for u in sorted(map(str, unknown))[:5])
+                odd = Words("core.struct.unknown", detail=text, field=repr(path), names=said)
+                raise GamekitError(text, words=odd)
             for f in dataclasses.fields(tp):
                 if f.name not in names:
                     continue
                 if f.name in data:
                     kwargs[f.name] = _convert(hints[f.name], data[f.name], f"{path}.{f.name}")
                 elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-                    raise ValueError(f"{path}: missing field {f.name!r}")
+                    text = f"{path}: missing field {f.name!r}"
+                    gone = Words("core.struct.missing", detail=text, field=repr(path),
+                                 name=repr(f.name))  # fmt: skip
+                    raise GamekitError(text, words=gone)
             return tp(**kwargs)
         if issubclass(tp, enum.Enum):
             try:
                 return tp(data)
             except ValueError:
-                raise ValueError(f"{path}: {data!r} is not a valid {tp.__name__}") from None
+                text = f"{path}: {data!r} is not a valid {tp.__name__}"
+                values = ", ".join(repr(m.value) for m in tp)
+                raise _bad(text, path, Words("core.type.one_of", values=values), data) from None
         if tp is Fraction:
             if isinstance(data, bool) or not isinstance(data, (str, int)):
-                raise ValueError(f"{path}: expected a fraction like '1/6', got {data!r}")
+                text = f"{path}: expected a fraction like '1/6', got {data!r}"
+                raise _bad(text, path, Words("core.type.fraction"), data)
             return Fraction(data)
         if tp is float:
             if isinstance(data, bool) or not isinstance(data, (int, float)):
-                raise ValueError(f"{path}: expected a number, got {data!r}")
+                text = f"{path}: expected a number, got {data!r}"
+                raise _bad(text, path, Words("core.type.number"), data)
             return float(data)
         if tp is bool:
             if not isinstance(data, bool):
-                raise ValueError(f"{path}: expected true or false, got {data!r}")
+                text = f"{path}: expected true or false, got {data!r}"
+                raise _bad(text, path, Words("core.type.bool"), data)
             return data
         if tp is int:
             if isinstance(data, bool) or not isinstance(data, int):
-                raise ValueError(f"{path}: expected a whole number, got {short_repr(data)}")
+                text = f"{path}: expected a whole number, got {short_repr(data)}"
+                raise _bad(text, path, Words("core.type.int"), data)
             if not -MAX_INT <= data <= MAX_INT:
-                raise ValueError(
+                text = (
                     f"{path}: {short_repr(data)} is not a number a game reaches "
                     f"(at most {MAX_INT:,})"
                 )
+                raise _bad(text, path, Words("core.type.small_int", most=MAX_INT), data)
             return data
         if tp is str:
             if not isinstance(data, str):
-                raise ValueError(f"{path}: expected text, got {short_repr(data)}")
+                text = f"{path}: expected text, got {short_repr(data)}"
+                raise _bad(text, path, Words("core.type.str"), data)
             if len(data) > MAX_TEXT:
-                raise ValueError(f"{path}: text of {len(data):,} characters (at most {MAX_TEXT:,})")
+                text = f"{path}: text of {len(data):,} characters (at most {MAX_TEXT:,})"
+                long = Words("core.struct.long_text", detail=text, field=repr(path),
+                             length=len(data), most=MAX_TEXT)  # fmt: skip
+                raise GamekitError(text, words=long)
             return data
         if tp is type(None):
             if data is not None:
-                raise ValueError(f"{path}: expected null, got {data!r}")
+                text = f"{path}: expected null, got {data!r}"
+                raise _bad(text, path, Words("core.struct.null"), data)
             return None
     raise TypeError(f"{path}: unsupported type {tp!r}")
+
+
+def _bad(text: str, path: str, expected: Words, got: Any) -> GamekitError:
+    """A value of the wrong type at ``path`` (a ``ValueError``): English ``text`` as the
+    check writes it, and the words ``core.field`` (the field, what it expects, the value).
+
+    >>> e = _bad("x: expected true or false, got 3", "x", Words("core.type.bool"), 3)
+    >>> str(e), core_phrases().text(e.words, "de")
+    ('x: expected true or false, got 3', "'x': erwartet wahr oder falsch, nicht 3")
+    """
+    words = Words("core.field", detail=text, field=repr(path), expected=expected,
+                  got=short_repr(got))  # fmt: skip
+    return GamekitError(text, words=words)
 
 
 def short_repr(value: Any, most: int = 60) -> str:

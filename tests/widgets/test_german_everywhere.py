@@ -369,3 +369,140 @@ def test_the_pictures_of_played_positions_speak_german(game: str) -> None:
                 seen["passed"] |= any(p.passed for p in state.players)
     wanted = ("jail", "mortgage", "bankrupt") if game == "alfredopoly" else ("passed", "over")
     assert all(seen[k] for k in wanted), seen  # the positions showed what they should
+
+
+@pytest.mark.parametrize("which", ["alfredopoly board", "almamater board", "university 0"])
+def test_the_boards_shown_on_their_own_export_a_german_still(
+    tables: dict[str, Any], which: str
+) -> None:
+    """A German table's boards, exported on their own (a notebook that shows only the
+    board or one university), draw their still in the board's language, not in English."""
+    from gamekit.alfredopoly.picture import ring_label
+
+    a, m = tables["alfredopoly"], tables["almamater"]
+    names = (*data_names(a), "Alfredopoly", "Alma Mater", "Ann", "Bo", "Cy")
+    names += tuple(ring_label(s.name) for s in a.spec.board.spaces)
+    board = {"alfredopoly board": a.board, "almamater board": m.board}.get(which) or m.tableaus[0]
+    assert board.lang == "de"
+    still = board.export_picture()
+    assert still.count("<svg") == 1 and len(svg_texts(still)) > 5
+    assert not picture_english(still, names), picture_english(still, names)
+    board.lang = "en"  # the same board in English speaks English (the check can fail)
+    try:
+        assert picture_english(board.export_picture(), names)
+    finally:
+        board.lang = "de"
+
+
+def test_a_single_point_is_one_punkt_on_the_german_score_chart() -> None:
+    frame = pd.DataFrame(
+        {
+            "player": ["Ann", "Ann", "Bo", "Bo"],
+            "rule": ["a", "b", "a", "b"],
+            "points": [1, 2, -1, 0],
+        }
+    )
+    said = score_breakdown_chart(frame, lang="de").to_dict()["datasets"]
+    described = [row["description"] for rows in said.values() for row in rows]
+    assert described == [
+        "Ann, a: 1 Punkt",
+        "Ann, b: 2 Punkte",
+        "Bo, a: -1 Punkt",
+        "Bo, b: 0 Punkte",
+    ]
+
+
+def _history_edits(game: str) -> list[tuple[str, Any]]:
+    """Edits of a saved game's ``history`` a table refuses, with the English reason each
+    gives (the words of the check, as the CLI and the English table say them)."""
+
+    def move_at(h: dict[str, Any]) -> dict[str, Any]:
+        return next(m for m in h["moves"] if m.get("seat") is not None and m.get("action"))
+
+    def edit_move(key: str, value: Any) -> Any:
+        return lambda h: move_at(h).__setitem__(key, value)
+
+    def edit_action(key: str, value: Any) -> Any:
+        return lambda h: move_at(h)["action"].__setitem__(key, value)
+
+    def first_int(struct: Any) -> tuple[Any, Any]:
+        """A whole-number field deep in a position struct (its holder and key)."""
+        stack = [struct["state"]]
+        while stack:
+            node = stack.pop(0)
+            items = node.items() if isinstance(node, dict) else enumerate(node)
+            for key, value in items:
+                if isinstance(value, int) and not isinstance(value, bool):
+                    return node, key
+                if isinstance(value, dict | list):
+                    stack.append(value)
+        raise AssertionError("no whole number in the position")
+
+    def bad_number(where: str) -> Any:
+        def edit(h: dict[str, Any]) -> None:
+            node, key = first_int(h[where])
+            node[key] = "x"
+
+        return edit
+
+    def replace_all(value: Any) -> Any:
+        return lambda h: (h.clear(), h.update(value))
+
+    return [
+        ("seat: saved as -5, but the seat to act is", edit_move("seat", -5)),
+        ("bot: expected true or false, got 'yes'", edit_move("bot", "yes")),
+        ("moves: expected a list", lambda h: h.__setitem__("moves", {})),
+        ("start position: ", bad_number("start")),
+        ("final position: ", bad_number("final")),
+        ("position: 99999 is not in 0-", lambda h: h.__setitem__("position", 99_999)),
+        ("position: expected a whole number, got 'x'", lambda h: h.__setitem__("position", "x")),
+        ("bot_rngs: expected a list of", lambda h: h.__setitem__("bot_rngs", 5)),
+        ("expected an object, got int", lambda h: h["moves"].__setitem__(0, 7)),
+        ("the saved history has no moves", lambda h: h.pop("moves")),
+        ("game: a game of 'chess', not of", lambda h: h.__setitem__("game", "chess")),
+        ("unknown action type 'Fly'", edit_action("type", "Fly")),
+        ("start position: options: expected an object", lambda h: h["start"].pop("options")),
+        (
+            "the saved game has other rules than this table",
+            lambda h: h["final"]["options"].update(x=1),
+        ),
+        ("rng: ", lambda h: h.__setitem__("rng", {"bit_generator": "none"})),
+        ("the moves do not lead to the saved final position", lambda h: h["moves"].pop()),
+    ]
+
+
+@pytest.fixture(scope="module")
+def fresh_tables() -> dict[tuple[str, str], Any]:
+    """New tables of the played games' players and rules, German and English."""
+    return {
+        **{("alfredopoly", lang): AlfredopolyTable(["Ann", "Bo", "Cy"], bots={"Cy": "builder"},
+                                                   seed=11, lang=lang, starting_cash=400)
+           for lang in ("de", "en")},
+        **{("almamater", lang): AlmaMaterTable(["Ann", "Bo", "Cy"], bots={1: "greedy"}, seed=3,
+                                               lang=lang)
+           for lang in ("de", "en")},
+    }  # fmt: skip
+
+
+@pytest.mark.parametrize("edit", range(len(_history_edits("alfredopoly"))))
+@pytest.mark.parametrize("game", ["alfredopoly", "almamater"])
+def test_a_refused_save_is_said_in_german(
+    tables: dict[str, Any], fresh_tables: dict[tuple[str, str], Any], game: str, edit: int
+) -> None:
+    """A German table that refuses an edited save says why in German ("Nicht geladen:
+    g.json: der Verlauf ... (Zug 1: Platz: gespeichert als -5, aber am Zug ist Platz 0)"),
+    for every reason of the replay check: no English template word outside data names and
+    quoted values; the English table says the check's own English words, as before."""
+    english_reason, change = _history_edits(game)[edit]
+    data = json.loads(tables[game].save_json())
+    change(data["history"])
+    text = json.dumps(data)
+    de, en = fresh_tables[game, "de"], fresh_tables[game, "en"]
+    names = (*data_names(tables["alfredopoly"]), "g.json", "Ann", "Bo", "Cy", "bot_rngs", "rng")
+    assert not de._load_file("g.json", text, len(text)), english_reason
+    assert not en._load_file("g.json", text, len(text)), english_reason
+    note = de.file_note.value
+    assert note.startswith("Nicht geladen: g.json: "), note
+    assert not english(note, names), (note, english(note, names))
+    assert english_reason in en.file_note.value, (english_reason, en.file_note.value)
+    assert len(de.session.history) == len(en.session.history) == 1  # nothing was loaded

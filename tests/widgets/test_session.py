@@ -93,3 +93,18 @@ def test_a_saved_move_whose_seat_or_bot_mark_was_edited_is_refused(name: str) ->
         with pytest.raises(ValueError, match=f"move {n + 1}: {why}"):
             fresh.restore(broken)
         assert fresh.state is before and len(fresh.history) == 1
+
+
+@pytest.mark.parametrize("name", ["alfredopoly", "almamater"])
+def test_an_unknown_bot_is_refused_in_any_language(name: str) -> None:
+    """The English reason stays word for word; its words say it in German too."""
+    from gamekit.core.events import Words, core_phrases
+
+    game = gamekit.games()[name]
+    known = ", ".join(game.bots())
+    with pytest.raises(ValueError) as info:
+        Session(game, 2, seed=1, bots={1: "nobot"})
+    assert str(info.value) == f"unknown bot 'nobot'; known: {known}"
+    words = getattr(info.value, "words", None)
+    assert isinstance(words, Words)
+    assert core_phrases().text(words, "de") == f"unbekannter Bot 'nobot'; bekannt: {known}"
