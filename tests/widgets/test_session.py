@@ -108,3 +108,54 @@ def test_an_unknown_bot_is_refused_in_any_language(name: str) -> None:
     words = getattr(info.value, "words", None)
     assert isinstance(words, Words)
     assert core_phrases().text(words, "de") == f"unbekannter Bot 'nobot'; bekannt: {known}"
+
+
+@pytest.mark.parametrize(
+    ("edit", "english", "german"),
+    [
+        ("players", "start position: players: the saved game is played by 'Zed', 'Bo', this "
+         "table by 'Ann', 'Bo' (load it at a table of the same players)",
+         "Startstellung: Spieler: das gespeicherte Spiel spielen 'Zed', 'Bo', an diesem Tisch "
+         "'Ann', 'Bo' (laden Sie es an einem Tisch derselben Spieler)"),
+        ("many", "moves: 20,001 moves, more than a table keeps (20,000)",
+         "Züge: 20.001 Züge, mehr als ein Tisch aufbewahrt (20.000)"),
+        ("no outcome", "move 1: dice are due but no recorded outcome is left",
+         "Zug 1: es ist zu würfeln, aber kein gespeichertes Ergebnis ist übrig"),
+        ("one left", "move 1: 1 recorded outcome(s) left over",
+         "Zug 1: 1 gespeichertes Ergebnis bleibt übrig"),
+        ("two left", "move 1: 2 recorded outcome(s) left over",
+         "Zug 1: 2 gespeicherte Ergebnisse bleiben übrig"),
+        ("no dice", "move 1: dice without a move, but no dice are due",
+         "Zug 1: Würfel ohne Zug, aber es ist nicht zu würfeln"),
+    ],
+)  # fmt: skip
+def test_a_refused_history_says_why_in_english_and_in_german(
+    edit: str, english: str, german: str
+) -> None:
+    """An edited save's reason: the English as it always was, and its words in German."""
+    from gamekit.core.events import Words, core_phrases
+    from widgets.play_alfredopoly import AlfredopolyTable
+
+    game = gamekit.games()["alfredopoly"]
+    table = AlfredopolyTable(["Ann", "Bo"], seed=3)
+    table.roll(3, 4)  # one move, one recorded outcome (the dice)
+    h = table.session.save()
+    first = h["moves"][0]
+    if edit == "players":
+        h["start"]["state"]["players"][0]["name"] = "Zed"
+    elif edit == "many":
+        h["moves"] = [{}] * 20_001
+    elif edit == "no outcome":
+        first["outcomes"] = []
+    elif edit in ("one left", "two left"):
+        first["outcomes"] = first["outcomes"] * (2 if edit == "one left" else 3)
+    else:
+        h["moves"].insert(0, {"action": None, "outcomes": []})
+    fresh = Session(game, ["Ann", "Bo"], seed=3)
+    with pytest.raises(ValueError) as info:
+        fresh.restore(h)
+    assert str(info.value) == english
+    words = getattr(info.value, "words", None)
+    assert isinstance(words, Words)
+    assert core_phrases().text(words, "de") == german
+    assert len(fresh.history) == 1  # unchanged
