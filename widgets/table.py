@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import base64
 import copy
+import html
 import json
 import re
 import string
@@ -969,9 +970,13 @@ class GameTable(ipw.VBox):
         filename = core_phrases().text(name, lang)
         again = self._t("download_again", "saved as {name} (again)").format(name=filename)
         self.download.value = (
-            f'<a class="gk-download" download="{filename}" '
-            f'href="data:application/json;base64,{payload}">{again}</a>'
+            f'<a class="gk-download" download="{filename}" title="{html.escape(again)}" '
+            f'href="data:application/json;base64,{payload}">{html.escape(again)}</a>'
         )
+        # one text at a time beside the buttons, so their row stays one line on a projector
+        # (a saved-as link and a loaded-file note side by side wrapped it: the board 84 px lower)
+        self.file_note.value, self.file_note.tooltip = "", None
+        self.file_note.layout.display = "none"
         n = int(self.panel.download.get("n", 0)) + 1
         self.panel.download = {"name": filename, "data": payload, "n": n}
 
@@ -1021,7 +1026,10 @@ class GameTable(ipw.VBox):
         """Say what became of a file (loaded, or why not) next to the Load button, where the
         teacher clicked, and in the panel's message line; the text is shown as text."""
         self.panel.show_message(text, error=error)
+        if text:
+            self.download.value = ""  # the link was the game before this file's
         self.file_note.value = text
+        self.file_note.tooltip = text or None  # the whole text, when the note is cut
         self.file_note.layout.display = "" if text else "none"
         if error:
             self.file_note.add_class("gk-error")

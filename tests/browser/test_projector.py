@@ -462,6 +462,7 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     with page.expect_download() as saved:
         page.locator(".gk-files button", has_text="Save the game").click()
     path = saved.value.path()
+    buttons_row_one_line(page, "after Save")
     page.locator(".gk-files button", has_text="End the game now").click()
     page.locator(".gk-play .gk-confirm button.gk-main").click()
     page.wait_for_function(
@@ -476,6 +477,22 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     loaded = page.evaluate(IN_VIEW_JS)
     assert loaded["status"].startswith("Round 1") and not loaded["out"], loaded
     assert page.locator(".gk-play .gk-actions-main button").count() > 0
+    buttons_row_one_line(page, "after Load")
+
+
+def buttons_row_one_line(page, when: str) -> None:  # type: ignore[no-untyped-def]
+    """The saved-as link or the loaded-file note beside the buttons keeps their row one
+    line, so the board stays where it was (a lecturer's trial: both side by side wrapped
+    the row and pushed the board 84 px down, its bottom row below 720)."""
+    page.wait_for_function(
+        "() => Array.from(document.querySelectorAll('.gk-files .gk-download, .gk-file-note'))"
+        ".some((e) => e.offsetWidth > 0)"
+    )
+    tops = page.evaluate(
+        "() => Array.from(document.querySelectorAll('.gk-files > *'))"
+        ".filter((e) => e.offsetWidth > 0).map((e) => e.getBoundingClientRect().top)"
+    )
+    assert len(tops) >= 4 and max(tops) - min(tops) <= 4, (when, tops)  # one line
 
 
 # the panel scrolled in its own box (sticky beside the board, as tall as the window) until its
