@@ -29,7 +29,7 @@ import ipywidgets as ipw
 
 from gamekit.core.actions import Action, Outcome
 from gamekit.core.data import parse_json, template_problem
-from gamekit.core.errors import DataError, IllegalAction
+from gamekit.core.errors import DataError, GamekitError, IllegalAction
 from gamekit.core.events import LANGUAGES, Words, core_phrases
 from gamekit.core.structs import MAX_INT, cut_text
 from widgets.base import GameWidget, with_still
@@ -905,7 +905,9 @@ class GameTable(ipw.VBox):
             raise LoadError("load_history", name=name, problem=self.panel.say_error(exc)) from None
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # an edited position the engine cannot replay (a seat or space out of range)
-            problem = f"not a position of this game ({exc})"
+            detail = f"not a position of this game ({exc})"
+            words = Words("core.load.unreadable", detail=detail)  # German: no Python English
+            problem = self.panel.say_error(GamekitError(detail, words=words))
             raise LoadError("load_history", name=name, problem=problem) from None
         try:
             self._dry_render(candidate)

@@ -245,3 +245,30 @@ def test_a_save_loaded_after_end_the_game_now_is_played_on(game: str) -> None:
     assert table.panel.actions == [] and table.early_outcome() is not None  # kept as it was
     table.load_json(saved)
     assert table.early_outcome() is None and table.panel.actions
+
+
+@pytest.mark.parametrize(
+    ("lang", "said"),
+    [
+        ("en", "not a position of this game (boom)"),
+        ("de", "ein Eintrag passt nicht zu diesem Spiel"),
+    ],
+)
+def test_a_position_the_engine_cannot_replay_is_said_in_the_table_s_language(
+    lang: str, said: str, monkeypatch: Any
+) -> None:
+    """The engine failing on an edited position (an index out of range, say) is refused with
+    the kit's words: a German table says no Python English inside its German sentence."""
+    import widgets.session
+
+    table = AlfredopolyTable(["Ann", "Bo"], seed=1, lang=lang)
+    saved = table.save_json()
+
+    def boom(self: Any, data: Any) -> None:
+        raise IndexError("boom")
+
+    monkeypatch.setattr(widgets.session.Session, "restore", boom)
+    with pytest.raises(ValueError) as refused:
+        table.load_json(saved, name="g.json")
+    message = refused.value.words(table.panel.words, lang)  # type: ignore[attr-defined]
+    assert said in message and ("boom" in message) == (lang == "en"), message
