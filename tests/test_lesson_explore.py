@@ -49,7 +49,11 @@ from traitlets import default
 
 ROOT = Path(__file__).resolve().parents[1]
 NOTEBOOKS = ROOT / "notebooks"
-LESSONS = sorted([*NOTEBOOKS.glob("alfredopoly_*.ipynb"), *NOTEBOOKS.glob("almamater_*.ipynb")])
+# the lessons, and the start page (it samples dice with a SEED too)
+LESSONS = [
+    NOTEBOOKS / "00_start_here.ipynb",
+    *sorted([*NOTEBOOKS.glob("alfredopoly_*.ipynb"), *NOTEBOOKS.glob("almamater_*.ipynb")]),
+]
 FIXTURE = Path(__file__).resolve().parent / "explore_fixture.ipynb"
 BOARD = re.compile(r"(AlfredopolyBoard|AlmaMaterBoard|UniversityTableau)\(")
 CELL_TIMEOUT_S = 600
