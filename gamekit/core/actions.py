@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import numpy as np
 
-from gamekit.core.errors import IllegalAction, IllegalTransition
+from gamekit.core.errors import GamekitError, IllegalAction, IllegalTransition
 from gamekit.core.structs import MAX_INT, MAX_TEXT, from_struct, short_repr, to_struct
 
 if TYPE_CHECKING:
@@ -224,7 +224,10 @@ def action_from_struct(data: Mapping[str, Any], registry: Mapping[str, type[Acti
         raise ValueError(f"an action struct needs a 'type' field, got {data!r}")
     kind = data["type"]
     if kind not in registry:
-        raise ValueError(f"unknown action type {kind!r}; known: {', '.join(sorted(registry))}")
+        text = f"unknown action type {kind!r}; known: {', '.join(sorted(registry))}"
+        from gamekit.core.events import Words  # events imports this module
+
+        raise GamekitError(text, words=Words("core.load.action_type", detail=text, type=repr(kind)))
     fields = {k: v for k, v in data.items() if k != "type"}
     return from_struct(registry[kind], fields)
 

@@ -116,8 +116,12 @@ def test_action_repr_str_and_struct_round_trip():
     registry = action_registry(BuySpace, EndTurn)
     assert action_from_struct(action.to_struct(), registry) == action
     assert action_from_struct({"type": "EndTurn"}, registry) == EndTurn()
-    with pytest.raises(ValueError, match="unknown action type 'Fly'"):
+    with pytest.raises(ValueError, match="unknown action type 'Fly'") as unknown:
         action_from_struct({"type": "Fly"}, registry)
+    # a German table says it in German (a refused save naming the type)
+    from gamekit.core.events import core_phrases
+
+    assert core_phrases().text(unknown.value.words, "de") == "unbekannte Aktionsart 'Fly'"  # type: ignore[attr-defined]
     with pytest.raises(ValueError, match="needs a 'type' field"):
         action_from_struct({"space": 1}, registry)
 
