@@ -13,10 +13,12 @@ figure by figure, each tree's lowest over the repeats.
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -50,3 +52,28 @@ def alternate(script: str, trees: list[Path], repeats: int, argv: list[str]) -> 
             got = child(script, tree, argv)
             results[tree] = best_of(results[tree], got) if tree in results else got
     return results
+
+
+def command_line(
+    script: str, measure: Callable[[int, int], Any], *, games: int, description: str
+) -> tuple[argparse.Namespace, dict[Path, Any]] | None:
+    """The command line a benchmark with ``--against`` shares (``--games``, ``--repeats``,
+    ``--quick``, ``--against DIR``): ``measure(games, repeats)`` for this tree alone, or
+    for every tree taking turns (:func:`alternate`); returns the arguments and each tree's
+    figures, or ``None`` in a ``--child`` run (which printed its figures as JSON)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--games", type=int, default=games)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="2 games, one run (CI smoke test)")
+    parser.add_argument("--against", type=Path, action="append", default=[], metavar="DIR")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.quick:
+        args.games, args.repeats = 2, 1
+    if args.child:  # one run in a fresh process, for another tree's --against
+        print(json.dumps(measure(args.games, 1)))
+        return None
+    trees = [ROOT, *(d.resolve() for d in args.against)]
+    if len(trees) == 1:
+        return args, {ROOT: measure(args.games, args.repeats)}
+    return args, alternate(script, trees, args.repeats, ["--games", str(args.games)])

@@ -19,14 +19,11 @@ prints each tree's CPU time over this tree's for the same games.
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from against import ROOT, alternate
+from against import ROOT, command_line
 
 #: (game, players, options, step cap per game, games per --games)
 CASES: tuple[tuple[str, int, dict[str, Any], int, int], ...] = (
@@ -107,23 +104,11 @@ def measure(games: int, repeats: int) -> dict[str, dict[str, float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--quick", action="store_true", help="2 games, one run (CI smoke test)")
-    parser.add_argument("--against", type=Path, action="append", default=[], metavar="DIR")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.quick:
-        args.games, args.repeats = 2, 1
-    if args.child:  # one run in a fresh process, for --against (see against.py)
-        print(json.dumps(measure(args.games, 1)))
+    assert __doc__ is not None
+    ran = command_line(__file__, measure, games=6, description=__doc__.splitlines()[0])
+    if ran is None:  # a --child run: its figures are printed
         return
-    trees = [ROOT, *(d.resolve() for d in args.against)]
-    if len(trees) == 1:
-        results = {ROOT: measure(args.games, args.repeats)}
-    else:  # alternate the trees, a run at a time, and keep each one's best
-        results = alternate(__file__, trees, args.repeats, ["--games", str(args.games)])
+    args, results = ran
     print(f"checked API, random legal play: decisions per CPU second (best of {args.repeats})")
     for name, players, options, _cap, scale in CASES:
         here = results[ROOT][name]
@@ -132,7 +117,7 @@ def main() -> None:
             f"{name}, {players} players{', ' + shown if shown else ''}, "
             f"{args.games * scale} games, {here['decisions']:,.0f} decisions:"
         )
-        for tree in trees:
+        for tree in results:  # this tree first
             f = results[tree][name]
             label = "this tree" if tree == ROOT else str(tree)
             line = (

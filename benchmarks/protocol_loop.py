@@ -22,15 +22,12 @@ DIR``) measures that code too, in child processes that alternate with this tree'
 
 from __future__ import annotations
 
-import argparse
-import json
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-from against import ROOT, alternate
+from against import ROOT, command_line
 
 import gamekit
 from gamekit.alfredopoly.bots import make_bot
@@ -124,29 +121,17 @@ def measure(games: int, repeats: int) -> dict[str, dict[str, float]]:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
-    parser.add_argument("--repeats", type=int, default=3)
-    parser.add_argument("--quick", action="store_true", help="2 games, one run (CI smoke test)")
-    parser.add_argument("--against", type=Path, action="append", default=[], metavar="DIR")
-    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
-    args = parser.parse_args()
-    if args.quick:
-        args.games, args.repeats = 2, 1
-    if args.child:  # one run in a fresh process, for --against (see against.py)
-        print(json.dumps(measure(args.games, 1)))
+    assert __doc__ is not None
+    ran = command_line(__file__, measure, games=20, description=__doc__.splitlines()[0])
+    if ran is None:  # a --child run: its figures are printed
         return
-    trees = [ROOT, *(d.resolve() for d in args.against)]
-    if len(trees) == 1:
-        results = {ROOT: measure(args.games, args.repeats)}
-    else:  # alternate the trees, a run at a time, and keep each one's best
-        results = alternate(__file__, trees, args.repeats, ["--games", str(args.games)])
+    args, results = ran
     print("games per CPU second (best of", args.repeats, "runs)")
     for title in ROWS:
         here = results[ROOT][title]
         n = here["games"]
         print(f"{title}, {n:.0f} games:")
-        for tree in trees:
+        for tree in results:  # this tree first
             f = results[tree][title]
             a, w, b = (n / f[k] for k in ("fast", "whole", "protocol"))
             line = (
