@@ -370,6 +370,8 @@ class GameTable(ipw.VBox):
         self.save_button = ipw.Button(
             description=self._t("save", "Save the game"),
             tooltip=self._t("save_tip", "write the game (with its history) as JSON"),
+            # as wide as its words (at a projector's 18 px, ipywidgets' 148 px cut them)
+            layout=ipw.Layout(width="auto", min_width="max-content"),
         )
         self.save_button.on_click(lambda _: self._offer_download())
         self.download = ipw.HTML("")

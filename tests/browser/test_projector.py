@@ -488,11 +488,15 @@ def buttons_row_one_line(page, when: str) -> None:  # type: ignore[no-untyped-de
         "() => Array.from(document.querySelectorAll('.gk-files .gk-download, .gk-file-note'))"
         ".some((e) => e.offsetWidth > 0)"
     )
-    tops = page.evaluate(
+    boxes = page.evaluate(
         "() => Array.from(document.querySelectorAll('.gk-files > *'))"
-        ".filter((e) => e.offsetWidth > 0).map((e) => e.getBoundingClientRect().top)"
+        ".filter((e) => e.offsetWidth > 0).map((e) => { const r = e.getBoundingClientRect();"
+        " return [r.top, r.bottom]; })"
     )
-    assert len(tops) >= 4 and max(tops) - min(tops) <= 4, (when, tops)  # one line
+    # one line: every box overlaps every other vertically (a wrapped item starts below the
+    # bottom of the first line's)
+    assert len(boxes) >= 4, (when, boxes)
+    assert max(top for top, _ in boxes) < min(bottom for _, bottom in boxes), (when, boxes)
 
 
 # the panel scrolled in its own box (sticky beside the board, as tall as the window) until its
