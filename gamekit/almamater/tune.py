@@ -69,10 +69,13 @@ REFUSED = 10.0
 another check): far worse than any measured candidate."""
 
 #: The search space, one row per value: the family file, the field (dotted; ``[i]`` an
-#: index, ``[name=X]`` the entry named X), the key of ``[about.kit_defaults]`` that marks it
-#: as the kit's choice, the range (``-2..+2``: around the value in the folder being tuned;
-#: ``1..3``: those values) and the least value allowed (a stated fact or the sense of the
-#: field, e.g. Mathematics students score at the end, so at least 1). Whole numbers, step 1.
+#: index, ``[name=X]`` the entry named X; ``[*]`` every entry and ``[*key=X]`` every entry
+#: whose key is X: a shift row, whose value is an amount added to each field it names, 0 in
+#: the folder being tuned, its range relative, its least value each field's), the key of
+#: ``[about.kit_defaults]`` that marks it as the kit's choice, the range (``-2..+2``: around
+#: the value in the folder being tuned; ``1..3``: those values) and the least value allowed
+#: (a stated fact or the sense of the field, e.g. Mathematics students score at the end, so
+#: at least 1). Whole numbers, step 1.
 #: The prestige lectures and the books of the Antiquarian's offers and of a starting-student
 #: visit are what a free lecture (Alberti's ability) is worth: a lecture costs the others a
 #: book (docs/almamater_balance.md, "Why Alberti pays").
@@ -120,12 +123,27 @@ class Knob:
     low: int
     high: int
     value: int
-    """The value in the data folder being tuned (the "before")."""
+    """The value in the data folder being tuned (the "before"); 0 for a shift row."""
+    least: int = 0
+    """The least value a field may take (for a shift row: each field it moves)."""
 
     @property
     def name(self) -> str:
         """The parameter's name in the study: ``file:field``."""
         return f"{self.file}:{self.field}"
+
+    @property
+    def shift(self) -> bool:
+        """A shift row: ``[*]`` (every entry) or ``[*key=X]`` (every entry whose ``key`` is
+        X) in the field; its value is the amount added to each field it names, 0 before."""
+        return "[*" in self.field
+
+    def said(self, value: int) -> str:
+        """The change in words, for a note: ``park.price was 3, now 4``, or for a shift row
+        ``professor[*].books each +1``."""
+        if self.shift:
+            return f"{self.field} each {value:+d} (at least {self.least})"
+        return f"{self.field} was {self.value}, now {value}"
 
 
 _SEGMENT = re.compile(r"([A-Za-z_0-9]+)(?:\[([^\]]*)\])?$")
@@ -166,6 +184,35 @@ def _locate(doc: Any, field: str) -> tuple[Any, str | int]:
                 return node, index
             node = node[index]
     raise KeyError(f"{field}: names no value")
+
+
+def _locate_all(doc: Any, field: str) -> list[tuple[Any, str | int]]:
+    """Every container and key that ``field`` names: :func:`_locate`, where ``[*]`` picks
+    every entry of a list and ``[*key=X]`` every entry whose ``key`` is X (at least one).
+
+    >>> doc = {"p": [{"f": "A", "n": 1}, {"f": "B", "n": 2}, {"f": "A", "n": 3}]}
+    >>> [node[key] for node, key in _locate_all(doc, "p[*f=A].n")]
+    [1, 3]
+    """
+    parts = _segments(field)
+    for i, (name, pick) in enumerate(parts):
+        if pick is not None and pick.startswith("*"):
+            head = ".".join([*_join(parts[:i]), name])
+            rest = ".".join(_join(parts[i + 1 :]))
+            entries = _locate(doc, head)
+            items = entries[0][entries[1]]
+            key, _, wanted = pick[1:].partition("=")
+            picked = [x for x in items if not key or str(x.get(key.strip())) == wanted.strip()]
+            if not picked:
+                raise KeyError(f"{field}: no entry with {pick}")
+            if not rest:
+                raise KeyError(f"{field}: names no value")
+            return [found for item in picked for found in _locate_all(item, rest)]
+    return [_locate(doc, field)]
+
+
+def _join(parts: list[tuple[str, str | None]]) -> list[str]:
+    return [f"{n}[{p}]" if p is not None else n for n, p in parts]
 
 
 def read_value(folder: str | Path, file: str, field: str) -> int:
@@ -212,17 +259,25 @@ def search_space(data: str | Path | None = None, table: str = SPACE_TABLE) -> li
         if key not in marked:
             why = f"not a kit default, so {field} is not tuned (facts never are)"
             raise DataError(path, "about.kit_defaults", key, why)
-        value = read_value(folder, file, field)
         low_text, _, high_text = span.partition("..")
         relative = low_text.startswith(("+", "-")) or high_text.startswith("+")
         low, high = int(low_text), int(high_text)
+        least = int(least_text)
+        if "[*" in field:  # a shift row: the same amount added to every field it names
+            if not relative:
+                raise ValueError(f"{file}.toml {field}: a row with [*] needs a range like -1..+1")
+            for node, at in _locate_all(doc, field):
+                if isinstance(node[at], bool) or not isinstance(node[at], int):
+                    raise ValueError(f"{file}.toml {field}: not a whole number ({node[at]!r})")
+            knobs.append(Knob(file, field, key, low, high, 0, least))
+            continue
+        value = read_value(folder, file, field)
         if relative:
             low, high = value + low, value + high
-        least = int(least_text)
         low = max(low, least)
         if not low <= value <= high:
             raise ValueError(f"{file}.toml {field} = {value} is outside its range {low}..{high}")
-        knobs.append(Knob(file, field, key, low, high, value))
+        knobs.append(Knob(file, field, key, low, high, value, least))
     return knobs
 
 
@@ -280,8 +335,12 @@ def write_candidate(
         doc = tomlkit.parse(path.read_text(encoding="utf-8"))
         said: dict[str, list[str]] = {}
         for knob in changed:
-            node, key = _locate(doc, knob.field)
-            node[key] = int(values[knob.name])
+            if knob.shift:
+                for node, key in _locate_all(doc, knob.field):
+                    node[key] = max(knob.least, int(node[key]) + int(values[knob.name]))
+            else:
+                node, key = _locate(doc, knob.field)
+                node[key] = int(values[knob.name])
             if notes and knob.name in notes:
                 said.setdefault(knob.key, []).append(notes[knob.name])
         marked = doc["about"]["kit_defaults"] if said else {}
@@ -485,7 +544,7 @@ def _finish(
     written = None
     if out is not None:
         worst = (float(first.value), float(best.value))
-        notes = {k.name: f"{k.field} was {k.value}, now {values[k.name]}" for k in knobs}
+        notes = {k.name: k.said(values[k.name]) for k in knobs}
         about = (
             f"Tuned by gamekit almamater tune (seed {setting.get('seed')}, "
             f"{setting.get('games')} games a line-up, best of {len(done)} trials, "
@@ -549,7 +608,12 @@ def report_markdown(
         "|---|---|---|---|",
     ]
     changed = [k for k in knobs if values.get(k.name, k.value) != k.value]
-    lines += [f"| {k.file} | {k.field} | {k.value} | {values[k.name]} |" for k in changed]
+    lines += [
+        f"| {k.file} | {k.field} | {k.value:+d} | {values[k.name]:+d} |"  # a shift row
+        if k.shift
+        else f"| {k.file} | {k.field} | {k.value} | {values[k.name]} |"
+        for k in changed
+    ]
     if not changed:
         lines.append("| (none: the folder as it was is the best candidate) | | | |")
     lines += [

@@ -362,3 +362,29 @@ def test_the_suite_seats_every_lineup_the_issue_lists() -> None:
         assert {"+".join(sorted(c)) for c in combinations(B.JUDGES, n)} <= names
     every = {"+".join(sorted(s)) for s in B.suite(every=True)}
     assert "dean+dean+search" in every and "dean+dean+dean" not in every and names <= every
+
+
+def test_a_shift_row_moves_every_entry_it_names_by_the_same_amount(tmp_path: Path) -> None:
+    head = SPACE_TABLE.strip().splitlines()[0]
+    table = (f"{head}\nprofessors | professor[*].books | books | -1..+2 | 3\n"
+             "professors | professor[*faculty=Law].ducats | ducats | -1..+1 | 1")  # fmt: skip
+    books, law = search_space(table=table)
+    assert (books.shift, books.value, books.low, books.high, books.least) == (True, 0, -1, 2, 3)
+    values = {books.name: -1, law.name: 1}
+    notes = {k.name: k.said(values[k.name]) for k in (books, law)}
+    out = write_candidate(DEFAULT_FOLDER, tmp_path / "c", values, [books, law], notes)
+    load_components(out)
+    kit = tomllib.loads((Path(DEFAULT_FOLDER) / "professors.toml").read_text())["professor"]
+    mine = tomllib.loads((out / "professors.toml").read_text())
+    for old, new in zip(kit, mine["professor"], strict=True):
+        assert new["books"] == max(3, old["books"] - 1)  # every entry, never below its least
+        assert new["ducats"] == old["ducats"] + (old["faculty"] == "Law")
+        assert new["prestige"] == old["prestige"]
+    assert sum(p["faculty"] == "Law" for p in kit) == 4
+    note = mine["about"]["kit_defaults"]["books"]
+    assert note.endswith("professor[*].books each -1 (at least 3)")
+    with pytest.raises(ValueError, match=r"a row with \[\*\] needs a range like -1..\+1"):
+        search_space(table=f"{head}\nprofessors | professor[*].books | books | 2..4 | 1")
+    nope = "professors | professor[*faculty=Nope].books | books | -1..+1 | 1"
+    with pytest.raises(KeyError, match="no entry with"):
+        search_space(table=f"{head}\n{nope}")
