@@ -383,6 +383,15 @@ income and is for sale. (It kept up to :data:`SCHOLAR_BOOKS`, 8, until issue 27'
 round: in 2-player scholar mirrors the Colloquium then had 0.94-0.96 visits a game, little
 being for sale; with 6, 1.30 [1.11, 1.49] (200 games, seed 5), and the 8 scholar/dean
 line-ups of the balance report moved by less than their intervals.)"""
+SCHOLAR_IDLE = 2
+"""When at least this many of its professors are ready and it has no book to lecture with,
+the scholar buys its own textbooks at the starting student before it hires a professor or a
+student: a lecture is its plan. (Until issue 27's thirteenth round it bought books only
+after professors, students and research, and gave 17 lectures a game where Alberti's
+holder, paying no book, gave 26. With that round's kit defaults, 200 games a line-up, the
+2-player scholar won 0.32 of its duels against the dean without this (seed 27), 0.51 with it
+and 0.64 with 1 idle professor (seed 5); 400 games, seeds 2 and 3, with
+:data:`DEAN_PARK_DUCATS` 10: 0.56 and 0.51.)"""
 PARK_DUCATS = 10
 """With this many ducats the scholar buys prestige at the Park (3 ducats a prestige, better
 than the 4:1 of the final scoring) rather than going to the Bishop for more (the dean:
@@ -392,7 +401,8 @@ than the 4:1 of the final scoring) rather than going to the Bishop for more (the
 def scholar_bot(
     spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
 ) -> Action:
-    """Research and professors: busts, lectures, the academy, a student (the best it can pay
+    """Research and professors: busts, lectures, its own textbooks when
+    :data:`SCHOLAR_IDLE` professors wait for a book, the academy, a student (the best it can pay
     by :func:`_best_student`: students score, and a field may need them), the lab, then
     books while it holds fewer than :data:`SCHOLAR_BOOKS` (the Colloquium, the Antiquarian:
     the colour its next student needs, then its own), the Park with :data:`PARK_DUCATS`
@@ -420,6 +430,13 @@ def scholar_bot(
         legal,
         lambda: _best(legal, HallOfFame),
         lambda: _best(legal, GiveLecture, key=lambda a: -_book_value(state, seat, a.book)),
+        # professors standing idle for want of a book: own textbooks first
+        lambda: (
+            _best(legal, BuyTextbooks, key=lambda a: a.count)
+            if sum(x not in p.exhausted for x in p.professors) >= SCHOLAR_IDLE
+            and not any(isinstance(a, GiveLecture) for a in legal)
+            else None
+        ),
         lambda: _best(
             legal, HireProfessor, key=lambda a: spec.components.professor(a.professor).prestige
         ),
@@ -472,11 +489,14 @@ best student by value (:func:`professor_value` counts the lectures still to come
 and professors only when no student was on offer it held 1.1 a 2-player game against the
 scholar and ended with some 20 ducats unspent, and academy_Law had 0.33 visits a 2-player
 dean mirror, 0.64 in dean+search)."""
-DEAN_PARK_DUCATS = 11
+DEAN_PARK_DUCATS = 10
 """With this many ducats the dean buys prestige at the Park before it buys books (10 until
 issue 27; measured, 400 games, seed 2: 2-player scholar vs dean 0.642 at 10, 0.598 at 11,
 0.568 at 12, 0.492 at 14, while the dean in scholar+scholar+dean+greedy rose from x1.33 to
-x1.51, x1.61 and x2.00: 11 keeps both inside the issue's limits)."""
+x1.51, x1.61 and x2.00: 11 kept both inside the issue's limits). 10 again since issue 27's
+thirteenth round: with that round's kit defaults and :data:`SCHOLAR_IDLE` (400 games a
+line-up, seed 2) the dean in scholar+scholar+dean+greedy was x1.64 [1.45, 1.84] at 11 and
+x1.42 [1.24, 1.61] at 10, the 2-player scholar 0.492 and 0.555 of its duels."""
 
 
 def dean_bot(

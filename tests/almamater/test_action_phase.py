@@ -110,10 +110,17 @@ def test_alberti_lectures_cost_no_book() -> None:
 
 
 def test_paracelsus_readies_the_first_lecturer_again() -> None:
+    """The professors of the first ``amount`` lectures of a round are readied at once (the
+    kit's amount, 2 since issue 27's thirteenth round); the next lecture exhausts as usual."""
     spec, s = rich(professors=("Canon law",), abilities=("Paracelsus",))
-    s = settle(spec, act(spec, s, GiveLecture("Canon law", "red")).state).state
-    assert s.players[0].exhausted == () and s.players[0].paracelsus_used
-    s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    amount = next(c.amount for c in spec.components.chancellors if c.name == "Paracelsus")
+    assert amount >= 1
+    for used in range(1, amount + 1):
+        s = settle(spec, act(spec, s, GiveLecture("Canon law", "red")).state).state
+        assert s.players[0].exhausted == () and s.players[0].paracelsus_used == used
+        if used == 1:  # the others pass: Red lectures on, turn after turn
+            s = act(spec, act(spec, s, Pass()).state, Pass()).state
+    assert s.current == 0
     s = settle(spec, act(spec, s, GiveLecture("Canon law", "red")).state).state
     assert s.players[0].exhausted == ("Canon law",)
 
@@ -182,7 +189,7 @@ def test_biringuccio_pays_for_students_in_row_b() -> None:
 
 # -- starting student, academy, antiquarian ---------------------------------------------------
 def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> None:
-    """Rules 14 and 6: the starting student buys own textbooks (kit: 2 ducats each, up to 3); own
+    """Rules 14 and 6: the starting student buys own textbooks (kit: 1 ducat each, up to 6); own
     textbooks may go straight into the library, filling the sale shelf right to left."""
     spec, s = rich()
     s = act(spec, s, BuyTextbooks(1, 3)).state
@@ -196,7 +203,7 @@ def test_starting_student_buys_own_textbooks_to_storage_or_the_sale_shelf() -> N
     ]
     s = shelved.state
     p = s.players[0]
-    assert (p.ducats, p.textbooks, p.shelves[-1]) == (24, 6, (False, True, True))
+    assert (p.ducats, p.textbooks, p.shelves[-1]) == (27, 6, (False, True, True))
     assert p.starting_student == 1
     s = act(spec, act(spec, s, Pass()).state, Pass()).state
     assert find(spec, s, lambda a: isinstance(a, BuyTextbooks))[0] == BuyTextbooks(2, 1)
@@ -224,7 +231,8 @@ def test_antiquarian_sells_books_of_one_colour_and_dictionaries() -> None:
     """Rule 16: books and dictionaries from the supply for 3 to 9 ducats (kit offers)."""
     spec, s = rich()
     s2 = act(spec, s, Antiquarian(1, 2, "green")).state
-    assert s2.players[0].storage == (5, 5, 8) and s2.players[0].ducats == 25
+    # offer 2: 4 books for 5 ducats (kit default)
+    assert s2.players[0].storage == (5, 5, 9) and s2.players[0].ducats == 25
     s4 = act(spec, s, Antiquarian(1, 4, "blue")).state
     p = s4.players[0]
     assert (p.storage, p.dictionaries, p.ducats, s4.dictionaries) == (
@@ -355,7 +363,7 @@ def test_student_upgrades_improve_their_action_spaces() -> None:
     p = act(spec, s, Research(1, 0)).state.players[0]
     assert (p.research, p.ducats) == (2, 30)
     p = act(spec, s, BuyTextbooks(1, 1)).state.players[0]
-    assert (p.textbooks, p.ducats) == (5 + 1 + 2, 28)
+    assert (p.textbooks, p.ducats) == (5 + 1 + 2, 29)  # 1 ducat a textbook (kit default)
     p = act(spec, s, Bishop(1)).state.players[0]
     assert p.ducats == 30 + 1 + 2
     p = act(spec, s, Antiquarian(1, 1, "red")).state.players[0]

@@ -403,10 +403,10 @@ def test_playout_stops_at_the_end_of_the_round_or_the_game() -> None:
         make_search_bot(playouts=0)
 
 
-def test_search_bot_beats_random_and_greedy_in_a_few_seeded_games() -> None:
-    # greedy is a player since issue 27 (search wins about 0.70 of 2-player games against it),
-    # so against greedy 8 games check the means and at least half the wins
-    for opponent, games, least, lead in (("random", 4, 3, 10), ("greedy", 8, 4, 0)):
+def test_search_bot_beats_random_in_a_few_seeded_games() -> None:
+    # (against greedy it no longer does: 0.265 [0.21, 0.33] of 200 two-player games with the
+    # kit defaults of issue 27's thirteenth round, seed 7; see test_search_bot)
+    for opponent, games, least, lead in (("random", 4, 3, 10),):
         frame = simulate(2, games, 1, ("search", opponent))
         wins = frame.groupby("strategy")["won"].sum()
         assert wins["search"] >= least, (opponent, wins.to_dict())

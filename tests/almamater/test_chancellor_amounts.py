@@ -142,13 +142,21 @@ def test_paracelsus_amount_2_lasts_each_round(tmp_path: Path) -> None:
 
 
 def test_paracelsus_words_for_an_amount_not_1(tmp_path: Path) -> None:
-    spec = make_spec(3, data_with(tmp_path, "Paracelsus", 2))
-    assert chancellor_words(spec, "Paracelsus", "de")[1] == (
-        "in jeder Runde sind die Professoren deiner ersten 2 Vorlesungen sofort wieder bereit"
-    )
-    assert chancellor_words(make_spec(3), "Paracelsus", "de")[1] == (
-        "einmal pro Runde ist der Professor deiner ersten Vorlesung sofort wieder bereit"
-    )
+    """Amounts 2 and 3 are said with the words for many (``text_many``), amount 1 with the
+    singular words; each amount is set in its own copy (the kit's own amount may change)."""
+    words = {
+        amount: chancellor_words(
+            make_spec(3, data_with(tmp_path / str(amount), "Paracelsus", amount)),
+            "Paracelsus",
+            "de",
+        )[1]
+        for amount in (1, 2, 3)
+    }
+    assert words == {
+        1: "einmal pro Runde ist der Professor deiner ersten Vorlesung sofort wieder bereit",
+        2: "in jeder Runde sind die Professoren deiner ersten 2 Vorlesungen sofort wieder bereit",
+        3: "in jeder Runde sind die Professoren deiner ersten 3 Vorlesungen sofort wieder bereit",
+    }
 
 
 # -- Glareanus and Alberti: numbers that cannot vary -------------------------------------

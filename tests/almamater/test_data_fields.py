@@ -109,10 +109,14 @@ def perturb(data: Any, path: Path_) -> None:
     key, rest = path[0], path[1:]
     if key == "*":
         entries = data
-        if rest == ("ability",):  # each chancellor takes the next one's ability (and amount)
-            abilities = [(e["ability"], e["amount"]) for e in entries]
-            for e, (a, n) in zip(entries, abilities[1:] + abilities[:1], strict=True):
-                e["ability"], e["amount"] = a, n
+        if rest == ("ability",):  # each chancellor takes the next one's ability with its
+            # amount and its words (the text must give the amount: Alberti's "your lectures
+            # cost no book" would read as 1 under Paracelsus' amount 2 and be refused)
+            words = ("ability", "amount", "text", "text_many")
+            abilities = [{k: e[k] for k in words if k in e} for e in entries]
+            for e, taken in zip(entries, abilities[1:] + abilities[:1], strict=True):
+                e.pop("text_many", None)
+                e.update(taken)
             return
         if rest == ("amount",):  # Glareanus' 1, Alberti's 0 and Copernicus' 2 cannot vary
             # (refused otherwise: test_chancellor_amounts.py, test_audit_validation.py)
@@ -193,8 +197,11 @@ FACT_FIELDS: set[tuple[str, Path_]] = {
     ("students", ("copies", "per_kind")),
 }
 # fields that random games seldom reach: a probe test of their own shows the game respond
+# (no player of the seeded random games reaches 15 prestige or hires the Arts laureate, the
+# only student whose effect gives dictionaries); a probed fact field's probe checks the refusal
 PROBED = {
     ("board", ("masters", "max")): "test_masters_max_caps_the_extra_masters",
+    ("board", ("masters", "prestige_threshold")): "test_prestige_threshold_gives_the_extra_master",
     ("board", ("lecture_halls", "row_a")): "test_lecture_hall_rows_set_the_free_slots",
     ("board", ("lecture_halls", "row_b")): "test_lecture_hall_rows_set_the_free_slots",
     **{
@@ -206,6 +213,10 @@ PROBED = {
         ("professor", "*", "lecture", "dictionaries"),
     ): "test_lecture_gain_and_step_cost",
     ("research", ("card", "*", "steps", "*", "dictionaries")): "test_lecture_gain_and_step_cost",
+    (
+        "students",
+        ("student", "*", "effect", "dictionaries"),
+    ): "test_student_effect_dictionaries",
 }
 
 
@@ -390,6 +401,22 @@ def test_masters_max_caps_the_extra_masters(tmp_path: Path) -> None:
     assert act(spec7, s, Park(1, 1)).state.players[0].masters == 7
 
 
+def test_prestige_threshold_gives_the_extra_master(tmp_path: Path) -> None:
+    """Red with 14 prestige buys 1 at the Park: the 15th prestige brings a 5th master by
+    default; with a threshold of 16 (a fact: refused unless the file declares a variant) it
+    does not, and the 16th prestige does."""
+    from gamekit.almamater.actions import Park
+
+    spec, s = blank(3, 0, ducats=30, prestige=14)
+    assert spec.components.board.prestige_threshold == 15  # the kit default
+    assert act(spec, s, Park(1, 1)).state.players[0].masters == 5
+    with pytest.raises(DataError, match=r"board\.json.*prestige_threshold.*\(fact: "):
+        _spec_with(tmp_path / "fact", "board", "masters", prestige_threshold=16)
+    spec16 = _board_spec(tmp_path, "masters", prestige_threshold=16)
+    assert act(spec16, s, Park(1, 1)).state.players[0].masters == 4
+    assert act(spec16, s, Park(1, 2)).state.players[0].masters == 5
+
+
 def test_lecture_hall_rows_set_the_free_slots(tmp_path: Path) -> None:
     """Row A full at 6 students by default: no more hires into A; with row_a = 7 one more."""
     from gamekit.almamater.actions import HireStudent
@@ -468,3 +495,20 @@ def test_lecture_gain_and_step_cost(tmp_path: Path) -> None:
     s = with_game(s, players=(replace(s.players[0], research=8), *s.players[1:]))
     assert act(spec, s, Research(1, 1)).state.players[0].dictionaries == 2
     assert act(changed_spec, s, Research(1, 1)).state.players[0].dictionaries == 1
+
+
+def test_student_effect_dictionaries(tmp_path: Path) -> None:
+    """The Arts laureate (seed 0: campus row 2, price column 4: 2 top-ranked books and 1
+    dictionary) gives 1 dictionary at once (2 when the file says 2): Red with 3 dictionaries
+    keeps 3 (3 - 1 + 1), or has 4 (3 - 1 + 2)."""
+    from gamekit.almamater.actions import HireStudent
+
+    raw = copy.deepcopy(RAW)
+    perturb(raw["students"], ("student", "*", "effect", "dictionaries"))  # as the test above
+    changed_spec = make_spec(3, write(tmp_path / "d", raw))
+    spec, s = blank(3, 0, ducats=30, storage=(5, 5, 5), dictionaries=3)
+    assert spec.components.student("Arts laureate").gain.dictionaries == 1  # the kit default
+    s = with_game(s, reputation=(0, 1, 2))
+    hire = HireStudent(1, 2, 4, "Arts laureate", "A")
+    assert act(spec, s, hire).state.players[0].dictionaries == 3
+    assert act(changed_spec, s, hire).state.players[0].dictionaries == 4

@@ -7,7 +7,8 @@ with 1 master placed on Pereira instead") names no exception, so it is offered t
 every other occupied space, through the same ways of placing (``ways_to_use``).
 
 Positions: 3 players, seed 0, every player with 30 ducats, 5 books of each colour and 3
-dictionaries (``rich``); Red (seat 0) starts.
+dictionaries (``rich``); Red (seat 0) starts. The own textbooks' price and the most a visit are
+read from the kit (today 1 ducat each, at most 6 a visit): the rule is checked, not the values.
 """
 
 from __future__ import annotations
@@ -21,11 +22,18 @@ from gamekit.almamater.rules import legal_actions
 from gamekit.almamater.state import replace
 from gamekit.almamater.words import describe
 from gamekit.core.errors import IllegalAction
-from tests.almamater.helpers import act, blank, find, with_game
+from tests.almamater.helpers import SPECS, act, blank, find, with_game
+
+BOARD = SPECS[3].components.board
+PRICE = BOARD.starting_student_price  # ducats an own textbook (kit default 1)
+MOST = BOARD.starting_student_max  # own textbooks a visit at most (kit default 6)
+COUNTS = range(1, MOST + 1)  # every count a visit may buy, when the ducats allow it
 
 
 def rich(**extra):  # type: ignore[no-untyped-def]
     spec, s = blank(3, 0, ducats=30, storage=(5, 5, 5), dictionaries=3, **extra)
+    # after the visits below (3 + 2 books) the ducats still pay for the most a visit
+    assert 30 - 5 * PRICE >= MOST * PRICE
     return spec, with_game(s, reputation=(0, 1, 2))
 
 
@@ -44,11 +52,11 @@ def buys(spec, s):  # type: ignore[no-untyped-def]
 
 
 def test_pereira_is_offered_at_an_occupied_starting_student() -> None:
-    """Red: 3 free masters, 24 ducats (30 - 3 x 2), at most 3 books a visit: the plain way
+    """Red: 3 free masters, 27 ducats (30 - 3 x 1), at most 6 books a visit: the plain way
     needs 2 masters (1 + 1), Pereira's way 1 master on Pereira."""
     spec, s = after_one_visit(abilities=("Pereira",))
-    assert buys(spec, s) == [BuyTextbooks(2, k) for k in (1, 2, 3)] + [
-        BuyTextbooks(1, k, pereira=True) for k in (1, 2, 3)
+    assert buys(spec, s) == [BuyTextbooks(2, k) for k in COUNTS] + [
+        BuyTextbooks(1, k, pereira=True) for k in COUNTS
     ]
     # legal_actions and the checked step agree on every one of them
     assert all(why_illegal(spec, s, a) is None for a in legal_actions(spec, s))
@@ -62,13 +70,14 @@ def test_pereira_at_the_starting_student_leaves_its_count_and_is_used_for_the_ro
     ]
     st = act(spec, st.state, ShelveTextbooks(0))
     p = st.state.players[0]
-    # 30 - 6 - 4 ducats; red books 5 + 3 + 2; 1 + 1 masters placed; count still 1
-    assert (p.ducats, p.storage[0], p.placed, p.pereira_used) == (20, 10, 2, True)
+    # 30 - 3 - 2 ducats (5 books at 1 ducat); red books 5 + 3 + 2; 1 + 1 masters placed;
+    # count still 1
+    assert (p.ducats, p.storage[0], p.placed, p.pereira_used) == (30 - 5 * PRICE, 10, 2, True)
     assert p.starting_student == 1
     # Blue and Green have passed, so Red is next: the plain way needs 2 masters still,
     # and Pereira's ability is spent for the round
     assert st.state.current == 0
-    assert buys(spec, st.state) == [BuyTextbooks(2, k) for k in (1, 2, 3)]
+    assert buys(spec, st.state) == [BuyTextbooks(2, k) for k in COUNTS]
     with pytest.raises(IllegalAction, match="already used Pereira's ability this round"):
         act(spec, st.state, BuyTextbooks(1, 1, pereira=True))
 
@@ -83,14 +92,14 @@ def test_pereira_is_refused_at_a_free_starting_student_or_without_the_ability() 
     before = s
     with pytest.raises(IllegalAction, match="you do not have Pereira's ability"):
         act(spec, s, BuyTextbooks(1, 1, pereira=True))
-    assert s == before and buys(spec, s) == [BuyTextbooks(2, k) for k in (1, 2, 3)]
+    assert s == before and buys(spec, s) == [BuyTextbooks(2, k) for k in COUNTS]
 
 
 def test_pereira_takes_its_amount_of_masters_at_the_starting_student() -> None:
     """With 1 free master Red cannot place 2, but can place 1 on Pereira."""
     spec, s = after_one_visit(abilities=("Pereira",))
     s = replace(s, players=(replace(s.players[0], placed=3), *s.players[1:]))
-    assert buys(spec, s) == [BuyTextbooks(1, k, pereira=True) for k in (1, 2, 3)]
+    assert buys(spec, s) == [BuyTextbooks(1, k, pereira=True) for k in COUNTS]
     with pytest.raises(IllegalAction, match="Starting student needs 2 masters now"):
         act(spec, s, BuyTextbooks(2, 1))
 
@@ -98,8 +107,8 @@ def test_pereira_takes_its_amount_of_masters_at_the_starting_student() -> None:
 def test_agricola_and_pereira_both_at_the_starting_student() -> None:
     """Agricola: as many masters as the last user placed (1); Pereira: 1 on Pereira."""
     spec, s = after_one_visit(abilities=("Pereira", "Agricola"))
-    assert buys(spec, s) == [BuyTextbooks(1, k) for k in (1, 2, 3)] + [
-        BuyTextbooks(1, k, pereira=True) for k in (1, 2, 3)
+    assert buys(spec, s) == [BuyTextbooks(1, k) for k in COUNTS] + [
+        BuyTextbooks(1, k, pereira=True) for k in COUNTS
     ]
 
 
@@ -108,11 +117,12 @@ def test_the_button_says_pereira_at_the_starting_student() -> None:
     a = BuyTextbooks(1, 2, pereira=True)
     assert str(a) == "place 1 master on Pereira to use the starting student: buy 2 own textbooks"
     assert describe(spec, s, a) == (
-        "place 1 master on Pereira to use the starting student: buy 2 own textbooks for 4 ducats"
+        "place 1 master on Pereira to use the starting student: buy 2 own textbooks "
+        f"for {2 * PRICE} ducats"
     )
     assert describe(spec, s, a, "de") == (
         "1 Magister auf Pereira setzen, um Start-Student zu nutzen: "
-        "2 eigene Lehrbücher für 4 Geld kaufen"
+        f"2 eigene Lehrbücher für {2 * PRICE} Geld kaufen"
     )
     st = act(spec, s, a)
     assert (

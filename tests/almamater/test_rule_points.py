@@ -63,18 +63,18 @@ def test_own_textbooks_fill_the_empty_compartments_right_to_left_and_no_more() -
     """Rules 6 and 7: at most as many as there are empty compartments; right to left."""
     spec, s = blank(3, 0, ducats=30)
     s = with_player(s, 0, shelves=(EMPTY,) * 6 + ((False, True, False),))
-    s = act(spec, s, Antiquarian(1, 2, "red")).state  # offer 2: 3 books for 5 ducats
-    assert s.pending == (("shelve", 0, 2),)  # 3 gained, only 2 compartments empty
+    s = act(spec, s, Antiquarian(1, 2, "red")).state  # offer 2: 4 books for 5 ducats
+    assert s.pending == (("shelve", 0, 2),)  # 4 gained, only 2 compartments empty
     with pytest.raises(IllegalAction, match="0 to 2 new own textbooks"):
         act(spec, s, ShelveTextbooks(3))
     with pytest.raises(IllegalAction, match="must first decide"):
         act(spec, s, Pass())
     s = act(spec, s, ShelveTextbooks(2)).state
-    assert s.players[0].shelves[-1] == (True, True, True) and s.players[0].storage == (1, 0, 0)
-    # a full sale shelf: own books go to storage without a question
+    assert s.players[0].shelves[-1] == (True, True, True) and s.players[0].storage == (2, 0, 0)
+    # a full sale shelf: own books go to storage without a question (offer 1: 2 more)
     s = act(spec, act(spec, s, Pass()).state, Pass()).state
     s = act(spec, s, Antiquarian(2, 1, "red")).state
-    assert s.pending == () and s.players[0].storage == (3, 0, 0)
+    assert s.pending == () and s.players[0].storage == (4, 0, 0)
 
 
 def test_own_textbooks_from_lectures_students_milestones_and_the_starting_student() -> None:
@@ -274,7 +274,7 @@ def test_the_hand_worked_values_above_assume_these_kit_defaults() -> None:
     b = c.board
     assert [(o.ducats, o.books, o.dictionaries) for o in b.antiquarian[:2]] == [
         (3, 2, 0),
-        (5, 3, 0),
+        (5, 4, 0),
     ]
     assert (b.lab_free_steps, b.lab_max_paid, b.storage_empty, len(c.shelves.prices)) == (
         1,

@@ -167,9 +167,14 @@ def test_facts_are_never_changed(tmp_path: Path, runs: dict[str, Any]) -> None:
 
 
 def _same(field: str, leaf: str, kit: dict[str, Any]) -> bool:
-    """Whether the knob ``field`` (names an entry by ``[name=X]``) is the leaf ``leaf`` or
-    an item of it (a list of numbers is one leaf)."""
+    """Whether the knob ``field`` (names an entry by ``[name=X]``, or every entry by ``[*]``
+    or ``[*key=X]``) is the leaf ``leaf`` or an item of it (a list of numbers is one leaf)."""
     parts = field.split("].")
+    if "[*" in field:  # a shift row: every entry (with key X) of the table
+        table, pick = parts[0].split("[*")
+        key, _, wanted = pick.partition("=")
+        entries = [i for i, e in enumerate(kit[table]) if not key or str(e.get(key)) == wanted]
+        return any(_same(f"{table}[{i}].{parts[1]}", leaf, kit) for i in entries)
     if "[name=" in field:
         table, name = parts[0].split("[name=")
         index = [e.get("name") for e in kit[table]].index(name)
