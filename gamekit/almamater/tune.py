@@ -142,11 +142,11 @@ class Knob:
         return "[*" in self.field
 
     def said(self, value: int) -> str:
-        """The change in words, for a note: ``park.price was 3, now 4``, or for a shift row
-        ``professor[*].books each +1``."""
+        """The change in words, for a note's "Was ..." sentence: ``park.price 3 (now 4)``, or
+        for a shift row ``professor[*].books as it was (now each +1, at least 2)``."""
         if self.shift:
-            return f"{self.field} each {value:+d} (at least {self.least})"
-        return f"{self.field} was {self.value}, now {value}"
+            return f"{self.field} as it was (now each {value:+d}, at least {self.least})"
+        return f"{self.field} {self.value} (now {value})"
 
 
 _SEGMENT = re.compile(r"([A-Za-z_0-9]+)(?:\[([^\]]*)\])?$")
@@ -548,12 +548,13 @@ def _finish(
     if out is not None:
         worst = (float(first.value), float(best.value))
         notes = {k.name: k.said(values[k.name]) for k in knobs}
+        # the history goes after ". Was ", where the lessons cut a note (they show the reason)
         about = (
-            f"Tuned by gamekit almamater tune (seed {setting.get('seed')}, "
+            f"Was {{changes}} before gamekit almamater tune (seed {setting.get('seed')}, "
             f"{setting.get('games')} games a line-up, best of {len(done)} trials, "
-            f"trial {best.number}): {{changes}}; measured together with the other changes "
-            f"of this candidate: worst excess over the issue 27 targets {worst[0]:+.3f} "
-            f"before, {worst[1]:+.3f} after (the report lists every target)."
+            f"trial {best.number}; measured together with the other changes of this "
+            f"candidate: worst excess over the issue 27 targets {worst[0]:+.3f} before, "
+            f"{worst[1]:+.3f} after; the report lists every target)."
         )
         written = write_candidate(source, out, values, knobs, notes, about)
     if path is not None:

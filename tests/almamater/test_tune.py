@@ -387,9 +387,27 @@ def test_a_shift_row_moves_every_entry_it_names_by_the_same_amount(tmp_path: Pat
         assert new["prestige"] == old["prestige"]
     assert sum(p["faculty"] == "Law" for p in kit) == 4
     note = mine["about"]["kit_defaults"]["books"]
-    assert note.endswith("professor[*].books each -1 (at least 3)")
+    assert note.endswith("professor[*].books as it was (now each -1, at least 3)")
     with pytest.raises(ValueError, match=r"a row with \[\*\] needs a range like -1..\+1"):
         search_space(table=f"{head}\nprofessors | professor[*].books | books | 2..4 | 1")
     nope = "professors | professor[*faculty=Nope].books | books | -1..+1 | 1"
     with pytest.raises(KeyError, match="no entry with"):
         search_space(table=f"{head}\n{nope}")
+
+
+def test_a_written_candidate_keeps_each_notes_history_after_was(runs: dict[str, Any]) -> None:
+    """Lesson 1 shows a note up to ". Was " (the reason, not the project's history): in the
+    folder tune writes, every changed note is the kit's note, then ". Was " and the change,
+    so what a lesson shows of it is what it showed of the kit's."""
+    folder = runs["root"] / "a-out"
+    best = runs["a"].best
+    changed = [k for k in runs["a"].knobs if best[k.name] != k.value]
+    assert changed  # the test sees a change
+    for knob in changed:
+        kit = tomllib.loads((Path(DEFAULT_FOLDER) / f"{knob.file}.toml").read_text())
+        mine = tomllib.loads((folder / f"{knob.file}.toml").read_text())
+        old, new = kit["about"]["kit_defaults"][knob.key], mine["about"]["kit_defaults"][knob.key]
+        assert new.startswith(old.rstrip(".")), knob.name  # the note as it was, then more
+        added = new[len(old.rstrip(".")) :]
+        assert added.startswith(". Was ") and knob.said(best[knob.name]) in added
+        assert new.partition(". Was ")[0] == old.partition(". Was ")[0].rstrip(".")  # shown
