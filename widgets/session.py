@@ -354,7 +354,7 @@ class Session:
                 if why is not None:
                     words = Words("core.load_move", n=n, why=why)
                     raise IllegalAction(f"move {n}: {exc}", words=words) from None
-                why = Words("core.load.unreadable", detail=str(exc))  # no words of its own
+                why = unreadable(str(exc))  # no words of its own
                 raise GamekitError(
                     f"move {n}: {exc}", words=Words("core.load_move", n=n, why=why)
                 ) from None
@@ -501,12 +501,23 @@ def _refused(text: str, kind: str, **fields: Any) -> GamekitError:
     return GamekitError(text, words=Words(kind, detail=text, **fields))
 
 
+def unreadable(detail: str) -> Words:
+    """The words of a saved position the engine cannot read or replay, in any table's
+    language; ``detail`` (the English reason) is kept for English tables and logs.
+
+    >>> w = unreadable("seat 7 is out of range")
+    >>> w.kind, w["detail"]
+    ('core.load.unreadable', 'seat 7 is out of range')
+    """
+    return Words("core.load.unreadable", detail=detail)
+
+
 def _at(text: str, where: str, exc: BaseException) -> GamekitError:
     """``exc`` (a saved position's problem) refused at ``where`` (``core.load.start``, ...):
     its own words where it has them, else the position is said to be unreadable."""
     why = getattr(exc, "words", None)
     if not isinstance(why, Words):
-        why = Words("core.load.unreadable", detail=str(exc))
+        why = unreadable(str(exc))
     return GamekitError(text, words=Words("core.load.at", detail=text, where=Words(where), why=why))
 
 

@@ -34,7 +34,7 @@ from gamekit.core.events import LANGUAGES, Words, core_phrases
 from gamekit.core.structs import MAX_INT, cut_text
 from widgets.base import GameWidget, with_still
 from widgets.play_panel import PlayPanel
-from widgets.session import MAX_BOT_STEPS, Entry, Session
+from widgets.session import MAX_BOT_STEPS, Entry, Session, unreadable
 
 LOG_LINES = 400
 SAVE_FORMAT = "campus-gamekit saved game"
@@ -908,8 +908,8 @@ class GameTable(ipw.VBox):
         except (TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # an edited position the engine cannot replay (a seat or space out of range)
             detail = f"not a position of this game ({exc})"
-            words = Words("core.load.unreadable", detail=detail)  # German: no Python English
-            problem = self.panel.say_error(GamekitError(detail, words=words))
+            refusal = GamekitError(detail, words=unreadable(detail))  # German: no Python English
+            problem = self.panel.say_error(refusal)
             raise LoadError("load_history", name=name, problem=problem) from None
         try:
             self._dry_render(candidate)
