@@ -156,6 +156,20 @@ function gkRefitOnResize(root, fit) {
 // aria-input-field-name): noUiSlider's handle is the focusable role="slider" element, and
 // it has no name of its own; it takes its slider's description ("History", "Rolls").
 // Call again after a redraw (a handle drawn later is named then).
+// ipywidgets' FileUpload writes its description and the count of files it holds, "Load a
+// game (0)"; the kit's tables read the file in the page (the count is always 0), so the button
+// keeps its words alone. Called again whenever the button is redrawn (a new language, a reset).
+function gkDropUploadCount(container) {
+  if (!container) return;
+  for (const button of container.querySelectorAll(".widget-upload")) {
+    for (const node of button.childNodes) {
+      if (node.nodeType !== Node.TEXT_NODE) continue;
+      const plain = node.nodeValue.replace(/\s\(\d+\)$/, "");
+      if (plain !== node.nodeValue) node.nodeValue = plain;
+    }
+  }
+}
+
 function gkNameSliders(container) {
   if (!container) return;
   for (const slider of container.querySelectorAll(".widget-slider, .jupyter-widget-slider")) {

@@ -729,8 +729,30 @@ function render({ model, el }) {
   };
   document.addEventListener("click", onLoadClick, true);
 
+  // the Load button without ipywidgets' file count, also after it is redrawn; the panel
+  // may be drawn before the page puts it into its table: look again a little later
+  let uploadWatch = null;
+  let uploadTimer = 0;
+  let uploadTries = 0;
+  const plainUpload = () => {
+    const table = el.closest(".gk-table");
+    if (!table) {
+      if (!uploadTimer && uploadTries++ < 100) {
+        uploadTimer = setTimeout(() => { uploadTimer = 0; plainUpload(); }, 100);
+      }
+      return;
+    }
+    const drop = () => gkDropUploadCount(table.querySelector(".gk-files"));
+    drop();
+    if (!uploadWatch) {
+      uploadWatch = new MutationObserver(drop);
+      uploadWatch.observe(table, { childList: true, subtree: true, characterData: true });
+    }
+  };
+
   const all = () => {
     gkNameSliders(el.closest(".gk-table")); // the history slider's handle, named
+    plainUpload();
     idle();
     drawPlayers();
     decisions();
@@ -770,6 +792,8 @@ function render({ model, el }) {
     document.removeEventListener("pointerdown", onPointer);
     document.removeEventListener("pointerdown", onOutsideDown);
     document.removeEventListener("click", onLoadClick, true);
+    clearTimeout(uploadTimer);
+    if (uploadWatch) uploadWatch.disconnect();
     model.off("change:confirm", keepOutsideInPlace);
     cleanMessage();
   };

@@ -120,6 +120,9 @@ position""",
 ]
 
 PROBE_JS = "(cls) => JSON.parse(document.querySelector(cls + ' textarea').value)"
+UPLOAD_TEXT_JS = """(words) => {
+  const b = document.querySelector('.gk-table .gk-files .widget-upload');
+  return !!b && b.textContent.trim() === words; }"""
 FOCUS_READY_JS = """() => { const a = document.activeElement;
   return !!a && a.matches('.gk-play button.gk-button') && !a.disabled; }"""
 
@@ -510,10 +513,14 @@ def play_through(page, front: str, size: str, tmp_path, reload) -> None:  # type
     assert data["game"] == "alfredopoly" and len(data["history"]["moves"]) == saved["moves"]
     reload()
     wait_probe(page, "p.moves === 0")
+    # the Load button shows its words only: ipywidgets' FileUpload adds the count of files it
+    # holds, "Load a game (0)", which the table never uses (the page reads the file itself)
+    page.wait_for_function(UPLOAD_TEXT_JS, arg="Load a game")
     with page.expect_file_chooser() as chooser:
         page.locator(".gk-table").first.locator(".gk-files .widget-upload").click()
     chooser.value.set_files(str(path))
     p = wait_probe(page, f"p.moves === {saved['moves']}")
+    page.wait_for_function(UPLOAD_TEXT_JS, arg="Load a game")
     assert p["position"] == saved["position"] and p["turn"] == saved["turn"]
     page.wait_for_function(
         "(n) => document.querySelector('.gk-play').querySelectorAll('.gk-log-line').length === n",
@@ -697,6 +704,7 @@ def test_choice_near_the_bottom_stays_in_view(voila, lab_page, tmp_path):  # typ
     note.wait_for()
     text = note.text_content()
     assert text == "Nicht geladen: bad.json ist kein gespeichertes Campus-Gamekit-Spiel", text
+    page.wait_for_function(UPLOAD_TEXT_JS, arg="Spiel laden")  # German, and no file count
     near = page.evaluate(
         "() => { const u = document.querySelector('.gk-files .widget-upload');"
         " const a = u.getBoundingClientRect();"
