@@ -146,6 +146,12 @@ def register(parser: argparse.ArgumentParser) -> None:
     tune.add_argument("--lineups", type=_lineups, default=None, metavar="LINEUPS",
                       help="line-ups as in balance (default: suite)")  # fmt: skip
     tune.add_argument("--data", help="data folder to tune (default: the kit's)")
+    tune.add_argument("--space", metavar="FILE", default=None,
+                      help="the search space: a table as --show-space prints it, one row a "
+                      "value (default: the kit's table)")  # fmt: skip
+    tune.add_argument("--show-space", action="store_true",
+                      help="print the search space read against the data folder (each "
+                      "value now and its range) and stop; needs no Optuna")  # fmt: skip
     tune.add_argument("--progress", action="store_true", help="a progress bar of trials")
     add_worker_options(tune, short=True)
     tune.set_defaults(handler=run_tune)
@@ -226,9 +232,30 @@ def run_balance(args: argparse.Namespace) -> int:
 
 def run_tune(args: argparse.Namespace) -> int:
     from gamekit.almamater.balance import SUITE
-    from gamekit.almamater.tune import check_out, require_optuna, tune
+    from gamekit.almamater.tune import (
+        SPACE_TABLE,
+        check_out,
+        require_optuna,
+        search_space,
+        space_text,
+        tune,
+    )
     from gamekit.core.parallel import check_games
 
+    table = SPACE_TABLE
+    if args.space is not None:
+        try:
+            with open(args.space, encoding="utf-8") as f:
+                table = f.read()
+            search_space(args.data, table)  # a bad row: refused now, naming the file
+        except OSError as exc:
+            raise ValueError(f"--space {args.space}: {exc.strerror or exc}") from None
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise ValueError(f"--space {args.space}: {exc}") from None
+    if args.show_space:
+        knobs = search_space(args.data, table)
+        print(space_text(knobs, args.data), end="")
+        return 0
     require_optuna()  # the extra's one-line error before anything else
     check_run(argparse.Namespace(workers=args.workers, scheduler=args.scheduler, games=0), 1)
     lineups = args.lineups or SUITE
@@ -241,6 +268,7 @@ def run_tune(args: argparse.Namespace) -> int:
             args.trials, args.games, args.seed, study=args.study, out=args.out,
             report=args.report, players=args.players, lineups=lineups,
             data=args.data, workers=args.workers, executor=executor, progress=args.progress,
+            table=table,
         )  # fmt: skip
     print(result.report, end="")
     if result.out is not None:

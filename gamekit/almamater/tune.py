@@ -57,6 +57,8 @@ __all__ = [
     "report_markdown",
     "require_optuna",
     "search_space",
+    "space_text",
+    "table_rows",
     "tune",
     "write_candidate",
 ]
@@ -247,7 +249,7 @@ def search_space(data: str | Path | None = None, table: str = SPACE_TABLE) -> li
     import tomllib
 
     folder = Path(DEFAULT_FOLDER if data is None else data)
-    rows = [line for line in table.strip().splitlines()[1:] if line.strip()]
+    rows = table_rows(table).splitlines()[1:]
     knobs = []
     for line in rows:
         cells = [c.strip() for c in line.split("|")]
@@ -282,6 +284,53 @@ def search_space(data: str | Path | None = None, table: str = SPACE_TABLE) -> li
             raise ValueError(f"{file}.toml {field} = {value} is outside its range {low}..{high}")
         knobs.append(Knob(file, field, key, low, high, value, least))
     return knobs
+
+
+def table_rows(table: str) -> str:
+    """``table`` without its comments (from ``#`` to the end of a line) and blank lines: its
+    header and its rows, as a study file records them.
+
+    >>> lines = ["# mine", "file | field | kit default", "", "board | park.price | park  # 3"]
+    >>> table_rows(chr(10).join(lines)).splitlines()
+    ['file | field | kit default', 'board | park.price | park']
+    """
+    lines = (line.split("#", 1)[0].rstrip() for line in table.splitlines())
+    return "\n".join(line for line in lines if line.strip())
+
+
+def space_text(knobs: Sequence[Knob], data: str | Path | None = None) -> str:
+    """The search space ``knobs`` as a table that :func:`search_space` reads back (the
+    ``--space`` file of ``gamekit almamater tune``): the ranges as they were resolved, each
+    row with its value now in a comment.
+
+    >>> text = space_text(search_space())
+    >>> [k.field for k in search_space(table=text)] == [k.field for k in search_space()]
+    True
+    >>> row = [line for line in text.splitlines() if "park.price" in line][0]
+    >>> [cell.strip() for cell in row.split("|")]
+    ['board', 'park.price', 'park', '2..4', '1      # now 3']
+    """
+    folder = Path(DEFAULT_FOLDER if data is None else data)
+    head = ("file", "field", "kit default", "range", "least")
+    rows = [
+        (k.file, k.field, k.key, f"{k.low:+d}..{k.high:+d}" if k.shift else f"{k.low}..{k.high}",
+         str(k.least), "each as it is" if k.shift else str(k.value))
+        for k in knobs
+    ]  # fmt: skip
+    widths = [max(len(r[i]) for r in [head, *rows]) for i in range(5)]
+
+    def line(cells: Sequence[str]) -> str:
+        return " | ".join(c.ljust(w) for c, w in zip(cells, widths, strict=True))
+
+    out = [
+        "# gamekit almamater tune: the search space, read against " + str(folder),
+        "# a row: file | field | its key in [about.kit_defaults] | range (low..high; a [*] row:",
+        "# the amount added to every entry it names) | least value; from # to the line's end:",
+        "# a comment. Save this, edit it and pass it with --space FILE.",
+        line(head).rstrip(),
+        *(f"{line(r[:5])}  # now {r[5]}" for r in rows),
+    ]
+    return "\n".join(out) + "\n"
 
 
 def require_optuna() -> Any:
@@ -455,7 +504,7 @@ def tune(
         sampler=optuna.samplers.TPESampler(seed=seed), load_if_exists=True,
     )  # fmt: skip
     setting = {"seed": seed, "games": games, "players": list(players),
-               "lineups": ["+".join(x) for x in lineups], "table": table.strip(),
+               "lineups": ["+".join(x) for x in lineups], "table": table_rows(table),
                "data": str(source.resolve())}  # fmt: skip
     stored = the_study.user_attrs.get("setting")
     if stored is None:

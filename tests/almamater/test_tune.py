@@ -411,3 +411,73 @@ def test_a_written_candidate_keeps_each_notes_history_after_was(runs: dict[str, 
         added = new[len(old.rstrip(".")) :]
         assert added.startswith(". Was ") and knob.said(best[knob.name]) in added
         assert new.partition(". Was ")[0] == old.partition(". Was ")[0].rstrip(".")  # shown
+
+
+# -- the search space from a file: --space and --show-space ---------------------------------
+
+
+def test_show_space_prints_a_table_that_space_reads_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "optuna", None)  # printing the space needs no Optuna
+    code, out, err = _cli("tune", "--show-space")
+    assert (code, err) == (0, "")
+    kit = search_space()
+    rows = [line for line in out.splitlines() if line and not line.startswith("#")][1:]
+    assert len(rows) == len(kit)
+    for row, knob in zip(rows, kit, strict=True):
+        cells = [c.strip() for c in row.split("#")[0].split("|")]
+        now = row.split("# now ")[1]
+        assert cells[:3] == [knob.file, knob.field, knob.key]
+        assert now == (
+            "each as it is"
+            if knob.shift
+            else str(read_value(DEFAULT_FOLDER, knob.file, knob.field))
+        )
+    saved = tmp_path / "space.txt"
+    saved.write_text(out, encoding="utf-8")
+    code, again, err = _cli("tune", "--show-space", "--space", str(saved))
+    assert (code, again, err) == (0, out, "")
+    assert search_space(table=out) == kit
+
+
+def test_a_tuning_run_searches_only_the_rows_of_its_space_file(tmp_path: Path) -> None:
+    space = tmp_path / "park.txt"
+    space.write_text(
+        "# only the Park's price\n"
+        "file  | field      | kit default | range | least\n"
+        "board | park.price | park        | 2..4  | 1      # now 3\n",
+        encoding="utf-8",
+    )
+    study = tmp_path / "study.log"
+    argv = ["--trials", "2", "--games", "1", "--seed", "5", "--players", "2",
+            "--lineups", "scholar+dean", "--workers", "1", "--study", str(study)]  # fmt: skip
+    code, out, err = _cli("tune", *argv, "--space", str(space))
+    assert code == 0, err
+    result = tune(trials=0, games=1, seed=5, players=(2,), lineups=[("scholar", "dean")],
+                  study=study, table=space.read_text(encoding="utf-8"))  # fmt: skip
+    assert [set(t.params) for t in result.study.trials] == [{"board:park.price"}] * 2
+    assert all(2 <= t.params["board:park.price"] <= 4 for t in result.study.trials)
+    # the same study with the kit's table: other settings, refused with one line
+    code, out, err = _cli("tune", *argv)
+    assert (code, out) == (2, "") and "the search space table" in err and err.count("\n") == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        (None, "No such file or directory"),
+        ("file | field | kit default | range | least\nboard | park.price | park | 2..4\n",
+         "5 cells separated by '|'"),
+        ("file | field | kit default | range | least\nboard | rounds.count | rounds | 5..7 | 1\n",
+         "not a kit default"),
+    ],
+)  # fmt: skip
+def test_a_bad_space_file_exits_2_naming_it(tmp_path: Path, text: str | None, says: str) -> None:
+    space = tmp_path / "space.txt"
+    if text is not None:
+        space.write_text(text, encoding="utf-8")
+    for show in ([], ["--show-space"]):
+        code, out, err = _cli("tune", "--trials", "1", "--space", str(space), *show)
+        assert (code, out) == (2, ""), err
+        assert err.count("\n") == 1 and f"--space {space}" in err and says in err, err
