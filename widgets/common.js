@@ -152,10 +152,6 @@ function gkRefitOnResize(root, fit) {
   return () => { if (observer) observer.disconnect(); };
 }
 
-// Give the stock ipywidgets sliders inside `container` an accessible name (axe:
-// aria-input-field-name): noUiSlider's handle is the focusable role="slider" element, and
-// it has no name of its own; it takes its slider's description ("History", "Rolls").
-// Call again after a redraw (a handle drawn later is named then).
 // ipywidgets' FileUpload writes its description and the count of files it holds, "Load a
 // game (0)"; the kit's tables read the file in the page (the count is always 0), so the button
 // keeps its words alone. Called again whenever the button is redrawn (a new language, a reset).
@@ -170,6 +166,10 @@ function gkDropUploadCount(container) {
   }
 }
 
+// Give the stock ipywidgets sliders inside `container` an accessible name (axe:
+// aria-input-field-name): noUiSlider's handle is the focusable role="slider" element, and
+// it has no name of its own; it takes its slider's description ("History", "Rolls").
+// Call again after a redraw (a handle drawn later is named then).
 function gkNameSliders(container) {
   if (!container) return;
   for (const slider of container.querySelectorAll(".widget-slider, .jupyter-widget-slider")) {
