@@ -152,17 +152,14 @@ function gkRefitOnResize(root, fit) {
   return () => { if (observer) observer.disconnect(); };
 }
 
-// ipywidgets' FileUpload writes its description and the count of files it holds, "Load a
-// game (0)"; the kit's tables read the file in the page (the count is always 0), so the button
-// keeps its words alone. Called again whenever the button is redrawn (a new language, a reset).
-function gkDropUploadCount(container) {
-  if (!container) return;
-  for (const button of container.querySelectorAll(".widget-upload")) {
-    for (const node of button.childNodes) {
-      if (node.nodeType !== Node.TEXT_NODE) continue;
-      const plain = node.nodeValue.replace(/\s\(\d+\)$/, "");
-      if (plain !== node.nodeValue) node.nodeValue = plain;
-    }
+// ipywidgets' FileUpload labels its button with its description and the count of files it
+// holds, "Load a game (0)"; the kit's tables read the file in the page (the count is always
+// 0), so the button keeps its words alone. Call again when the button is redrawn.
+function gkDropUploadCount(button) {
+  for (const node of button.childNodes) {
+    if (node.nodeType !== Node.TEXT_NODE) continue;
+    const plain = node.nodeValue.replace(/\s\(\d+\)$/, "");
+    if (plain !== node.nodeValue) node.nodeValue = plain;
   }
 }
 

@@ -729,25 +729,24 @@ function render({ model, el }) {
   };
   document.addEventListener("click", onLoadClick, true);
 
-  // the Load button without ipywidgets' file count, also after it is redrawn; the panel
-  // may be drawn before the page puts it into its table: look again a little later
+  // the Load button without ipywidgets' file count, also after it is redrawn (a new
+  // language, a reset); the button may be drawn after the panel: look again a little later
   let uploadWatch = null;
   let uploadTimer = 0;
   let uploadTries = 0;
   const plainUpload = () => {
+    if (uploadWatch) return;
     const table = el.closest(".gk-table");
-    if (!table) {
-      if (!uploadTimer && uploadTries++ < 100) {
-        uploadTimer = setTimeout(() => { uploadTimer = 0; plainUpload(); }, 100);
+    const button = table && table.querySelector(".gk-files .widget-upload");
+    if (!button) {
+      if (!uploadTimer && uploadTries++ < 150) {
+        uploadTimer = setTimeout(() => { uploadTimer = 0; plainUpload(); }, 200);
       }
       return;
     }
-    const drop = () => gkDropUploadCount(table.querySelector(".gk-files"));
-    drop();
-    if (!uploadWatch) {
-      uploadWatch = new MutationObserver(drop);
-      uploadWatch.observe(table, { childList: true, subtree: true, characterData: true });
-    }
+    gkDropUploadCount(button);
+    uploadWatch = new MutationObserver(() => gkDropUploadCount(button));
+    uploadWatch.observe(button, { childList: true, subtree: true, characterData: true });
   };
 
   const all = () => {

@@ -247,15 +247,20 @@ def run_tune(args: argparse.Namespace) -> int:
         try:
             with open(args.space, encoding="utf-8") as f:
                 table = f.read()
-            search_space(args.data, table)  # a bad row: refused now, naming the file
         except OSError as exc:
             raise ValueError(f"--space {args.space}: {exc.strerror or exc}") from None
-        except (UnicodeDecodeError, ValueError) as exc:
+        except ValueError as exc:  # not UTF-8 text
             raise ValueError(f"--space {args.space}: {exc}") from None
-    if args.show_space:
-        knobs = search_space(args.data, table)
-        print(space_text(knobs, args.data), end="")
-        return 0
+    if args.space is not None or args.show_space:
+        try:
+            knobs = search_space(args.data, table)  # a bad row: refused before any game
+        except ValueError as exc:
+            if args.space is None:
+                raise
+            raise ValueError(f"--space {args.space}: {exc}") from None
+        if args.show_space:
+            print(space_text(knobs, args.data), end="")
+            return 0
     require_optuna()  # the extra's one-line error before anything else
     check_run(argparse.Namespace(workers=args.workers, scheduler=args.scheduler, games=0), 1)
     lineups = args.lineups or SUITE
