@@ -431,9 +431,12 @@ def test_the_rule_book_states_no_simulated_share_and_its_kit_numbers_match_the_d
     c = load_components()
     two = re.search(r"the kit's 2-player default, (\d+) or (\d+)", book)
     assert two and tuple(map(int, two.groups())) == c.reputation.final_for(2)
-    # "an own textbook costs more there than at the starting student"
+    # "an own textbook costs no less there than at the starting student (as much at the
+    # 3-ducat offer, more at the others)"
     per_book = [o.ducats / o.books for o in c.board.antiquarian if o.books and not o.dictionaries]
-    assert min(per_book) > c.board.starting_student_price
+    assert "costs no less there than at the starting student" in " ".join(book.split())
+    assert min(per_book) == per_book[0] == c.board.starting_student_price
+    assert min(per_book[1:]) > c.board.starting_student_price
 
 
 @pytest.mark.parametrize("name", [*LESSONS, GLOSSARY])

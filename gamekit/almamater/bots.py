@@ -45,7 +45,7 @@ from gamekit.almamater.actions import (
     ShelveTextbooks,
 )
 from gamekit.almamater.placements import student_price
-from gamekit.almamater.records import STEPS_PER_CARD, Gain
+from gamekit.almamater.records import STEPS_PER_CARD, FoundingCard, Gain
 from gamekit.almamater.rounds import storage_limit
 from gamekit.almamater.rules import player_score, step
 from gamekit.almamater.search_bot import search_bot
@@ -177,23 +177,32 @@ def _best_by_value(
     return best
 
 
-def _setup_choice(
-    spec: AlmaMaterSpec, state: GameState, legal: Sequence[Action], rng: np.random.Generator
-) -> Action:
-    """Draft: keep the card with most resources; discard the least; chancellor at random."""
-    if isinstance(legal[0], (DraftKeep, DiscardFounding)):
+def _founding_points(card: FoundingCard) -> float:
+    """A founding card's resources in points: a ducat or a textbook 1, a dictionary or a
+    research step 3, a prestige 2 (the scale of ``founding.toml``'s ``[about]``)."""
+    g = card.gain
+    return g.ducats + g.textbooks + 3 * g.dictionaries + 3 * g.research + 2 * g.prestige
 
-        def value(a: Action) -> float:
+
+def _setup_choice(
+    spec: AlmaMaterSpec,
+    state: GameState,
+    legal: Sequence[Action],
+    rng: np.random.Generator,
+    prize: tuple[str, ...] = (),
+) -> Action:
+    """Draft: keep the card with most resources less half a point per white number, discard
+    the one with least; chancellor at random. When a chancellor of ``prize`` is among those
+    drawn, draft for turn order instead: keep the lowest white number (the lowest sum
+    chooses its chancellor first), discard the highest; among equal white numbers, the most
+    resources."""
+    if isinstance(legal[0], (DraftKeep, DiscardFounding)):
+        first = any(name in state.chancellor_pool for name in prize)
+
+        def value(a: Action) -> tuple[float, float]:
             card = spec.founding[a.card]  # type: ignore[attr-defined]
-            g = card.gain
-            return (
-                g.ducats
-                + g.textbooks
-                + 3 * g.dictionaries
-                + 3 * g.research
-                + 2 * g.prestige
-                - 0.5 * card.white
-            )
+            points = _founding_points(card)
+            return (-card.white, points) if first else (points - 0.5 * card.white, 0.0)
 
         if isinstance(legal[0], DraftKeep):
             return max(legal, key=value)
@@ -372,6 +381,13 @@ holder won x1.88 / x2.24 / x2.48 of the fair share at 2 / 3 / 4 players (x1.89 /
 x2.15 with these wishes): free lectures pay any plan that holds professors, so denying the
 scholar Alberti only hands it to the dean (docs/almamater_balance.md)."""
 
+SCHOLAR_FIRST: tuple[str, ...] = ("Alberti",)
+"""When one of these chancellors is among those drawn, the scholar drafts its founding cards
+for turn order (:func:`_setup_choice`): the lowest white sum chooses its chancellor first,
+and the cards with low white numbers give fewer resources, so it pays for the pick. (Until
+issue 27's sixteenth round it drafted for resources alone, and in the judge's 2-player
+line-ups it won 0.79-0.86 of the games where it held Alberti, at no price; with this draft
+and that round's founding cards, 0.55-0.67, seeds 2 and 3: docs/almamater_balance.md.)"""
 SCHOLAR_BOOKS = 8
 """The scholar buys books (Colloquium, Antiquarian, starting student) while it holds fewer
 than this many (it was 4 until issue 27: it then spent its last masters at the Bishop and
@@ -410,7 +426,9 @@ def scholar_bot(
     ducats and turn order are worth little then), and the Bishop.
     New own textbooks stay in storage (lectures and research steps are paid with them) up
     to :data:`SCHOLAR_KEEP` books and the storage limit; the surplus goes into the library
-    (:func:`_shelve_surplus`)."""
+    (:func:`_shelve_surplus`). At setup it chooses the first of :data:`SCHOLAR_WISHES` that
+    is drawn, and drafts its founding cards for turn order when a chancellor of
+    :data:`SCHOLAR_FIRST` is drawn (for resources otherwise)."""
     if state.pending and isinstance(legal[0], ShelveTextbooks):
         return _shelve_surplus(spec, state, legal, SCHOLAR_KEEP)
     decided = _decision(spec, state, legal, shelve=False)
@@ -418,7 +436,7 @@ def scholar_bot(
         return decided
     if state.phase != "action":
         wish = _chancellor(legal, SCHOLAR_WISHES)
-        return wish or _setup_choice(spec, state, legal, rng)
+        return wish or _setup_choice(spec, state, legal, rng, SCHOLAR_FIRST)
     seat = state.current
     assert seat is not None
     p = state.players[seat]

@@ -367,7 +367,7 @@ def test_student_upgrades_improve_their_action_spaces() -> None:
     p = act(spec, s, Bishop(1)).state.players[0]
     assert p.ducats == 30 + 1 + 2
     p = act(spec, s, Antiquarian(1, 1, "red")).state.players[0]
-    assert (p.ducats, p.storage) == (30 - 1, (7, 5, 5))
+    assert (p.ducats, p.storage) == (30 - 1, (5 + 3, 5, 5))  # the 3-ducat offer: 3 books
 
 
 def test_glareanus_bust_pays_the_discarded_card_at_once() -> None:

@@ -36,6 +36,7 @@ from gamekit.almamater.bots import (
     BOTS,
     DEAN_PARK_DUCATS,
     SCHOLAR_BOOKS,
+    SCHOLAR_FIRST,
     SCHOLAR_KEEP,
     _best_student,
     greedy_value,
@@ -401,3 +402,38 @@ def test_a_bust_is_taken_before_any_student_is_looked_at() -> None:
     finally:
         bots_module.step = real  # type: ignore[assignment]
     assert isinstance(chosen, HallOfFame) and calls == [], calls
+
+
+
+def _draft_choices(bot: str, pool: tuple[str, ...]) -> tuple[list[str], str, list[str], str]:
+    """With ``pool`` as the drawn chancellors (2 players, seed 1): seat 0's first hand, the
+    card ``bot`` keeps from it, seat 0's 4 cards after the draft, and the one it discards."""
+    spec = make_spec(2)
+    s = replace(new_game(spec, seed=1), chancellor_pool=pool)
+    hand = legal_actions(spec, s)
+    keep = BOTS[bot](spec, s, hand, make_rng(0))
+    while s.phase == "draft":
+        s = step(spec, s, legal_actions(spec, s)[0]).state
+    kept = legal_actions(spec, s)
+    discard = BOTS[bot](spec, s, kept, make_rng(0))
+    cards = [[a.card for a in x] for x in (hand, kept)]  # type: ignore[attr-defined]
+    return cards[0], keep.card, cards[1], discard.card  # type: ignore[attr-defined]
+
+
+def test_the_scholar_drafts_for_turn_order_when_alberti_is_drawn() -> None:
+    """Rule 2: the lowest white sum chooses its chancellor first. With a chancellor of
+    SCHOLAR_FIRST drawn the scholar keeps the lowest white number and discards the highest;
+    otherwise it drafts as the dean does (most resources less half a point a white number)."""
+    spec = make_spec(2)
+    white = {card.id: card.white for card in spec.components.founding}
+    assert SCHOLAR_FIRST == ("Alberti",)
+    with_alberti = ("Alberti", "Copernicus", "Pereira")
+    without = ("Copernicus", "Pereira", "Erasmus")
+
+    hand, keep, kept, discard = _draft_choices("scholar", with_alberti)
+    assert white[keep] == min(white[c] for c in hand), (hand, keep)
+    assert white[discard] == max(white[c] for c in kept), (kept, discard)
+
+    hand, plain, kept, plain_discard = _draft_choices("scholar", without)
+    assert white[plain] > min(white[c] for c in hand), (hand, plain)  # this hand shows it
+    assert (plain, plain_discard) == _draft_choices("dean", with_alberti)[1::2]

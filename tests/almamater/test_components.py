@@ -230,7 +230,7 @@ MALFORMED: list[tuple[str, str, Any, str | None, str | None, str]] = [
     ("no antiquarian offers", "board", _set("antiquarian", "offers", value=[]),
      "antiquarian", "offers", "must list at least one offer"),
     ("an offer selling nothing", "board",
-     ("{ ducats = 3, books = 2, dictionaries = 0 }", "{ ducats = 3, books = 0, dictionaries = 0 }"),
+     ("{ ducats = 3, books = 3, dictionaries = 0 }", "{ ducats = 3, books = 0, dictionaries = 0 }"),
      "antiquarian offer 1", "books", "the offer sells nothing"),
 ]  # fmt: skip
 

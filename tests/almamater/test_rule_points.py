@@ -42,21 +42,21 @@ def rich(**extra):  # type: ignore[no-untyped-def]
 # -- 1. own-colour books may go straight into the library (rules 6 and 7) -----------------------
 def test_own_colour_books_may_go_straight_into_the_library() -> None:
     """Rule 6: "Bücher der eigenen Farbe dürfen direkt in der Bibliothek platziert werden
-    oder im Lager." Probe: own books bought at the Antiquarian. Offer 1 = 2 books for 3
+    oder im Lager." Probe: own books bought at the Antiquarian. Offer 1 = 3 books for 3
     ducats; Red has 30 ducats and no red books; the sale shelf is empty (3 compartments)."""
     spec, s = blank(3, 0, ducats=30)
     st = act(spec, s, Antiquarian(1, 1, "red"))
     s = st.state
-    assert s.pending == (("shelve", 0, 2),) and s.current == 0 and s.phase == "action"
-    assert legal_actions(spec, s) == [ShelveTextbooks(0), ShelveTextbooks(1), ShelveTextbooks(2)]
+    assert s.pending == (("shelve", 0, 3),) and s.current == 0 and s.phase == "action"
+    assert legal_actions(spec, s) == [ShelveTextbooks(n) for n in range(4)]
     s = act(spec, s, ShelveTextbooks(1)).state
     red = s.players[0]
-    # 1 into the library, filled from the right; 1 in storage; 30 - 3 ducats
-    assert (red.storage, red.shelves[-1], red.ducats) == ((1, 0, 0), (False, False, True), 27)
+    # 1 into the library, filled from the right; 2 in storage; 30 - 3 ducats
+    assert (red.storage, red.shelves[-1], red.ducats) == ((2, 0, 0), (False, False, True), 27)
     assert s.pending == () and s.current == 1  # then the next player's turn
-    # Blue buys 2 red books: books of another colour always go to storage, nothing to decide
+    # Blue buys 3 red books: books of another colour always go to storage, nothing to decide
     s = act(spec, s, Antiquarian(2, 1, "red")).state  # occupied: 2 masters
-    assert s.pending == () and s.players[1].storage == (2, 0, 0) and s.current == 2
+    assert s.pending == () and s.players[1].storage == (3, 0, 0) and s.current == 2
 
 
 def test_own_textbooks_fill_the_empty_compartments_right_to_left_and_no_more() -> None:
@@ -71,10 +71,10 @@ def test_own_textbooks_fill_the_empty_compartments_right_to_left_and_no_more() -
         act(spec, s, Pass())
     s = act(spec, s, ShelveTextbooks(2)).state
     assert s.players[0].shelves[-1] == (True, True, True) and s.players[0].storage == (2, 0, 0)
-    # a full sale shelf: own books go to storage without a question (offer 1: 2 more)
+    # a full sale shelf: own books go to storage without a question (offer 1: 3 more)
     s = act(spec, act(spec, s, Pass()).state, Pass()).state
     s = act(spec, s, Antiquarian(2, 1, "red")).state
-    assert s.pending == () and s.players[0].storage == (4, 0, 0)
+    assert s.pending == () and s.players[0].storage == (5, 0, 0)
 
 
 def test_own_textbooks_from_lectures_students_milestones_and_the_starting_student() -> None:
@@ -121,7 +121,7 @@ def test_a_waiting_decision_survives_json_and_its_actions_too() -> None:
     spec, s = blank(3, 0, ducats=30)
     s = act(spec, s, Antiquarian(1, 1, "red")).state
     back = state_from_struct(json.loads(json.dumps(state_to_struct(s))), spec)
-    assert back == s and back.pending == (("shelve", 0, 2),)
+    assert back == s and back.pending == (("shelve", 0, 3),)
     for a in [*legal_actions(spec, s), ReturnBook("dictionary")]:
         assert action_from_struct(json.loads(json.dumps(a.to_struct())), ACTIONS) == a
 
@@ -273,7 +273,7 @@ def test_the_hand_worked_values_above_assume_these_kit_defaults() -> None:
     c = load_components()
     b = c.board
     assert [(o.ducats, o.books, o.dictionaries) for o in b.antiquarian[:2]] == [
-        (3, 2, 0),
+        (3, 3, 0),
         (5, 4, 0),
     ]
     assert (b.lab_free_steps, b.lab_max_paid, b.storage_empty, len(c.shelves.prices)) == (

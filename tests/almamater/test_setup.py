@@ -119,10 +119,10 @@ def test_starting_resources_come_from_the_kept_founding_cards() -> None:
     ducats); research steps are taken at once and milestones pay."""
     _spec, s = setup_done(3, 0)
     p0, p1 = s.players[0], s.players[1]
-    # seat 0 kept F09 (6 ducats, 1 dictionary), F12 (3 textbooks, 3 ducats, 1 dictionary),
+    # seat 0 kept F09 (5 ducats, 1 dictionary), F12 (3 textbooks, 3 ducats, 1 dictionary),
     # F22 (3 textbooks, 3 ducats, 2 dictionaries); chancellor Marschalk (no setup effect)
     assert p0.kept == ("F09", "F12", "F22")
-    assert (p0.ducats, p0.textbooks, p0.dictionaries, p0.research) == (2 + 6 + 3 + 3, 6, 4, 0)
+    assert (p0.ducats, p0.textbooks, p0.dictionaries, p0.research) == (2 + 5 + 3 + 3, 6, 4, 0)
     # seat 1: F11 (6 ducats, 1 step), F21 (4 ducats, 2 steps, 1 prestige), F23 (3 ducats,
     # 3 steps): 6 free steps on A1 B2 ...: fields 1-3 reach milestone A (A1: 2 ducats),
     # fields 4-5 are free steps; field 6 needs 1 professor and seat 1 has none, so the

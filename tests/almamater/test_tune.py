@@ -38,7 +38,7 @@ from gamekit.core.errors import DataError, GamekitError
 
 pytest.importorskip("optuna")
 
-SMALL: dict[str, Any] = {"games": 3, "seed": 5, "players": (2,), "lineups": [("scholar", "dean")]}
+SMALL: dict[str, Any] = {"games": 3, "seed": 6, "players": (2,), "lineups": [("scholar", "dean")]}
 
 
 def _files(folder: Path) -> dict[str, bytes]:
