@@ -404,7 +404,6 @@ def test_a_bust_is_taken_before_any_student_is_looked_at() -> None:
     assert isinstance(chosen, HallOfFame) and calls == [], calls
 
 
-
 def _draft_choices(bot: str, pool: tuple[str, ...]) -> tuple[list[str], str, list[str], str]:
     """With ``pool`` as the drawn chancellors (2 players, seed 1): seat 0's first hand, the
     card ``bot`` keeps from it, seat 0's 4 cards after the draft, and the one it discards."""
