@@ -297,12 +297,21 @@ function render({ model, el }) {
       groups.get(key).list.push(a);
     }
     gkEl("div", "gk-actions-label", w("pick", "Pick a space (here or on the board), then one of its options:"), actions);
-    const chips = gkEl("div", "gk-chips", null, actions);
+    // a space picked: the spaces shrink to their names, side by side, so that its options
+    // come on screen under them (13 spaces a row each put them below a 720 px window); each
+    // keeps its count in its tooltip and its accessible name
+    const compact = groups.has(focus);
+    const chips = gkEl("div", "gk-chips" + (compact ? " gk-chips-compact" : ""), null, actions);
     for (const [key, g] of groups) {
       // the count is how many options the space offers, said in words ("2 options")
       const n = g.list.length;
       const count = (n === 1 ? w("one_option", "1 option") : w("options", "{n} options")).replace("{n}", n);
-      const chip = gkEl("button", "gk-chip" + (key === focus ? " gk-chip-on" : ""), `${g.name} · ${count}`, chips);
+      const words = `${g.name} · ${count}`;
+      const chip = gkEl("button", "gk-chip" + (key === focus ? " gk-chip-on" : ""), compact ? g.name : words, chips);
+      if (compact) {
+        chip.title = words;
+        chip.setAttribute("aria-label", words);
+      }
       chip.type = "button";
       chip.setAttribute("aria-pressed", key === focus ? "true" : "false");
       chip.addEventListener("click", () => {

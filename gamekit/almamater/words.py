@@ -435,9 +435,9 @@ def describe(spec: AlmaMaterSpec, state: GameState, action: Action, lang: str = 
     >>> from gamekit.almamater.rules import new_game
     >>> spec = make_spec_for_doc(); s = new_game(spec, seed=1)
     >>> describe(spec, s, Antiquarian(1, 1, "red"))
-    'place 1 master on the Antiquarian: buy 2 red books for 3 ducats'
+    'place 1 master on the Antiquarian: buy 3 red books for 3 ducats'
     >>> describe(spec, s, Antiquarian(1, 1, "red"), "de")
-    '1 Magister auf Antiquariat setzen: 2 rote Bücher für 3 Geld kaufen'
+    '1 Magister auf Antiquariat setzen: 3 rote Bücher für 3 Geld kaufen'
     """
     return ph.text(describe_words(spec, state, action), check_lang(lang))
 
@@ -475,9 +475,9 @@ def button_words(spec: AlmaMaterSpec, state: GameState, action: Action, lang: st
     >>> spec = make_spec_for_doc(); s = new_game(spec, seed=1)
     >>> card = s.players[0].hand[0]
     >>> describe(spec, s, DraftKeep(card))
-    'keep founding card F02 (white number 1: 5 ducats, 2 own textbooks) and pass the rest'
+    'keep founding card F02 (white number 1: 2 own textbooks) and pass the rest'
     >>> button_words(spec, s, DraftKeep(card))
-    'keep F02 (white 1): 5 ducats, 2 own textbooks'
+    'keep F02 (white 1): 2 own textbooks'
     >>> button_words(spec, s, ChooseChancellor("Alberti"), "de")
     'Alberti wählen: Vorlesungen kosten kein Buch'
     >>> button_words(spec, s, ShelveTextbooks(2))
