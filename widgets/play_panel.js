@@ -298,8 +298,8 @@ function render({ model, el }) {
     }
     gkEl("div", "gk-actions-label", w("pick", "Pick a space (here or on the board), then one of its options:"), actions);
     // a space picked: the spaces shrink to their names, side by side, so that its options
-    // come on screen under them (13 spaces a row each put them below a 720 px window); each
-    // keeps its count in its tooltip and its accessible name
+    // come on screen under them (one space a row put them below a 720 px window with 10 or
+    // more spaces); each keeps its count in its tooltip and its accessible name
     const compact = groups.has(focus);
     const chips = gkEl("div", "gk-chips" + (compact ? " gk-chips-compact" : ""), null, actions);
     for (const [key, g] of groups) {
