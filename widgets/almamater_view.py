@@ -138,7 +138,7 @@ def founding_card(spec: AlmaMaterSpec, card_id: str, lang: str = "en") -> dict[s
     >>> from gamekit.almamater.spec import make_spec
     >>> card = founding_card(make_spec(2), "F01")
     >>> card["white"], card["gives"]
-    (1, '2 ducats')
+    (1, '1 ducat')
     """
     card = next((f for f in spec.components.founding if f.id == card_id), None)
     if card is None:

@@ -10,9 +10,9 @@ nothing.
 >>> table
 AlmaMaterTable(players=['Ann', 'Bo'], bots={1: 'greedy'}, seed=4)
 >>> table.panel.actions[0]["label"]
-'Keep F01 (white 1): 2 ducats'
+'Keep F01 (white 1): 1 ducat'
 >>> table.panel.actions[0]["hint"]
-'Keep founding card F01 (white number 1: 2 ducats) and pass the rest'
+'Keep founding card F01 (white number 1: 1 ducat) and pass the rest'
 """
 
 from __future__ import annotations
@@ -445,9 +445,9 @@ class AlmaMaterTable(GameTable):
         >>> t = AlmaMaterTable(["Ann", "Bo"], seed=4)
         >>> label, hint = t._button(t.session.legal()[0])
         >>> label
-        'Keep F01 (white 1): 2 ducats'
+        'Keep F01 (white 1): 1 ducat'
         >>> hint
-        'Keep founding card F01 (white number 1: 2 ducats) and pass the rest'
+        'Keep founding card F01 (white number 1: 1 ducat) and pass the rest'
         """
         state = self.session.state
         short, full = (

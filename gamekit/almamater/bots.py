@@ -399,7 +399,7 @@ income and is for sale. (It kept up to :data:`SCHOLAR_BOOKS`, 8, until issue 27'
 round: in 2-player scholar mirrors the Colloquium then had 0.94-0.96 visits a game, little
 being for sale; with 6, 1.30 [1.11, 1.49] (200 games, seed 5), and the 8 scholar/dean
 line-ups of the balance report moved by less than their intervals.)"""
-SCHOLAR_IDLE = 2
+SCHOLAR_IDLE = 1
 """When at least this many of its professors are ready and it has no book to lecture with,
 the scholar buys its own textbooks at the starting student before it hires a professor or a
 student: a lecture is its plan. (Until issue 27's thirteenth round it bought books only
@@ -407,7 +407,13 @@ after professors, students and research, and gave 17 lectures a game where Alber
 holder, paying no book, gave 26. With that round's kit defaults, 200 games a line-up, the
 2-player scholar won 0.32 of its duels against the dean without this (seed 27), 0.51 with it
 and 0.64 with 1 idle professor (seed 5); 400 games, seeds 2 and 3, with
-:data:`DEAN_PARK_DUCATS` 10: 0.56 and 0.51.)"""
+:data:`DEAN_PARK_DUCATS` 10: 0.56 and 0.51.) 1 since issue 27's seventeenth round (it was 2):
+with round 16's kit defaults the scholar, which pays for Alberti at the draft, won 0.41-0.49
+of its duels with the dean; with 1, the founding cards of white 1 to 4 a point lower and the
+Colloquium's dictionary at 3 ducats, 0.52-0.60 (400 games a line-up of the judge's suite,
+seeds 2 to 5): a scholar whose one ready professor lectures needs Alberti less, and
+Alberti's holder at 4 players fell from x1.36-1.49 to x1.25-1.33
+(docs/almamater_balance.md)."""
 PARK_DUCATS = 10
 """With this many ducats the scholar buys prestige at the Park (3 ducats a prestige, better
 than the 4:1 of the final scoring) rather than going to the Bishop for more (the dean:

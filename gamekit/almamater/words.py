@@ -475,9 +475,9 @@ def button_words(spec: AlmaMaterSpec, state: GameState, action: Action, lang: st
     >>> spec = make_spec_for_doc(); s = new_game(spec, seed=1)
     >>> card = s.players[0].hand[0]
     >>> describe(spec, s, DraftKeep(card))
-    'keep founding card F02 (white number 1: 2 own textbooks) and pass the rest'
+    'keep founding card F02 (white number 1: 1 own textbook) and pass the rest'
     >>> button_words(spec, s, DraftKeep(card))
-    'keep F02 (white 1): 2 own textbooks'
+    'keep F02 (white 1): 1 own textbook'
     >>> button_words(spec, s, ChooseChancellor("Alberti"), "de")
     'Alberti wählen: Vorlesungen kosten kein Buch'
     >>> button_words(spec, s, ShelveTextbooks(2))

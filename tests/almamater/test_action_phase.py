@@ -307,7 +307,8 @@ def test_colloquium_dictionary_and_marschalk_bonus() -> None:
         s, 1, shelves=(*s.players[1].shelves[:-1], (False, False, True)), abilities=("Marschalk",)
     )
     st = act(spec, s, Colloquium(2, "blue", 1, True))
-    assert st.state.players[0].dictionaries == 4 and st.state.players[0].ducats == 30 - 2 - 4
+    # the book 2 ducats, the dictionary 3 (board.toml's dictionary_price)
+    assert st.state.players[0].dictionaries == 4 and st.state.players[0].ducats == 30 - 2 - 3
     assert st.state.players[1].ducats == 30 + 2 + 1
 
 

@@ -24,6 +24,7 @@ from gamekit.almamater import bots as bots_module
 from gamekit.almamater.actions import (
     Bishop,
     BuyTextbooks,
+    GiveLecture,
     HallOfFame,
     HireProfessor,
     HireStudent,
@@ -436,3 +437,23 @@ def test_the_scholar_drafts_for_turn_order_when_alberti_is_drawn() -> None:
     hand, plain, kept, plain_discard = _draft_choices("scholar", without)
     assert white[plain] > min(white[c] for c in hand), (hand, plain)  # this hand shows it
     assert (plain, plain_discard) == _draft_choices("dean", with_alberti)[1::2]
+
+
+def test_one_ready_professor_without_a_book_sends_the_scholar_for_textbooks() -> None:
+    """A ready professor with no book to lecture with is the scholar's plan standing still:
+    from SCHOLAR_IDLE (1 since issue 27's seventeenth round; it was 2) ready professors it
+    buys its own textbooks before it researches. With none ready it researches first."""
+    spec = make_spec(2)
+    state, _ = _position("scholar", (Research, BuyTextbooks))
+    seat = state.current
+    assert seat is not None
+    professor = spec.components.professors[0].name
+    empty = tuple(0 for _ in state.players[seat].storage)
+    plain = dict(storage=empty, dictionaries=0, chancellor=None, abilities=(), ducats=12)
+    for ready, kind in ((0, Research), (1, BuyTextbooks)):
+        there = _with(state, seat, professors=(professor,) * ready, exhausted=(), **plain)
+        offered = [
+            a for a in legal_actions(spec, there) if isinstance(a, (Research, BuyTextbooks, Pass))
+        ]
+        assert not any(isinstance(a, GiveLecture) for a in legal_actions(spec, there))
+        assert isinstance(BOTS["scholar"](spec, there, offered, make_rng(0)), kind), ready

@@ -247,11 +247,11 @@ def test_the_draft_shows_founding_cards_with_their_contents() -> None:
     for card in draft["cards"]:
         assert card["white"] == by_id[card["id"]].white
         assert card["gives"] == gain_text(by_id[card["id"]].gain)
-    # by hand from founding.toml: F01 white 1, 2 ducats; F06 2 ducats and 3 textbooks
+    # by hand from founding.toml: F01 white 1, 1 ducat; F06 1 ducat and 3 textbooks
     from widgets.almamater_view import founding_card
 
-    assert founding_card(spec, "F01") == {"id": "F01", "white": 1, "gives": "2 ducats"}
-    assert founding_card(spec, "F06", "de")["gives"] == "2 Geld, 3 Lehrbücher"
+    assert founding_card(spec, "F01") == {"id": "F01", "white": 1, "gives": "1 ducat"}
+    assert founding_card(spec, "F06", "de")["gives"] == "1 Geld, 3 Lehrbücher"
 
 
 def test_chancellors_are_cards_with_what_they_do() -> None:
