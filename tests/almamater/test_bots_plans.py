@@ -45,7 +45,7 @@ from gamekit.almamater.bots import (
 )
 from gamekit.almamater.components import DEFAULT_FOLDER
 from gamekit.almamater.rounds import storage_limit
-from gamekit.almamater.rules import action_space, legal_actions, step
+from gamekit.almamater.rules import action_space, legal_actions, player_score, step
 from gamekit.almamater.setup import new_game
 from gamekit.almamater.simulate import play_game
 from gamekit.almamater.spec import make_spec
@@ -488,3 +488,25 @@ def test_the_dean_wishes_agricola_first_in_a_duel_only() -> None:
     0.38 with Biringuccio; at 3 and 4 players it keeps Biringuccio first."""
     assert _chosen("dean", 2, ("Biringuccio", "Agricola", "Pereira")) == "Agricola"
     assert _chosen("dean", 3, ("Biringuccio", "Agricola", "Pereira", "Erasmus")) == "Biringuccio"
+
+
+def test_greedy_values_no_book_over_its_storage_limit() -> None:
+    """Books over the storage limit go back to the supply at the round's end: greedy gives
+    them only what the final scoring counts (issue 27, round 18; before, every book in
+    storage was worth GREEDY_BOOK more, and greedy spent about a third of its 4-player
+    masters on its own textbooks)."""
+    spec = make_spec(3)
+    state = new_game(spec, seed=2)
+    while state.phase != "action":
+        state = step(spec, state, legal_actions(spec, state)[0]).state
+    seat = 0
+    limit = storage_limit(spec, state.players[seat])
+    empty = [0] * len(state.players[seat].storage)
+
+    def beyond_score(books: int) -> float:
+        """Greedy's value of the position holding ``books`` books, less the final score."""
+        held = _with(state, seat, storage=(books, *empty[1:]), dictionaries=0)
+        return greedy_value(spec, held, seat) - player_score(spec, held, seat).total
+
+    assert beyond_score(limit) - beyond_score(limit - 2) == 2 * bots_module.GREEDY_BOOK
+    assert beyond_score(limit + 3) == beyond_score(limit)
