@@ -379,14 +379,15 @@ SCHOLAR_WISHES: tuple[str, ...] = ("Da Vinci", "Alberti", "Paracelsus", "Agricol
 """The chancellors the scholar chooses in a 2-player game, first wish first (any other: at
 random); at 3 and 4 players :data:`SCHOLAR_CROWD_WISHES`."""
 SCHOLAR_CROWD_WISHES: tuple[str, ...] = ("Alberti", "Agricola", "Da Vinci", "Paracelsus")
-"""The scholar's wishes at 3 and 4 players: Agricola before Da Vinci and Paracelsus. Agricola's
-holder needs a master fewer on an occupied space, and the more players, the more spaces are
-occupied. (Until issue 27's eighteenth round it wished as in a duel. Measured then, round 17's
-data, 400 games a line-up of the judge's suite, seeds 2 to 7: at 4 players the scholar won 0.34
-of its games with Agricola, 0.19 with Da Vinci and 0.15 with Paracelsus; at 3 players 0.48,
-0.26 and 0.27. Agricola was left to the seats choosing last, often the dean, which won 0.46 of
-its 4-player games with it: Agricola's holder x1.33-1.54 of its fair share at 4 players. With
-these wishes and :data:`DEAN_DUEL_WISHES`, seeds 2 to 7: docs/almamater_balance.md, round 18.)"""
+"""The scholar's wishes at 3 and 4 players: Alberti and Agricola before Da Vinci and
+Paracelsus. Agricola's holder needs a master fewer on an occupied space, and the more players,
+the more spaces are occupied. (Until issue 27's eighteenth round it wished as in a duel.
+Measured then, round 17's data, 400 games a line-up of the judge's suite, seeds 2 to 7: at 4
+players the scholar won 0.34 of its games with Agricola, 0.32 with Alberti, 0.19 with Da
+Vinci and 0.15 with Paracelsus; at 3 players 0.48, 0.44, 0.26 and 0.27. Agricola was left to
+the seats choosing last, often the dean, which won 0.46 of its 4-player games with it:
+Agricola's holder x1.33-1.54 of its fair share at 4 players; with these wishes and
+:data:`DEAN_DUEL_WISHES`, x1.14-1.47, seeds 2 to 7: docs/almamater_balance.md, round 18.)"""
 DEAN_WISHES: tuple[str, ...] = ("Biringuccio", "Copernicus", "Agricola", "Marschalk")
 """The chancellors the dean chooses, first wish first (any other: at random). Not Alberti: a
 dean taking Alberti first whenever it is drawn (so that no scholar gets it) was measured in
