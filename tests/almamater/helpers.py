@@ -25,13 +25,17 @@ def duel_report() -> Balance:
     return balance(players=(2, 3), games=DUEL_GAMES, seed=DUEL_SEED, strategies=DUEL_PAIR)
 
 
+def first_until(spec: AlmaMaterSpec, state: GameState, phase: str) -> GameState:
+    """``state`` played on to ``phase`` by always taking the first legal action."""
+    while state.phase != phase:
+        state = step(spec, state, legal_actions(spec, state)[0]).state
+    return state
+
+
 def setup_done(players: int = 3, seed: int = 0) -> tuple[AlmaMaterSpec, GameState]:
     """A game at the start of round 1, reached by always taking the first legal action."""
     spec = SPECS[players]
-    state = new_game(spec, seed=seed)
-    while state.phase != "action":
-        state = step(spec, state, legal_actions(spec, state)[0]).state
-    return spec, state
+    return spec, first_until(spec, new_game(spec, seed=seed), "action")
 
 
 def blank(players: int = 3, seed: int = 0, **player: Any) -> tuple[AlmaMaterSpec, GameState]:

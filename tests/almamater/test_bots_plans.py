@@ -52,6 +52,7 @@ from gamekit.almamater.spec import make_spec
 from gamekit.almamater.state import GameState, replace
 from gamekit.core.actions import Action
 from gamekit.core.rng import make_rng
+from tests.almamater.helpers import first_until, setup_done
 
 
 def _games(names: tuple[str, ...], seeds: range):
@@ -462,9 +463,7 @@ def test_one_ready_professor_without_a_book_sends_the_scholar_for_textbooks() ->
 def _chosen(bot: str, players: int, pool: tuple[str, ...]) -> str:
     """The chancellor ``bot`` chooses first from ``pool`` (drawn for a ``players`` game)."""
     spec = make_spec(players)
-    s = new_game(spec, seed=1)
-    while s.phase != "chancellor":
-        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = first_until(spec, new_game(spec, seed=1), "chancellor")
     others = [c.name for c in spec.components.chancellors if c.name not in pool]
     s = replace(s, chancellor_pool=pool, bust_extra=tuple(others[:2]))
     choice = BOTS[bot](spec, s, legal_actions(spec, s), make_rng(0))
@@ -495,10 +494,7 @@ def test_greedy_values_no_book_over_its_storage_limit() -> None:
     them only what the final scoring counts (issue 27, round 18; before, every book in
     storage was worth GREEDY_BOOK more, and greedy spent about a third of its 4-player
     masters on its own textbooks)."""
-    spec = make_spec(3)
-    state = new_game(spec, seed=2)
-    while state.phase != "action":
-        state = step(spec, state, legal_actions(spec, state)[0]).state
+    spec, state = setup_done(3, seed=2)
     seat = 0
     limit = storage_limit(spec, state.players[seat])
     empty = [0] * len(state.players[seat].storage)

@@ -7,7 +7,7 @@ import pytest
 from gamekit.almamater.actions import ChooseChancellor, DiscardFounding, DraftKeep
 from gamekit.almamater.rules import legal_actions, new_game, step
 from gamekit.core.errors import IllegalAction
-from tests.almamater.helpers import SPECS, settle, setup_done, with_player
+from tests.almamater.helpers import SPECS, first_until, settle, setup_done, with_player
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -75,8 +75,7 @@ def test_chancellors_are_chosen_in_turn_order_from_players_plus_one() -> None:
     s = new_game(spec, seed=5)
     assert len(s.chancellor_pool) == 5 and len(s.bust_extra) == 2
     assert not set(s.chancellor_pool) & set(s.bust_extra)
-    while s.phase != "chancellor":
-        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = first_until(spec, s, "chancellor")
     pool = s.chancellor_pool
     chosen = []
     for i in range(4):
@@ -99,8 +98,7 @@ def test_chancellors_are_chosen_in_turn_order_from_players_plus_one() -> None:
 def test_choosing_a_chancellor_not_drawn_is_illegal() -> None:
     spec = SPECS[2]
     s = new_game(spec, seed=5)
-    while s.phase != "chancellor":
-        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = first_until(spec, s, "chancellor")
     missing = next(c.name for c in spec.components.chancellors if c.name not in s.chancellor_pool)
     with pytest.raises(IllegalAction):
         step(spec, s, ChooseChancellor(missing))
@@ -136,8 +134,7 @@ def test_glareanus_adds_the_discarded_card() -> None:
     """Chancellor Glareanus (kit default): the discarded founding card's resources too."""
     spec = SPECS[2]
     s = new_game(spec, seed=0)
-    while s.phase != "chancellor":
-        s = step(spec, s, legal_actions(spec, s)[0]).state
+    s = first_until(spec, s, "chancellor")
     if "Glareanus" not in s.chancellor_pool:
         s = s.__class__(**{**s.__dict__, "chancellor_pool": ("Glareanus", *s.chancellor_pool[1:])})
     first = s.current
