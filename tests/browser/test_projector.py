@@ -484,9 +484,12 @@ def buttons_row_one_line(page, when: str) -> None:  # type: ignore[no-untyped-de
     """The saved-as link or the loaded-file note beside the buttons keeps their row one
     line, so the board stays where it was (a lecturer's trial: both side by side wrapped
     the row and pushed the board 84 px down, its bottom row below 720)."""
+    # waits for what this moment shows (after Save the link, after Load the note), not for
+    # either: the Save's link stays until the loaded game's note replaces it, and a CI run on
+    # a busy machine measured the row between the two (3 boxes)
+    shown = ".gk-files .gk-download" if when == "after Save" else ".gk-files > .gk-file-note"
     page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.gk-files .gk-download, .gk-file-note'))"
-        ".some((e) => e.offsetWidth > 0)"
+        "(s) => Array.from(document.querySelectorAll(s)).some((e) => e.offsetWidth > 0)", arg=shown
     )
     boxes = page.evaluate(
         "() => Array.from(document.querySelectorAll('.gk-files > *'))"
