@@ -374,19 +374,34 @@ def test_search_bot_is_registered_and_repeatable() -> None:
     assert len(picks) == 1 and BOTS["search"](spec, state, legal, make_rng(9)) in legal
 
 
-def test_shortlist_keeps_one_option_per_space_and_every_space() -> None:
+def test_shortlist_keeps_each_spaces_best_and_every_space() -> None:
+    from gamekit.almamater.rules import action_space, player_score
+
     spec = make_spec(3)
     rng = make_rng(2)
     state = new_game(spec, seed=rng)
     while state.phase != "action":
         state = step(spec, state, legal_actions(spec, state)[0]).state
     legal = legal_actions(spec, state)
-    short = shortlist(spec, state, legal, 1)
-    from gamekit.almamater.rules import action_space
+    seat = state.current
+    assert seat is not None
 
-    kinds = {action_space(spec, a) or type(a).__name__ for a in legal}
-    assert len(short) == len(kinds) < len(legal)
-    assert {action_space(spec, legal[i]) or type(legal[i]).__name__ for i in short} == kinds
+    def kind(i: int) -> str:
+        return action_space(spec, legal[i]) or type(legal[i]).__name__
+
+    def score(i: int) -> int:
+        return player_score(spec, step(spec, state, legal[i]).state, seat).total
+
+    kinds = {kind(i) for i in range(len(legal))}
+    short = shortlist(spec, state, legal, 1)
+    # every space, and on each only its best score (all options tied at it)
+    assert {kind(i) for i in short} == kinds and len(short) < len(legal)
+    best = {k: max(score(i) for i in range(len(legal)) if kind(i) == k) for k in kinds}
+    assert all(score(i) == best[kind(i)] for i in short)
+    assert len(short) == sum(1 for i in range(len(legal)) if score(i) == best[kind(i)])
+    # capped at one a space: exactly one option per space
+    one = shortlist(spec, state, legal, 1, len(kinds))
+    assert len(one) == len(kinds) and {kind(i) for i in one} == kinds
     assert len(shortlist(spec, state, legal, None)) == len(legal)
 
 
