@@ -4,7 +4,8 @@ For the move it has to make, it lists the legal actions with the engine's own
 ``legal_actions`` and tries each with ``step``; on each action space (and among lectures,
 and each other kind of choice) it keeps the ``per_space`` options that score best right
 after them (:func:`shortlist`, by the game's own final scoring as if the game ended now,
-with every option tied with the last one kept), at most ``cap`` in all (every space's best first, then the second bests by that score).
+with every option tied with the last one kept), at most ``cap`` in all (every space's best
+first, then the second bests by that score).
 From each kept action it plays on quickly to the end of the current round
 (:func:`playout`): the mover chooses uniformly among its legal actions, passing only when
 nothing else is left, while the other players pass (a *solo* playout: it shows what the
