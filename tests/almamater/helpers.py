@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from gamekit.almamater.balance import Balance, balance
-from gamekit.almamater.rules import legal_actions, new_game, step
+from gamekit.almamater.rules import action_space, legal_actions, new_game, player_score, step
 from gamekit.almamater.spec import AlmaMaterSpec, make_spec
 from gamekit.almamater.state import GameState, PlayerState, replace
 from gamekit.core.actions import Action, Step
@@ -30,6 +30,19 @@ def first_until(spec: AlmaMaterSpec, state: GameState, phase: str) -> GameState:
     while state.phase != phase:
         state = step(spec, state, legal_actions(spec, state)[0]).state
     return state
+
+
+def kinds_and_scores(
+    spec: AlmaMaterSpec, state: GameState, legal: list[Action]
+) -> tuple[list[str], list[int]]:
+    """Each of ``legal``'s options: its kind of choice (its action space, else its type's
+    name) and the mover's score if the game ended right after it, what the search bot's
+    shortlist sorts by, counted here one option at a time."""
+    seat = state.current
+    assert seat is not None
+    kinds = [action_space(spec, a) or type(a).__name__ for a in legal]
+    scores = [player_score(spec, step(spec, state, a).state, seat).total for a in legal]
+    return kinds, scores
 
 
 def setup_done(players: int = 3, seed: int = 0) -> tuple[AlmaMaterSpec, GameState]:

@@ -32,7 +32,7 @@ from gamekit.almamater.simulate import simulate
 from gamekit.almamater.spec import make_spec, space_title
 from gamekit.cli import main
 from gamekit.core.rng import make_rng
-from tests.almamater.helpers import DUEL_GAMES, DUEL_PAIR, DUEL_SEED
+from tests.almamater.helpers import DUEL_GAMES, DUEL_PAIR, DUEL_SEED, first_until, kinds_and_scores
 
 GAMES, SEED, PAIR = DUEL_GAMES, DUEL_SEED, DUEL_PAIR  # the run of the ``report`` fixture
 
@@ -375,33 +375,20 @@ def test_search_bot_is_registered_and_repeatable() -> None:
 
 
 def test_shortlist_keeps_each_spaces_best_and_every_space() -> None:
-    from gamekit.almamater.rules import action_space, player_score
-
     spec = make_spec(3)
-    rng = make_rng(2)
-    state = new_game(spec, seed=rng)
-    while state.phase != "action":
-        state = step(spec, state, legal_actions(spec, state)[0]).state
+    state = first_until(spec, new_game(spec, seed=make_rng(2)), "action")
     legal = legal_actions(spec, state)
-    seat = state.current
-    assert seat is not None
-
-    def kind(i: int) -> str:
-        return action_space(spec, legal[i]) or type(legal[i]).__name__
-
-    def score(i: int) -> int:
-        return player_score(spec, step(spec, state, legal[i]).state, seat).total
-
-    kinds = {kind(i) for i in range(len(legal))}
+    kind, score = kinds_and_scores(spec, state, legal)
+    kinds = set(kind)
     short = shortlist(spec, state, legal, 1)
     # every space, and on each only its best score (all options tied at it)
-    assert {kind(i) for i in short} == kinds and len(short) < len(legal)
-    best = {k: max(score(i) for i in range(len(legal)) if kind(i) == k) for k in kinds}
-    assert all(score(i) == best[kind(i)] for i in short)
-    assert len(short) == sum(1 for i in range(len(legal)) if score(i) == best[kind(i)])
+    assert {kind[i] for i in short} == kinds and len(short) < len(legal)
+    best = {k: max(s for s, k2 in zip(score, kind, strict=True) if k2 == k) for k in kinds}
+    assert all(score[i] == best[kind[i]] for i in short)
+    assert len(short) == sum(1 for s, k in zip(score, kind, strict=True) if s == best[k])
     # capped at one a space: exactly one option per space
     one = shortlist(spec, state, legal, 1, len(kinds))
-    assert len(one) == len(kinds) and {kind(i) for i in one} == kinds
+    assert len(one) == len(kinds) and {kind[i] for i in one} == kinds
     assert len(shortlist(spec, state, legal, None)) == len(legal)
 
 

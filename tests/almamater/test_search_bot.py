@@ -16,7 +16,7 @@ from gamekit.almamater.search_bot import make_search_bot, margin, playout, searc
 from gamekit.almamater.simulate import simulate
 from gamekit.almamater.state import GameState
 from gamekit.core.rng import make_rng
-from tests.almamater.helpers import setup_done
+from tests.almamater.helpers import kinds_and_scores, setup_done
 
 
 def _opponents(state: GameState, seat: int) -> list[tuple[object, ...]]:
@@ -99,18 +99,15 @@ def test_a_budget_goes_to_the_better_half_by_successive_halving(
 
 
 def test_the_cap_keeps_every_spaces_best_first_then_second_bests_by_score() -> None:
-    from gamekit.almamater.rules import action_space, player_score
-
     spec, state = setup_done(3, seed=5)
     legal = legal_actions(spec, state)
-    seat = state.current
-    assert seat is not None
+    kind, scores = kinds_and_scores(spec, state, legal)
 
     def space(i: int) -> str:
-        return action_space(spec, legal[i]) or type(legal[i]).__name__
+        return kind[i]
 
     def score(i: int) -> int:
-        return player_score(spec, step(spec, state, legal[i]).state, seat).total
+        return scores[i]
 
     wide = sb.shortlist(spec, state, legal, 2, None)
     best = sb.shortlist(spec, state, legal, 1, None)
