@@ -101,14 +101,7 @@ def test_a_budget_goes_to_the_better_half_by_successive_halving(
 def test_the_cap_keeps_every_spaces_best_first_then_second_bests_by_score() -> None:
     spec, state = setup_done(3, seed=5)
     legal = legal_actions(spec, state)
-    kind, scores = kinds_and_scores(spec, state, legal)
-
-    def space(i: int) -> str:
-        return kind[i]
-
-    def score(i: int) -> int:
-        return scores[i]
-
+    space, score = kinds_and_scores(spec, state, legal)
     wide = sb.shortlist(spec, state, legal, 2, None)
     best = sb.shortlist(spec, state, legal, 1, None)
     capped = sb.shortlist(spec, state, legal, 2, 14)
@@ -116,13 +109,13 @@ def test_the_cap_keeps_every_spaces_best_first_then_second_bests_by_score() -> N
     # k-th (the score cannot tell them apart): counted here space by space
     kinds: dict[str, list[int]] = {}
     for i in range(len(legal)):
-        kinds.setdefault(space(i), []).append(i)
+        kinds.setdefault(space[i], []).append(i)
 
     def kept(k: int) -> set[int]:
         out = set()
         for group in kinds.values():
-            cut = sorted((score(i) for i in group), reverse=True)[min(k, len(group)) - 1]
-            out |= {i for i in group if score(i) >= cut}
+            cut = sorted((score[i] for i in group), reverse=True)[min(k, len(group)) - 1]
+            out |= {i for i in group if score[i] >= cut}
         return out
 
     assert set(wide) == kept(2) and set(best) == kept(1)
@@ -132,19 +125,19 @@ def test_the_cap_keeps_every_spaces_best_first_then_second_bests_by_score() -> N
     assert set(best) < set(wide)
     # capped: every kind's best first; 15 bests do not fit in 14: the 14 best scores among
     # the first of each kind stay (ties: the first)
-    firsts = [min(g, key=lambda i: (-score(i), i)) for g in kinds.values()]
-    order = sorted(firsts, key=lambda i: (-score(i), i))
+    firsts = [min(g, key=lambda i: (-score[i], i)) for g in kinds.values()]
+    order = sorted(firsts, key=lambda i: (-score[i], i))
     assert sorted(capped) == sorted(order[:14])
-    assert len({space(i) for i in capped}) == 14
+    assert len({space[i] for i in capped}) == 14
     # with room for more, the second of each kind come next (those kept uncapped), best
     # scores first
     bigger = sb.shortlist(spec, state, legal, 2, 20)
     seconds = [
-        sorted(g, key=lambda i: (-score(i), i))[1]
+        sorted(g, key=lambda i: (-score[i], i))[1]
         for g in kinds.values()
         if len([i for i in g if i in wide]) > 1
     ]
-    seconds = sorted(seconds, key=lambda i: (-score(i), i))
+    seconds = sorted(seconds, key=lambda i: (-score[i], i))
     assert sorted(bigger) == sorted([*firsts, *seconds[:5]])  # 20 = 15 firsts + 5 seconds
 
 
