@@ -129,14 +129,9 @@ def test_the_cap_keeps_every_spaces_best_first_then_second_bests_by_score() -> N
     order = sorted(firsts, key=lambda i: (-score[i], i))
     assert sorted(capped) == sorted(order[:14])
     assert len({space[i] for i in capped}) == 14
-    # with room for more, the second of each kind come next (those kept uncapped), best
-    # scores first
+    # with room for more, the second of each kind come next, best scores first
     bigger = sb.shortlist(spec, state, legal, 2, 20)
-    seconds = [
-        sorted(g, key=lambda i: (-score[i], i))[1]
-        for g in kinds.values()
-        if len([i for i in g if i in wide]) > 1
-    ]
+    seconds = [sorted(g, key=lambda i: (-score[i], i))[1] for g in kinds.values() if len(g) > 1]
     seconds = sorted(seconds, key=lambda i: (-score[i], i))
     assert sorted(bigger) == sorted([*firsts, *seconds[:5]])  # 20 = 15 firsts + 5 seconds
 

@@ -462,7 +462,7 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     with page.expect_download() as saved:
         page.locator(".gk-files button", has_text="Save the game").click()
     path = saved.value.path()
-    buttons_row_one_line(page, "after Save")
+    buttons_row_one_line(page, "after Save", ".gk-files .gk-download")
     page.locator(".gk-files button", has_text="End the game now").click()
     page.locator(".gk-play .gk-confirm button.gk-main").click()
     page.wait_for_function(
@@ -477,17 +477,16 @@ def test_every_decision_stays_in_view_at_1280x720(voila, lab_page):  # type: ign
     loaded = page.evaluate(IN_VIEW_JS)
     assert loaded["status"].startswith("Round 1") and not loaded["out"], loaded
     assert page.locator(".gk-play .gk-actions-main button").count() > 0
-    buttons_row_one_line(page, "after Load")
+    buttons_row_one_line(page, "after Load", ".gk-files > .gk-file-note")
 
 
-def buttons_row_one_line(page, when: str) -> None:  # type: ignore[no-untyped-def]
+def buttons_row_one_line(page, when: str, shown: str) -> None:  # type: ignore[no-untyped-def]
     """The saved-as link or the loaded-file note beside the buttons keeps their row one
     line, so the board stays where it was (a lecturer's trial: both side by side wrapped
     the row and pushed the board 84 px down, its bottom row below 720)."""
-    # waits for what this moment shows (after Save the link, after Load the note), not for
-    # either: the Save's link stays until the loaded game's note replaces it, and a CI run on
-    # a busy machine measured the row between the two (3 boxes)
-    shown = ".gk-files .gk-download" if when == "after Save" else ".gk-files > .gk-file-note"
+    # waits for ``shown``, what this moment shows (after Save the link, after Load the note),
+    # not for either: the Save's link stays until the loaded game's note replaces it, and a CI
+    # run on a busy machine measured the row between the two (3 boxes)
     page.wait_for_function(
         "(s) => Array.from(document.querySelectorAll(s)).some((e) => e.offsetWidth > 0)", arg=shown
     )
