@@ -635,6 +635,20 @@ def test_every_lesson_describes_the_greedy_bot_as_it_plays():
     assert not stale, stale
 
 
+def test_the_table_of_bots_names_the_dean_s_professor_limit():
+    """Lesson 4's table of bots said the dean hires "up to 3 professors early"; since issue
+    27 it hires them in any round while it holds fewer than ``bots.DEAN_PROFESSORS`` (5).
+    The row names the constant and types no count, so a change to it leaves no stale text."""
+    rows = [
+        line
+        for text in markdown("almamater_4_strategies")
+        for line in text.splitlines()
+        if line.startswith("| `dean` |")
+    ]
+    assert len(rows) == 1, rows
+    assert "`bots.DEAN_PROFESSORS`" in rows[0] and not re.search(r"\d+ professors", rows[0])
+
+
 def test_the_glossary_word_is_checked_in_every_right_form(capsys):
     assert _REGISTRY["glossary_almamater.lexikon"].answer() >= {"dictionary", "dictionaries"}
     for wrong in ("lexicon", "textbook", "dictionary book"):
