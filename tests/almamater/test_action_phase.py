@@ -307,8 +307,10 @@ def test_colloquium_dictionary_and_marschalk_bonus() -> None:
         s, 1, shelves=(*s.players[1].shelves[:-1], (False, False, True)), abilities=("Marschalk",)
     )
     st = act(spec, s, Colloquium(2, "blue", 1, True))
-    # the book 2 ducats, the dictionary 3 (board.toml's dictionary_price)
-    assert st.state.players[0].dictionaries == 4 and st.state.players[0].ducats == 30 - 2 - 3
+    # the book 2 ducats, the dictionary board.toml's dictionary_price (2 since issue 27's
+    # twentieth round)
+    price = spec.components.board.dictionary_price
+    assert st.state.players[0].dictionaries == 4 and st.state.players[0].ducats == 30 - 2 - price
     assert st.state.players[1].ducats == 30 + 2 + 1
 
 

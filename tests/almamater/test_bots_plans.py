@@ -386,6 +386,27 @@ def test_every_action_space_is_visited_in_scholar_mirrors() -> None:
     assert seen["colloquium"] >= 6 and seen["park"] >= 6, seen
 
 
+def test_greedy_buys_at_the_colloquium_once_a_game_in_two_player_line_ups() -> None:
+    # 12 two-player games a line-up, seats turned: a Colloquium dictionary at 2 ducats (1
+    # prestige at the end) pays for greedy's master, so greedy buys there. With the
+    # dictionary at 3 ducats greedy almost never did: 5, 8 and 10 visits in these games
+    # (0.36 a game in 400 greedy mirrors, 0.92-0.98 with the dean, scholar or search)
+    spec = make_spec(2)
+    for lineup in (("greedy", "greedy"), ("dean", "greedy"), ("greedy", "scholar")):
+        seen: Counter[str] = Counter()
+        for seed in range(12):
+            rng = make_rng(seed)
+            order = lineup[seed % 2 :] + lineup[: seed % 2]
+            state = new_game(spec, seed=rng)
+            while state.phase != "over":
+                assert state.current is not None
+                action = BOTS[order[state.current]](spec, state, legal_actions(spec, state), rng)
+                if state.phase == "action":
+                    seen[action_space(spec, action) or ""] += 1
+                state = step(spec, state, action, check=False).state
+        assert seen["colloquium"] >= 12, (lineup, seen)
+
+
 def test_a_bust_is_taken_before_any_student_is_looked_at() -> None:
     # plans are asked step by step: with the Hall of fame on offer the dean takes the bust
     # without stepping a single student ahead (it looked at every student first)
