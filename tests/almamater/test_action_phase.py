@@ -214,15 +214,16 @@ def test_academy_first_buyer_price_rule() -> None:
     exactly the books the first buyer paid, and no ducats."""
     spec, s = rich()
     options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
-    # Music: 3 books of one colour (kit default) and 6 ducats; 3 dictionaries pay too
+    # Music: 2 books of one colour (kit default; 3 until issue 27's twentieth round) and 6
+    # ducats; 2 dictionaries pay too
     assert [a.pay for a in options] == ["red", "blue", "green", "dictionary"]
     s = act(spec, s, HireProfessor(1, "Music", "blue")).state
     p = s.players[0]
-    assert (p.storage, p.ducats, p.professors) == ((5, 2, 5), 24, ("Music",))
+    assert (p.storage, p.ducats, p.professors) == ((5, 3, 5), 24, ("Music",))
     options = find(spec, s, lambda a: isinstance(a, HireProfessor) and a.professor == "Music")
     assert options == [HireProfessor(2, "Music", "blue")]
     p = act(spec, s, HireProfessor(2, "Music", "blue")).state.players[1]
-    assert (p.storage, p.ducats) == ((5, 2, 5), 30)
+    assert (p.storage, p.ducats) == ((5, 3, 5), 30)
     # a player holds one professor of each type (kit default)
     assert "Music" in p.professors
 
@@ -411,7 +412,7 @@ def test_describe_spells_out_prices_of_this_position() -> None:
         "(price: 2 green books, 1 dictionary) into row A"
     )
     assert describe(spec, s, HireProfessor(1, "Music", "red")) == (
-        "place 1 master on the Academy: hire Music (pay 3 red books and 6 ducats)"
+        "place 1 master on the Academy: hire Music (pay 2 red books and 6 ducats)"
     )
     assert describe(spec, s, Antiquarian(1, 4, "blue")) == (
         "place 1 master on the Antiquarian: buy 2 blue books and 2 dictionaries for 9 ducats"

@@ -54,6 +54,20 @@ def test_mathematics_students_score_prestige_at_the_end() -> None:
     assert all(s.timing != "end" for s in C.students if s.faculty != "Mathematics")
 
 
+def test_professor_types_alike_in_all_but_their_books_cost_the_same_books() -> None:
+    # kit defaults: two types with the same prestige, ducats and lecture are the same card,
+    # so neither costs a book more (until issue 27's twentieth round Music cost 3 books and
+    # Theology 2, both 4 prestige, 6 ducats, a prestige a lecture: the dean hired Music in
+    # 0.25 of the games it was in play, Theology in 1.22)
+    c = load_components()
+    seen: dict[tuple[object, ...], tuple[str, int]] = {}
+    for prof in c.professors:
+        key = (prof.prestige, prof.ducats, prof.lecture)
+        name, books = seen.setdefault(key, (prof.name, prof.books))
+        assert books == prof.books, (name, books, prof.name, prof.books)
+    assert len(seen) < len(c.professors)  # some types are alike: the check compared some
+
+
 def test_every_family_marks_its_kit_defaults_and_facts() -> None:
     notes = notes_frame(C)
     assert set(notes["family"]) == set(FAMILIES)

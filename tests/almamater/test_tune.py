@@ -395,18 +395,44 @@ def test_a_shift_row_moves_every_entry_it_names_by_the_same_amount(tmp_path: Pat
         search_space(table=f"{head}\n{nope}")
 
 
-def test_a_written_candidate_keeps_each_notes_history_after_was(runs: dict[str, Any]) -> None:
+def test_a_written_candidate_keeps_each_notes_history_after_was(tmp_path: Path) -> None:
     """Lesson 1 shows a note up to ". Was " (the reason, not the project's history): in the
     folder tune writes, every changed note is the kit's note, then ". Was " and the change,
-    so what a lesson shows of it is what it showed of the kit's."""
-    folder = runs["root"] / "a-out"
-    best = runs["a"].best
-    changed = [k for k in runs["a"].knobs if best[k.name] != k.value]
-    assert changed  # the test sees a change
+    so what a lesson shows of it is what it showed of the kit's.
+
+    The study is tune's own (trial 0, the kit's folder) and one trial added to its file that
+    moves every knob, recorded as better; ``trials=0`` then writes that trial's folder. (The
+    test does not depend on a few games finding a better trial than the kit's.)"""
+    import optuna
+    from optuna.storages import JournalStorage
+    from optuna.storages.journal import JournalFileBackend
+
+    log = tmp_path / "study.log"
+    knobs = tune(trials=1, study=log, **SMALL).knobs
+    study = optuna.load_study(
+        study_name="almamater-kit-defaults", storage=JournalStorage(JournalFileBackend(str(log)))
+    )
+    moved = {k.name: k.high if k.high != k.value else k.low for k in knobs}
+    kit = study.trials[0]
+    ranges = {k.name: optuna.distributions.IntDistribution(k.low, k.high) for k in knobs}
+    study.add_trial(
+        optuna.trial.create_trial(
+            params=moved,
+            distributions=ranges,
+            value=float(kit.value) - 1.0,
+            user_attrs=dict(kit.user_attrs),
+        )
+    )
+    folder = tmp_path / "out"
+    best = tune(trials=0, study=log, out=folder, **SMALL).best
+    assert best == moved
+    changed = [k for k in knobs if best[k.name] != k.value]
+    assert changed == [k for k in knobs if (k.low, k.high) != (k.value, k.value)]  # all free
     for knob in changed:
-        kit = tomllib.loads((Path(DEFAULT_FOLDER) / f"{knob.file}.toml").read_text())
+        kit_note = tomllib.loads((Path(DEFAULT_FOLDER) / f"{knob.file}.toml").read_text())
         mine = tomllib.loads((folder / f"{knob.file}.toml").read_text())
-        old, new = kit["about"]["kit_defaults"][knob.key], mine["about"]["kit_defaults"][knob.key]
+        old = kit_note["about"]["kit_defaults"][knob.key]
+        new = mine["about"]["kit_defaults"][knob.key]
         assert new.startswith(old.rstrip(".")), knob.name  # the note as it was, then more
         added = new[len(old.rstrip(".")) :]
         assert added.startswith(". Was ") and knob.said(best[knob.name]) in added
