@@ -369,62 +369,51 @@ def test_the_dean_hires_a_professor_worth_more_than_its_student() -> None:
     assert found >= 3, found
 
 
-def test_every_action_space_is_visited_in_scholar_mirrors() -> None:
-    # 12 two-player scholar mirror games, seats as dealt: the scholar now shelves what it
-    # cannot keep, so the other can buy at the Colloquium (0.00 visits a game before: no
-    # scholar shelved), and it takes the Park in the last round (0.25 a game)
+def _visits(lineup: tuple[str, str], games: int, who: str | None = None) -> Counter[str]:
+    """Action-space visits in seeded 2-player games of ``lineup``, its seats turned by one
+    each game (a mirror: seats as dealt); only ``who``'s visits if given."""
     spec = make_spec(2)
     seen: Counter[str] = Counter()
-    for seed in range(12):
+    for seed in range(games):
         rng = make_rng(seed)
+        order = lineup[seed % 2 :] + lineup[: seed % 2]
         state = new_game(spec, seed=rng)
         while state.phase != "over":
-            action = BOTS["scholar"](spec, state, legal_actions(spec, state), rng)
-            if state.phase == "action":
+            assert state.current is not None
+            mover = order[state.current]
+            action = BOTS[mover](spec, state, legal_actions(spec, state), rng)
+            if state.phase == "action" and who in (None, mover):
                 seen[action_space(spec, action) or ""] += 1
             state = step(spec, state, action, check=False).state
+    return seen
+
+
+def test_every_action_space_is_visited_in_scholar_mirrors() -> None:
+    # 12 two-player scholar mirror games: the scholar now shelves what it cannot keep, so
+    # the other can buy at the Colloquium (0.00 visits a game before: no scholar shelved),
+    # and it takes the Park in the last round (0.25 a game)
+    seen = _visits(("scholar", "scholar"), 12)
     assert seen["colloquium"] >= 6 and seen["park"] >= 6, seen
 
 
 def test_greedy_buys_at_the_colloquium_in_two_player_line_ups() -> None:
-    # 24 two-player games a line-up, seats turned; greedy's own Colloquium visits. A
-    # dictionary there at 2 ducats (1 prestige at the end) pays for greedy's master. At 3
-    # ducats greedy almost never bought there: 9, 3 and 2 visits in these games, and the
-    # greedy mirror's Colloquium had 0.36 visits a game (400 games; with the dean, scholar
-    # or search 0.92-0.98, under the issue's 1 a game)
-    spec = make_spec(2)
+    # 24 two-player games a line-up; greedy's own Colloquium visits. A dictionary there at
+    # 2 ducats (1 prestige at the end) pays for greedy's master. At 3 ducats greedy almost
+    # never bought there: 9, 3 and 2 visits in these games, and the greedy mirror's
+    # Colloquium had 0.36 visits a game (400 games; with the dean, scholar or search
+    # 0.92-0.98, under the issue's 1 a game)
     for lineup in (("greedy", "greedy"), ("dean", "greedy"), ("greedy", "scholar")):
-        seen: Counter[str] = Counter()
-        for seed in range(24):
-            rng = make_rng(seed)
-            order = lineup[seed % 2 :] + lineup[: seed % 2]
-            state = new_game(spec, seed=rng)
-            while state.phase != "over":
-                assert state.current is not None
-                mover = order[state.current]
-                action = BOTS[mover](spec, state, legal_actions(spec, state), rng)
-                if state.phase == "action" and mover == "greedy":
-                    seen[action_space(spec, action) or ""] += 1
-                state = step(spec, state, action, check=False).state
+        seen = _visits(lineup, 24, who="greedy")
         least = 24 if lineup == ("greedy", "greedy") else 8  # the mirror: 1 a game
         assert seen["colloquium"] >= least, (lineup, seen)
 
 
 def test_every_academy_space_is_visited_in_dean_mirrors() -> None:
-    # 24 two-player dean mirror games, seats as dealt: each faculty's Academy at least 1.25
-    # visits a game. With Music at 3 books (Theology, the same card otherwise, at 2) the
-    # Arts Academy had 25 visits in these games (0.99-1.18 a game over 400 games, seeds 2 to
-    # 9), the other faculties 45-49
-    spec = make_spec(2)
-    seen: Counter[str] = Counter()
-    for seed in range(24):
-        rng = make_rng(seed)
-        state = new_game(spec, seed=rng)
-        while state.phase != "over":
-            action = BOTS["dean"](spec, state, legal_actions(spec, state), rng)
-            if state.phase == "action":
-                seen[action_space(spec, action) or ""] += 1
-            state = step(spec, state, action, check=False).state
+    # 24 two-player dean mirror games: each faculty's Academy at least 1.25 visits a game.
+    # With Music at 3 books (Theology, the same card otherwise, at 2) the Arts Academy had
+    # 25 visits in these games (0.99-1.18 a game over 400 games, seeds 2 to 9), the other
+    # faculties 45-49
+    seen = _visits(("dean", "dean"), 24)
     for faculty in ("Arts", "Law", "Medicine", "Mathematics"):
         assert seen[f"academy_{faculty}"] >= 30, seen
 
