@@ -57,8 +57,8 @@ def test_mathematics_students_score_prestige_at_the_end() -> None:
 def test_professor_types_alike_in_all_but_their_books_cost_the_same_books() -> None:
     # kit defaults: two types with the same prestige, ducats and lecture are the same card,
     # so neither costs a book more (until issue 27's twentieth round Music cost 3 books and
-    # Theology 2, both 4 prestige, 6 ducats, a prestige a lecture: the dean hired Music in
-    # 0.25 of the games it was in play, Theology in 1.22)
+    # Theology 2, both 4 prestige, 6 ducats, a prestige a lecture: in dean mirrors the deans
+    # hired Music 0.25 times a game it was in play, Theology 1.22 times)
     c = load_components()
     seen: dict[tuple[object, ...], tuple[str, int]] = {}
     for prof in c.professors:
