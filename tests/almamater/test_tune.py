@@ -404,14 +404,10 @@ def test_a_written_candidate_keeps_each_notes_history_after_was(tmp_path: Path) 
     moves every knob, recorded as better; ``trials=0`` then writes that trial's folder. (The
     test does not depend on a few games finding a better trial than the kit's.)"""
     import optuna
-    from optuna.storages import JournalStorage
-    from optuna.storages.journal import JournalFileBackend
 
     log = tmp_path / "study.log"
-    knobs = tune(trials=1, study=log, **SMALL).knobs
-    study = optuna.load_study(
-        study_name="almamater-kit-defaults", storage=JournalStorage(JournalFileBackend(str(log)))
-    )
+    first = tune(trials=1, study=log, **SMALL)
+    knobs, study = first.knobs, first.study  # the study tune stored in the file
     moved = {k.name: k.high if k.high != k.value else k.low for k in knobs}
     kit = study.trials[0]
     ranges = {k.name: optuna.distributions.IntDistribution(k.low, k.high) for k in knobs}
