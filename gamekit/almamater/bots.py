@@ -386,21 +386,23 @@ Measured then, round 17's data, 400 games a line-up of the judge's suite, seeds 
 players the scholar won 0.34 of its games with Agricola, 0.32 with Alberti, 0.19 with Da
 Vinci and 0.15 with Paracelsus; at 3 players 0.48, 0.44, 0.26 and 0.27. Agricola was left to
 the seats choosing last, often the dean, which won 0.46 of its 4-player games with it:
-Agricola's holder x1.33-1.54 of its fair share at 4 players; with these wishes and the
-dean's Agricola first in a duel, x1.14-1.47, seeds 2 to 7: docs/almamater_balance.md,
-round 18.)"""
-DEAN_WISHES: tuple[str, ...] = ("Agricola", "Biringuccio", "Copernicus", "Marschalk")
+Agricola's holder x1.33-1.54 of its fair share at 4 players; with these wishes and
+:data:`DEAN_DUEL_WISHES`, x1.14-1.47, seeds 2 to 7: docs/almamater_balance.md, round 18.)"""
+DEAN_WISHES: tuple[str, ...] = ("Biringuccio", "Copernicus", "Agricola", "Marschalk")
 """The chancellors the dean chooses, first wish first (any other: at random). Not Alberti: a
 dean taking Alberti first whenever it is drawn (so that no scholar gets it) was measured in
 issue 27's twelfth round (the 8 scholar/dean line-ups, 200 games each, seed 5): Alberti's
 holder won x1.88 / x2.24 / x2.48 of the fair share at 2 / 3 / 4 players (x1.89 / x1.89 /
 x2.15 with these wishes): free lectures pay any plan that holds professors, so denying the
-scholar Alberti only hands it to the dean (docs/almamater_balance.md). Agricola first: in
-its duels the dean won 0.50 of the games it held Agricola, 0.38 with Biringuccio and 0.41
-with Copernicus (round 17's data, 400 games a seed, seeds 2 to 7), so it has wished Agricola
-first in a duel since issue 27's eighteenth round, and at 3 and 4 players too since the
-twenty-first, where it drafts for it (:data:`CROWD_FIRST`). (Until then it wished Biringuccio
-and Copernicus first at 3 and 4 players.)"""
+scholar Alberti only hands it to the dean (docs/almamater_balance.md). In a 2-player game
+:data:`DEAN_DUEL_WISHES`."""
+DEAN_DUEL_WISHES: tuple[str, ...] = ("Agricola", "Biringuccio", "Copernicus", "Marschalk")
+"""The dean's wishes in a 2-player game: Agricola first. (Until issue 27's eighteenth round it
+wished as at 3 and 4 players. Measured then, round 17's data, 400 games a seed, seeds 2 to 7:
+in its duels with the scholar the dean won 0.50 of the games it held Agricola, 0.38 with
+Biringuccio and 0.41 with Copernicus, and the scholar won 0.52-0.60 of those duels. At 3 and
+4 players the dean keeps :data:`DEAN_WISHES`: there it won 0.46 of its 4-player games with
+Agricola, already the strongest seat at that table.)"""
 
 SCHOLAR_FIRST: tuple[str, ...] = ("Alberti",)
 """When one of these chancellors is among those drawn, the scholar drafts its founding cards
@@ -409,18 +411,6 @@ and the cards with low white numbers give fewer resources, so it pays for the pi
 issue 27's sixteenth round it drafted for resources alone, and in the judge's 2-player
 line-ups it won 0.79-0.86 of the games where it held Alberti, at no price; with this draft
 and that round's founding cards, 0.55-0.67, seeds 2 and 3: docs/almamater_balance.md.)"""
-CROWD_FIRST: tuple[str, ...] = ("Agricola",)
-"""At 3 and 4 players, when one of these chancellors is among those drawn, the scholar (as
-for :data:`SCHOLAR_FIRST`) and the dean draft their founding cards for turn order, to choose
-first. Agricola's holder needs a master fewer on an occupied space: it saved 5-11 masters a
-game and made 2-6 placements a game more than the others of its strategy (100 games a
-line-up, 3 and 4 players), whoever held it. Where the players are close in strength that
-decides games: with two or three search bots at the table its holder won x1.55 / x1.72 of
-its fair share at 3 / 4 players (400 games a line-up, seed 2), taken at no price (the
-search bots held it in 0.60 of the games with three search seats and a dean or scholar).
-With this draft its holder pays for the pick with the weaker cards of low white numbers:
-x1.23 / x1.32 there. At 2 players, where it is no stronger than the rest, neither drafts
-for it (docs/almamater_balance.md, round 21)."""
 SCHOLAR_BOOKS = 8
 """The scholar buys books (Colloquium, Antiquarian, starting student) while it holds fewer
 than this many (it was 4 until issue 27: it then spent its last masters at the Bishop and
@@ -467,19 +457,16 @@ def scholar_bot(
     to :data:`SCHOLAR_KEEP` books and the storage limit; the surplus goes into the library
     (:func:`_shelve_surplus`). At setup it chooses the first of :data:`SCHOLAR_WISHES` (at 3
     and 4 players :data:`SCHOLAR_CROWD_WISHES`) that is drawn, and drafts its founding cards
-    for turn order when a chancellor of :data:`SCHOLAR_FIRST` (at 3 and 4 players also
-    :data:`CROWD_FIRST`) is drawn (for resources otherwise)."""
+    for turn order when a chancellor of :data:`SCHOLAR_FIRST` is drawn (for resources
+    otherwise)."""
     if state.pending and isinstance(legal[0], ShelveTextbooks):
         return _shelve_surplus(spec, state, legal, SCHOLAR_KEEP)
     decided = _decision(spec, state, legal, shelve=False)
     if decided is not None:
         return decided
     if state.phase != "action":
-        if spec.players == 2:
-            wish = _chancellor(legal, SCHOLAR_WISHES)
-            return wish or _setup_choice(spec, state, legal, rng, SCHOLAR_FIRST)
-        wish = _chancellor(legal, SCHOLAR_CROWD_WISHES)
-        return wish or _setup_choice(spec, state, legal, rng, SCHOLAR_FIRST + CROWD_FIRST)
+        wish = _chancellor(legal, SCHOLAR_WISHES if spec.players == 2 else SCHOLAR_CROWD_WISHES)
+        return wish or _setup_choice(spec, state, legal, rng, SCHOLAR_FIRST)
     seat = state.current
     assert seat is not None
     p = state.players[seat]
@@ -572,14 +559,13 @@ def dean_bot(
     or more, books for the next student (Colloquium, Antiquarian), textbooks onto the sale
     shelf, the Park, the Bishop.
     New own textbooks go straight into the library. At setup it chooses the first of
-    :data:`DEAN_WISHES` that is drawn; at 3 and 4 players it drafts its founding cards for
-    turn order when a chancellor of :data:`CROWD_FIRST` is drawn (for resources otherwise)."""
+    :data:`DEAN_WISHES` (in a 2-player game :data:`DEAN_DUEL_WISHES`) that is drawn."""
     decided = _decision(spec, state, legal, shelve=True)
     if decided is not None:
         return decided
     if state.phase != "action":
-        prize = CROWD_FIRST if spec.players > 2 else ()
-        return _chancellor(legal, DEAN_WISHES) or _setup_choice(spec, state, legal, rng, prize)
+        wish = _chancellor(legal, DEAN_DUEL_WISHES if spec.players == 2 else DEAN_WISHES)
+        return wish or _setup_choice(spec, state, legal, rng)
     seat = state.current
     assert seat is not None
     p = state.players[seat]
